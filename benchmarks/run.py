@@ -1,0 +1,69 @@
+"""Speed figures for cardrules: ``python benchmarks/run.py [--quick]``.
+
+Prints operations per second for the hot paths that bots and simulators lean on.  Figures are
+wall-clock on the machine at hand; compare runs on the same machine only.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+
+from cardrules import CARDS, Card, CardSet, Suit, parse_cards, shuffled_deck, trick_winner
+from cardrules.core.tricks import must_follow_mask
+
+
+def measure(
+    name: str, unit: str, per_call: int, func: Callable[[], object], seconds: float
+) -> None:
+    """Run ``func`` repeatedly for about ``seconds`` and print ``per_call`` units per second."""
+    calls = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        func()
+        calls += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            break
+    rate = calls * per_call / (now - start)
+    print(f"{name:<40} {rate:>14,.0f} {unit}/s")
+
+
+def core(seconds: float) -> None:
+    texts = [str(c) for c in CARDS]
+    measure("Card.parse", "cards", len(texts), lambda: [Card.parse(t) for t in texts], seconds)
+    line = " ".join(texts)
+    measure("parse_cards (52 cards)", "cards", 52, lambda: parse_cards(line), seconds)
+    a = CardSet(CARDS[::2])
+    b = CardSet(CARDS[::3])
+    measure("CardSet | & - (3 ops)", "ops", 3, lambda: (a | b, a & b, a - b), seconds)
+    measure("CardSet iteration (26 cards)", "cards", 26, lambda: list(a), seconds)
+    hand = CardSet(CARDS[:13]).mask
+    measure(
+        "must_follow_mask", "calls", 4, lambda: [must_follow_mask(hand, s) for s in Suit], seconds
+    )
+    tricks = [shuffled_deck(1, i)[:4] for i in range(100)]
+    measure(
+        "trick_winner (4 cards)",
+        "tricks",
+        len(tricks),
+        lambda: [trick_winner(t, 0, Suit.HEARTS) for t in tricks],
+        seconds,
+    )
+    counter = iter(range(10**12))
+    measure("shuffled_deck", "decks", 1, lambda: shuffled_deck(7, next(counter)), seconds)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--quick", action="store_true", help="0.2 s per figure instead of 1 s")
+    args = parser.parse_args()
+    seconds = 0.2 if args.quick else 1.0
+    print("== core")
+    core(seconds)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,222 @@
+"""The standard deck, seeded shuffling and dealing.
+
+Shuffles must be the same on every machine, every Python >= 3.11 and every ``PYTHONHASHSEED``,
+so cardrules does not use :mod:`random` (whose algorithms Python does not promise to keep).  It
+uses its own documented generator, version :data:`SHUFFLE_VERSION`:
+
+1. **Seed derivation.**  A seed (any ``int``) and a tuple of labels (ints or strs, e.g. the deal
+   number) are written as the UTF-8 text ``"cardrules/1|<seed>|<label>|<label>..."`` (ints in
+   decimal), hashed with SHA-256, and the first 8 bytes, big-endian, are the 64-bit state.
+2. **Generator.**  SplitMix64 (Steele, Lea and Flood, 2014): ``state += 0x9E3779B97F4A7C15``;
+   ``z = state``; ``z = (z ^ z >> 30) * 0xBF58476D1CE4E5B9``; ``z = (z ^ z >> 27) *
+   0x94D049BB133111EB``; output ``z ^ z >> 31``, all modulo 2**64.
+3. **Bounded integers.**  ``below(n)`` draws 64-bit outputs until one is under the largest
+   multiple of ``n`` that fits in 2**64, then returns it modulo ``n`` (no bias).
+4. **Shuffle.**  Fisher-Yates from the top: for ``i`` from ``len - 1`` down to 1, swap item
+   ``i`` with item ``below(i + 1)``.  The deck shuffled is :data:`STANDARD_DECK` (index order).
+
+>>> from cardrules import shuffled_deck
+>>> deck = shuffled_deck(42, "deal", 1)
+>>> len(deck), len(set(deck)), deck == shuffled_deck(42, "deal", 1)
+(52, 52, True)
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Sequence
+from typing import Final, TypeVar, final
+
+from cardrules.core.cards import CARDS, Card, parse_cards
+from cardrules.errors import ParseError
+
+__all__ = [
+    "SHUFFLE_VERSION",
+    "STANDARD_DECK",
+    "SeededRng",
+    "deal_packets",
+    "derive_seed",
+    "draw_for_dealer",
+    "parse_deck",
+    "shuffled_deck",
+]
+
+#: The version of the seeded shuffle described in this module.  It changes (with a CHANGELOG
+#: entry) whenever the same seed would give a different deck.
+SHUFFLE_VERSION: Final = 1
+
+#: The 52 cards in index order (2C .. AS): the deck before any shuffle.
+STANDARD_DECK: Final[tuple[Card, ...]] = CARDS
+
+_MASK64: Final = (1 << 64) - 1
+_T = TypeVar("_T")
+
+
+def derive_seed(seed: int, *labels: int | str) -> int:
+    """A 64-bit generator state from a seed and labels (step 1 above).
+
+    Different labels give independent streams from one game seed: e.g. one per deal.
+
+    >>> derive_seed(7) != derive_seed(7, 1) != derive_seed(7, "1")
+    True
+    """
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise TypeError(f"a seed must be an int, not {type(seed).__name__}")
+    parts = [f"cardrules/{SHUFFLE_VERSION}", str(seed)]
+    for label in labels:
+        if isinstance(label, bool) or not isinstance(label, int | str):
+            raise TypeError(f"a seed label must be an int or a str, not {type(label).__name__}")
+        # ints and strs never collide: a str label is tagged.
+        parts.append(str(label) if isinstance(label, int) else "s:" + label)
+    digest = hashlib.sha256("|".join(parts).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+@final
+class SeededRng:
+    """The reproducible generator of this module (SplitMix64 over a derived seed).
+
+    It is mutable (it advances as it draws), so it is for engines and agents to use
+    locally; game states store seeds, never generators.
+
+    >>> rng = SeededRng(2026, "example")
+    >>> rolls = [rng.below(6) + 1 for _ in range(1000)]
+    >>> min(rolls), max(rolls)
+    (1, 6)
+    >>> a, b = SeededRng(1), SeededRng(1)
+    >>> [a.next64() for _ in range(3)] == [b.next64() for _ in range(3)]
+    True
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int, *labels: int | str) -> None:
+        self._state = derive_seed(seed, *labels)
+
+    def next64(self) -> int:
+        """The next 64-bit output."""
+        state = (self._state + 0x9E3779B97F4A7C15) & _MASK64
+        self._state = state
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform int in ``0 .. n-1`` (``n >= 1``), without modulo bias."""
+        if n < 1:
+            raise ValueError(f"below({n}): n must be at least 1")
+        limit = (1 << 64) - (1 << 64) % n
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def choice(self, items: Sequence[_T]) -> _T:
+        """A uniformly chosen item of a non-empty sequence."""
+        if not items:
+            raise ValueError("choice() from an empty sequence")
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: list[_T]) -> None:
+        """Shuffle a list in place (Fisher-Yates, step 4 above)."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+def shuffled_deck(seed: int, *labels: int | str) -> tuple[Card, ...]:
+    """The standard deck shuffled by the generator seeded with ``seed`` and ``labels``.
+
+    Top card first.  The same arguments give the same deck in any process.
+    """
+    deck = list(STANDARD_DECK)
+    SeededRng(seed, *labels).shuffle(deck)
+    return tuple(deck)
+
+
+def parse_deck(deck: Sequence[Card] | str) -> tuple[Card, ...]:
+    """A full 52-card deck, top card first, from cards or text.
+
+    :raises ParseError: unless it is exactly the 52 distinct cards, naming what is missing or
+        doubled.
+
+    >>> parse_deck("AS KS")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ParseError: a deck must hold each of the 52 cards once; got 2 cards, ...
+    """
+    cards = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
+    for card in cards:
+        if not isinstance(card, Card):
+            raise ParseError(f"{card!r} in a deck is not a Card", text=deck)
+    mask = 0
+    doubled = []
+    for card in cards:
+        if mask & card.mask:
+            doubled.append(str(card))
+        mask |= card.mask
+    if len(cards) != 52 or doubled:
+        missing = [str(c) for c in CARDS if not mask & c.mask]
+        detail = f"got {len(cards)} cards"
+        if doubled:
+            detail += ", twice: " + " ".join(doubled)
+        if missing:
+            detail += ", missing: " + " ".join(missing)
+        raise ParseError(f"a deck must hold each of the 52 cards once; {detail}", text=deck)
+    return cards
+
+
+def deal_packets(
+    deck: Sequence[Card],
+    *,
+    first: int,
+    players: int,
+    packets: Sequence[int],
+    start: int = 0,
+) -> tuple[list[list[Card]], int]:
+    """Deal from the top of ``deck`` in packets, going round in seat order.
+
+    For each packet size in ``packets``, every player from ``first`` round the table receives that
+    many cards from the top (``deck[start]`` is the top card).  Returns the hands (indexed by seat)
+    and the position of the next undealt card.
+
+    >>> from cardrules import STANDARD_DECK
+    >>> hands, nxt = deal_packets(STANDARD_DECK, first=1, players=2, packets=(1, 2))
+    >>> [" ".join(map(str, h)) for h in hands], nxt
+    (['3C 6C 7C', '2C 4C 5C'], 6)
+    """
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    position = start
+    for size in packets:
+        for offset in range(players):
+            seat = (first + offset) % players
+            end = position + size
+            if end > len(deck):
+                raise ValueError(
+                    f"the deck ran out: {len(deck) - start} cards cannot fill the deal"
+                )
+            hands[seat].extend(deck[position:end])
+            position = end
+    return hands, position
+
+
+def draw_for_dealer(seed: int, players: int, *labels: int | str) -> int:
+    """The first dealer, drawn as players do: each draws a card, the highest rank deals.
+
+    Seats draw in order from 0, each from a freshly shuffled deck of the round; the highest rank
+    wins, and a tie for highest among several seats is broken by those seats drawing again (the
+    next round).  Used by 400 (FH-6) and All Fours (AF-6).
+
+    >>> draw_for_dealer(1, 4) in range(4)
+    True
+    """
+    contenders = list(range(players))
+    round_number = 0
+    while True:
+        deck = shuffled_deck(seed, "draw-for-dealer", *labels, round_number)
+        ranks = {seat: deck[i].rank for i, seat in enumerate(contenders)}
+        best = max(ranks.values())
+        contenders = [seat for seat in contenders if ranks[seat] == best]
+        if len(contenders) == 1:
+            return contenders[0]
+        round_number += 1

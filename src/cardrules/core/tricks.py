@@ -1,0 +1,169 @@
+"""Tricks, the trick-winner rule and the follow-suit rules that both games use.
+
+A trick is led by one seat and continued in seat order.  The winner is the highest trump played,
+or, with no trump, the highest card of the suit led (400 FH-17, All Fours AF-19).  The duty to
+follow differs between the games: in 400 a player must follow suit if able (FH-16,
+:func:`must_follow`); in All Fours a player holding the suit led must follow it *or* trump
+(AF-17, AF-18, :func:`follow_or_trump`).  Both have mask-level twins for engines.
+
+>>> from cardrules import Trick, Suit, parse_cards
+>>> trick = Trick(leader=1, cards=parse_cards("7C KC 2H AC"))
+>>> trick.lead_suit, trick.winner(Suit.HEARTS), trick.winning_card(Suit.HEARTS)
+(<Suit.CLUBS: 0>, 3, Card('2H'))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from cardrules.core.cards import Card, Suit
+from cardrules.core.cardset import SUIT_MASKS, CardSet
+
+__all__ = [
+    "Trick",
+    "follow_or_trump",
+    "follow_or_trump_mask",
+    "must_follow",
+    "must_follow_mask",
+    "trick_winner",
+    "winning_position",
+]
+
+
+def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
+    """The position (0 = the lead) of the card that wins these cards.
+
+    The highest trump wins; with no trump, the highest card of the suit led.
+
+    :raises ValueError: for an empty trick.
+    """
+    if not cards:
+        raise ValueError("an empty trick has no winner")
+    best = cards[0]
+    best_position = 0
+    for position in range(1, len(cards)):
+        card = cards[position]
+        if card.suit is best.suit:
+            if card.rank > best.rank:
+                best, best_position = card, position
+        elif card.suit is trump:
+            best, best_position = card, position
+    return best_position
+
+
+def trick_winner(cards: Sequence[Card], leader: int, trump: Suit | None, players: int = 4) -> int:
+    """The seat that wins a trick of ``cards`` led by ``leader`` (seats follow in order)."""
+    return (leader + winning_position(cards, trump)) % players
+
+
+def must_follow_mask(hand: int, lead: Suit | None) -> int:
+    """400's duty to follow (FH-16), on masks: the cards of ``hand`` that may be played.
+
+    With no lead (the hand leads) or a void in the suit led, every card; otherwise the cards of
+    the suit led.
+    """
+    if lead is None:
+        return hand
+    of_suit = hand & SUIT_MASKS[lead]
+    return of_suit if of_suit else hand
+
+
+def follow_or_trump_mask(hand: int, lead: Suit | None, trump: Suit | None) -> int:
+    """All Fours' duty to follow (AF-17, AF-18), on masks: the cards that may be played.
+
+    Leading: every card.  Trump led: a trump if the hand has one, else any card.  Another suit
+    led: a player holding it plays it or a trump; a player void in it plays any card.  (The
+    undertrump options of AF-20 narrow this further in the All Fours engine.)
+    """
+    if lead is None:
+        return hand
+    of_suit = hand & SUIT_MASKS[lead]
+    if not of_suit:
+        return hand
+    if lead is trump or trump is None:
+        return of_suit
+    return of_suit | (hand & SUIT_MASKS[trump])
+
+
+def must_follow(hand: CardSet, lead: Suit | None) -> CardSet:
+    """The cards of ``hand`` that 400's FH-16 allows on a trick led with ``lead``.
+
+    >>> from cardrules import CardSet, Suit
+    >>> must_follow(CardSet.parse("4C JH 3D"), Suit.CLUBS)
+    CardSet('4C')
+    >>> must_follow(CardSet.parse("JH 3D"), Suit.CLUBS)
+    CardSet('3D JH')
+    """
+    return CardSet.from_mask(must_follow_mask(hand.mask, lead))
+
+
+def follow_or_trump(hand: CardSet, lead: Suit | None, trump: Suit | None) -> CardSet:
+    """The cards of ``hand`` that All Fours' AF-17/AF-18 allow (before AF-20's options).
+
+    >>> from cardrules import CardSet, Suit
+    >>> follow_or_trump(CardSet.parse("9D 3H 7C"), Suit.DIAMONDS, Suit.HEARTS)
+    CardSet('9D 3H')
+    """
+    return CardSet.from_mask(follow_or_trump_mask(hand.mask, lead, trump))
+
+
+def _card_tuple(cards: Sequence[Card | str]) -> tuple[Card, ...]:
+    return tuple(Card.parse(c) if isinstance(c, str) else c for c in cards)
+
+
+@attrs.frozen(slots=True)
+class Trick:
+    """A trick: its leader and the cards played so far, in order of play.
+
+    >>> Trick(leader=0, cards=("AS", "2S")).seats()
+    (0, 1)
+    """
+
+    #: The seat that led.
+    leader: int
+    #: The cards played, the lead first.
+    cards: tuple[Card, ...] = attrs.field(default=(), converter=_card_tuple)
+    #: The number of players at the table (4, or 2 in two-handed All Fours).
+    players: int = 4
+
+    @property
+    def lead_suit(self) -> Suit | None:
+        """The suit led, or ``None`` before the lead."""
+        return self.cards[0].suit if self.cards else None
+
+    @property
+    def is_complete(self) -> bool:
+        """True when every player has played to the trick."""
+        return len(self.cards) == self.players
+
+    @property
+    def next_seat(self) -> int:
+        """The seat to play next (the leader when the trick is empty)."""
+        return (self.leader + len(self.cards)) % self.players
+
+    def seats(self) -> tuple[int, ...]:
+        """The seat of each card played, in order."""
+        return tuple((self.leader + i) % self.players for i in range(len(self.cards)))
+
+    def plays(self) -> tuple[tuple[int, Card], ...]:
+        """``(seat, card)`` for each card played, in order."""
+        return tuple(zip(self.seats(), self.cards, strict=True))
+
+    def played(self, card: Card) -> Trick:
+        """A new trick with ``card`` played by the next seat."""
+        if self.is_complete:
+            raise ValueError("the trick is complete")
+        return Trick(self.leader, (*self.cards, card), self.players)
+
+    def winner(self, trump: Suit | None) -> int:
+        """The seat that wins (or is winning) the trick."""
+        return trick_winner(self.cards, self.leader, trump, self.players)
+
+    def winning_card(self, trump: Suit | None) -> Card:
+        """The card that wins (or is winning) the trick."""
+        return self.cards[winning_position(self.cards, trump)]
+
+    def __str__(self) -> str:
+        return " ".join(f"{seat}:{card}" for seat, card in self.plays())

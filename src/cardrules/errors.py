@@ -1,0 +1,126 @@
+"""The typed errors of cardrules.
+
+Every error the library raises on purpose is a :class:`CardrulesError`.  The two that users meet
+most often also subclass :class:`ValueError`, so that ``except ValueError`` keeps working:
+
+* :class:`ParseError` -- text that is not a card, a deck, a rules value or a record;
+* :class:`IllegalActionError` -- an action that is not legal in a state.  It carries a
+  machine-readable :attr:`~IllegalActionError.reason`, the acting seat and the legal actions, and
+  its message says what would have been legal.
+
+>>> from cardrules import Card
+>>> Card.parse("1H")
+Traceback (most recent call last):
+...
+cardrules.errors.ParseError: '1H' is not a card: ...
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable
+
+__all__ = [
+    "CardrulesError",
+    "IllegalActionError",
+    "ParseError",
+    "Reason",
+    "RulesError",
+]
+
+
+class CardrulesError(Exception):
+    """Base class of every error that cardrules raises on purpose."""
+
+
+class ParseError(CardrulesError, ValueError):
+    """Text that is not a card, a deck, a rules value or a record.
+
+    :param message: what is wrong, quoting the bad input and saying what is accepted.
+    :param text: the offending input, kept for programs that want to show it.
+    """
+
+    def __init__(self, message: str, *, text: object = None) -> None:
+        super().__init__(message)
+        self.text = text
+
+
+class RulesError(CardrulesError, ValueError):
+    """A ruleset value or combination of values that the game's spec does not allow.
+
+    The message names the field and the accepted values.
+    """
+
+
+class Reason(enum.StrEnum):
+    """Machine-readable reasons for :class:`IllegalActionError`.
+
+    The values are stable strings: programs may store and compare them.
+    """
+
+    #: The game is over; no action is legal.
+    GAME_OVER = "game_over"
+    #: The seat that tried to act is not the player to act.
+    NOT_YOUR_TURN = "not_your_turn"
+    #: The action belongs to another phase (a bid during play, a card during bidding ...).
+    WRONG_PHASE = "wrong_phase"
+    #: The value is not an action of this game at all.
+    NOT_AN_ACTION = "not_an_action"
+    #: The card played is not in the player's hand.
+    CARD_NOT_IN_HAND = "card_not_in_hand"
+    #: The player holds the suit led and must play it.
+    MUST_FOLLOW_SUIT = "must_follow_suit"
+    #: A trump was led and the player holds a trump (All Fours AF-17).
+    MUST_PLAY_TRUMP = "must_play_trump"
+    #: The player holds the suit led and must play it or a trump (All Fours AF-18).
+    MUST_FOLLOW_OR_TRUMP = "must_follow_or_trump"
+    #: Undertrumping is forbidden by the ruleset (All Fours AF-20).
+    UNDERTRUMP_FORBIDDEN = "undertrump_forbidden"
+    #: A card that an opponent called must be played (All Fours AF-25).
+    MUST_PLAY_CALLED_CARD = "must_play_called_card"
+    #: The bid is below the player's minimum bid.
+    BID_BELOW_MINIMUM = "bid_below_minimum"
+    #: The bid is above the maximum bid.
+    BID_ABOVE_MAXIMUM = "bid_above_maximum"
+    #: The action exists only under another ruleset option, or its condition does not hold.
+    NOT_ALLOWED_BY_RULES = "not_allowed_by_rules"
+    #: A claim was made while it may not be (mid-trick, claims switched off, ...).
+    CLAIM_NOT_ALLOWED = "claim_not_allowed"
+    #: A claim was checked against every legal play and does not hold.
+    CLAIM_REJECTED = "claim_rejected"
+
+
+class IllegalActionError(CardrulesError, ValueError):
+    """An action that is not legal in the state it was applied to.
+
+    The state is unchanged (states are immutable).  Attributes:
+
+    * :attr:`reason` -- a :class:`Reason`;
+    * :attr:`seat` -- the seat that was to act (or that made a claim), or ``None`` when the game
+      is over;
+    * :attr:`action` -- the rejected action;
+    * :attr:`legal` -- the legal actions of that state, in their stable order.
+    """
+
+    def __init__(
+        self,
+        reason: Reason,
+        *,
+        seat: int | None,
+        action: object,
+        legal: Iterable[object] = (),
+        detail: str = "",
+    ) -> None:
+        self.reason = reason
+        self.seat = seat
+        self.action = action
+        self.legal = tuple(legal)
+        who = "the game is over" if seat is None else f"seat {seat}"
+        message = f"{action} is not legal ({who}): {reason.value}"
+        if detail:
+            message += f": {detail}"
+        if self.legal:
+            message += "; legal: " + " ".join(str(a) for a in self.legal)
+        elif seat is not None:
+            message += "; no action is legal here"
+        super().__init__(message)
