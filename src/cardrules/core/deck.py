@@ -105,9 +105,20 @@ class SeededRng:
         """A uniform int in ``0 .. n-1`` (``n >= 1``), without modulo bias."""
         if n < 1:
             raise ValueError(f"below({n}): n must be at least 1")
-        limit = (1 << 64) - (1 << 64) % n
+        if n <= 1 << 64:
+            limit = (1 << 64) - (1 << 64) % n
+            while True:
+                x = self.next64()
+                if x < limit:
+                    return x % n
+        # Larger n (exact counts of deals): as many 64-bit words as needed, most significant first.
+        words = (n.bit_length() + 63) // 64
+        span = 1 << (64 * words)
+        limit = span - span % n
         while True:
-            x = self.next64()
+            x = 0
+            for _ in range(words):
+                x = (x << 64) | self.next64()
             if x < limit:
                 return x % n
 
