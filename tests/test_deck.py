@@ -57,7 +57,7 @@ def test_golden_shuffle_version_1() -> None:
     assert " ".join(map(str, shuffled_deck(2026)[:13])) == GOLDEN_2026
 
 
-GOLDEN_2026 = "KS 5C KH JH 2S 4S 9D 4D 3S 5H QC 9H 7S"
+GOLDEN_2026 = "3C JH 8H QS 7D KH 7C AD 7S 8C AS 5H 6C"
 
 
 @given(st.integers(), st.lists(st.one_of(st.integers(), st.text(max_size=5)), max_size=3))
@@ -134,3 +134,26 @@ def test_draw_for_dealer_is_seeded_and_covers_every_seat() -> None:
     assert set(counts) == {0, 1, 2, 3}
     assert all(60 < n < 140 for n in counts.values())
     assert {draw_for_dealer(seed, 2) for seed in range(50)} == {0, 1}
+
+
+def test_shuffle_gives_every_permutation_equally_often() -> None:
+    # 24 permutations of 4 items over 24,000 shuffles: chi-square with 23 degrees of freedom,
+    # 0.999 quantile about 49.7.
+    rng = SeededRng(5)
+    counts: Counter[tuple[int, ...]] = Counter()
+    for _ in range(24_000):
+        items = [0, 1, 2, 3]
+        rng.shuffle(items)
+        counts[tuple(items)] += 1
+    assert len(counts) == 24
+    assert sum((n - 1000) ** 2 / 1000 for n in counts.values()) < 49.7
+
+
+def test_below_handles_numbers_above_64_bits() -> None:
+    rng = SeededRng(8)
+    n = 3 * 2**100 + 1
+    draws = [rng.below(n) for _ in range(2000)]
+    assert all(0 <= x < n for x in draws)
+    # about a third of the draws fall in each third of the range
+    thirds = Counter(x * 3 // n for x in draws)
+    assert all(560 < thirds[k] < 780 for k in range(3))

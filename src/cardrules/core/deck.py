@@ -12,8 +12,14 @@ uses its own documented generator, version :data:`SHUFFLE_VERSION`:
    0x94D049BB133111EB``; output ``z ^ z >> 31``, all modulo 2**64.
 3. **Bounded integers.**  ``below(n)`` draws 64-bit outputs until one is under the largest
    multiple of ``n`` that fits in 2**64, then returns it modulo ``n`` (no bias).
-4. **Shuffle.**  Fisher-Yates from the top: for ``i`` from ``len - 1`` down to 1, swap item
-   ``i`` with item ``below(i + 1)``.  The deck shuffled is :data:`STANDARD_DECK` (index order).
+   For ``n`` above 2**64, ``below`` joins ``w = ceil(bits(n) / 64)`` outputs into one number
+   (the first output most significant) and rejects it at or above the largest multiple of ``n``
+   under ``2**(64 w)``.
+4. **Shuffle.**  Fisher-Yates driven by one number: ``x = below(len!)``; then for ``i`` from
+   ``len - 1`` down to 1, ``x, j = divmod(x, i + 1)`` and items ``i`` and ``j`` swap.  (The
+   digits ``j`` of ``x`` in the mixed radix 2, 3, ..., len are independent and uniform, so this
+   is the Fisher-Yates shuffle, with 4 generator outputs for a 52-card deck instead of 51.)
+   The deck shuffled is :data:`STANDARD_DECK` (index order).
 
 >>> from cardrules import shuffled_deck
 >>> deck = shuffled_deck(42, "deal", 1)
@@ -25,6 +31,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from functools import lru_cache
+from math import factorial
 from typing import Final, TypeVar, final
 
 from cardrules.core.cards import CARDS, Card, parse_cards
@@ -50,6 +58,11 @@ STANDARD_DECK: Final[tuple[Card, ...]] = CARDS
 
 _MASK64: Final = (1 << 64) - 1
 _T = TypeVar("_T")
+
+
+@lru_cache(maxsize=64)
+def _factorial(n: int) -> int:
+    return factorial(n)
 
 
 def derive_seed(seed: int, *labels: int | str) -> int:
@@ -130,8 +143,12 @@ class SeededRng:
 
     def shuffle(self, items: list[_T]) -> None:
         """Shuffle a list in place (Fisher-Yates, step 4 above)."""
-        for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+        n = len(items)
+        if n < 2:
+            return
+        x = self.below(_factorial(n))
+        for i in range(n - 1, 0, -1):
+            x, j = divmod(x, i + 1)
             items[i], items[j] = items[j], items[i]
 
 
