@@ -1,0 +1,515 @@
+"""Game records: the generic part (data model, JSON, tag lines, recording and replay).
+
+A :class:`GameRecord` is a complete, versioned account of a game: the game, every rules option,
+the seed, the first dealer, and for each deal its number, dealer, full deck order (top first),
+every step (seat and action, in the action's text form) and the scores after it.  It replays to
+exactly the same states.  What differs between games -- how to start a game from a record, how
+to apply a step, where in a deal a state is, the text notation's body -- comes from a
+:class:`GameCodec`, which each game module provides (``cardrules.four_hundred.CODEC``,
+``cardrules.all_fours.CODEC``); nothing here knows a particular game.
+
+Records are checked, never fixed up: :class:`RecordError` (a :class:`~cardrules.errors.ParseError`)
+says where (deal, trick, seat) and what is wrong.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Final, Protocol
+
+import attrs
+
+from cardrules.core.cards import Card
+from cardrules.core.deck import parse_deck
+from cardrules.core.protocol import GameState
+from cardrules.errors import CardrulesError, ParseError
+
+__all__ = [
+    "FORMAT",
+    "FORMAT_VERSION",
+    "DealRecord",
+    "GameCodec",
+    "GameRecord",
+    "RecordError",
+    "Recorder",
+    "ReplayStep",
+    "Step",
+    "final_state",
+    "format_tags",
+    "parse_tags",
+    "record_from_dict",
+    "record_to_dict",
+    "replay",
+]
+
+#: The ``format`` field of every JSON record.
+FORMAT: Final = "cardrules-record"
+#: The version of the record format (JSON and text) that this release writes and reads.
+FORMAT_VERSION: Final = 1
+
+AnyState = GameState[Any]
+
+
+class RecordError(ParseError):
+    """A record that is malformed, of an unknown version, or not a legal game.
+
+    ``deal``, ``trick`` and ``seat`` locate the problem where they apply (deal numbers as in the
+    record, tricks counted from 1); the message says the same in words.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        deal: int | None = None,
+        trick: int | None = None,
+        seat: int | None = None,
+        text: object = None,
+    ) -> None:
+        where = ", ".join(
+            f"{name} {value}"
+            for name, value in (("deal", deal), ("trick", trick), ("seat", seat))
+            if value is not None
+        )
+        super().__init__(f"{where}: {message}" if where else message, text=text)
+        self.deal = deal
+        self.trick = trick
+        self.seat = seat
+
+
+@attrs.frozen
+class Step:
+    """One step of a deal: the seat that acted and the action's text form (``"4"``, ``"QH"``,
+    ``"claim"`` …)."""
+
+    seat: int
+    action: str
+
+    def __str__(self) -> str:
+        return f"{self.seat}:{self.action}"
+
+
+@attrs.frozen
+class DealRecord:
+    """One deal: its number, dealer, deck (top first), steps, and the scores after it."""
+
+    number: int
+    dealer: int
+    deck: tuple[Card, ...]
+    steps: tuple[Step, ...]
+    scores: tuple[int, ...]
+
+
+@attrs.frozen
+class GameRecord:
+    """A complete game: replays to exactly the same states (see :func:`replay`)."""
+
+    game: str
+    rules: Mapping[str, Any] = attrs.field(eq=False)
+    seed: int
+    dealer: int
+    deals: tuple[DealRecord, ...]
+    winner: int | None
+    scores: tuple[int, ...]
+    version: int = FORMAT_VERSION
+    _rules_key: str = attrs.field(init=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "_rules_key", json.dumps(dict(self.rules), sort_keys=True))
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """Every step of the game, in order."""
+        return tuple(step for deal in self.deals for step in deal.steps)
+
+    def to_json(self, *, indent: int | None = 1) -> str:
+        """The record as JSON text (the documented schema, keys in a stable order)."""
+        return json.dumps(record_to_dict(self), indent=indent, ensure_ascii=False)
+
+    @staticmethod
+    def from_json(text: str) -> GameRecord:
+        """A record from JSON text.
+
+        :raises RecordError: for text that is not JSON or not a record of this format.
+        """
+        try:
+            data = json.loads(text)
+        except (json.JSONDecodeError, TypeError) as error:
+            raise RecordError(f"not JSON: {error}", text=text) from error
+        return record_from_dict(data)
+
+
+class GameCodec(Protocol):
+    """What a game module tells the record machinery (one object per game: ``CODEC``)."""
+
+    #: The game's id in records, e.g. ``"four_hundred"``.
+    name: str
+    #: The game's name for people, e.g. ``"400"``.
+    title: str
+
+    def new_game(
+        self, rules: Mapping[str, Any], seed: int, dealer: int, deck: Sequence[Card]
+    ) -> AnyState:
+        """The game's first state for a record (the rules as a dict of options)."""
+        ...
+
+    def rules_of(self, state: AnyState) -> Mapping[str, Any]:
+        """Every rules option of a state's game, as a dict."""
+        ...
+
+    def apply_step(self, state: AnyState, seat: int, action: str) -> AnyState:
+        """The state after ``seat`` did ``action`` (text form), or an error."""
+        ...
+
+    def step_text(self, action: object) -> str:
+        """The text form of an action (or claim / penalty) as a record stores it."""
+        ...
+
+    def trick_number(self, state: AnyState) -> int | None:
+        """The trick (from 1) that the next card of ``state`` goes to, or ``None`` outside play."""
+        ...
+
+    def text_body(self, record: GameRecord) -> list[str]:
+        """The text notation's lines for the deals of a record."""
+        ...
+
+    def parse_text_body(self, lines: Sequence[str], header: Mapping[str, str]) -> list[DealRecord]:
+        """The deals from the text notation's body lines."""
+        ...
+
+
+# -- JSON ---------------------------------------------------------------------------------
+def record_to_dict(record: GameRecord) -> dict[str, Any]:
+    """The JSON-ready dict of a record (the schema documented in the records guide)."""
+    return {
+        "format": FORMAT,
+        "version": record.version,
+        "game": record.game,
+        "rules": dict(record.rules),
+        "seed": record.seed,
+        "dealer": record.dealer,
+        "deals": [
+            {
+                "number": deal.number,
+                "dealer": deal.dealer,
+                "deck": " ".join(str(c) for c in deal.deck),
+                "steps": [[step.seat, step.action] for step in deal.steps],
+                "scores": list(deal.scores),
+            }
+            for deal in record.deals
+        ],
+        "result": {"winner": record.winner, "scores": list(record.scores)},
+    }
+
+
+def _require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if key not in data:
+        raise RecordError(f"{where}: the field {key!r} is missing")
+    value = data[key]
+    if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise RecordError(f"{where}: {key!r} must be {names}, not {value!r}")
+    return value
+
+
+def _int_list(value: Any, where: str) -> tuple[int, ...]:
+    if not isinstance(value, list) or not all(
+        isinstance(v, int) and not isinstance(v, bool) for v in value
+    ):
+        raise RecordError(f"{where} must be a list of ints, not {value!r}")
+    return tuple(value)
+
+
+def _exact_keys(data: Mapping[str, Any], keys: set[str], where: str) -> None:
+    extra = sorted(set(data) - keys)
+    if extra:
+        raise RecordError(f"{where}: unknown field(s) {', '.join(map(repr, extra))}")
+
+
+def record_from_dict(data: Any) -> GameRecord:
+    """A record from its JSON-ready dict.
+
+    :raises RecordError: for a missing, unknown or mistyped field, or an unknown version.
+    """
+    if not isinstance(data, dict):
+        raise RecordError(f"a record must be a JSON object, not {type(data).__name__}")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"not a cardrules record: 'format' must be {FORMAT!r}")
+    version = _require(data, "version", int, "record")
+    if version != FORMAT_VERSION:
+        raise RecordError(
+            f"record format version {version} is not supported: this release reads version "
+            f"{FORMAT_VERSION}"
+        )
+    _exact_keys(
+        data, {"format", "version", "game", "rules", "seed", "dealer", "deals", "result"}, "record"
+    )
+    deals = []
+    for position, raw in enumerate(_require(data, "deals", list, "record")):
+        where = f"deals[{position}]"
+        if not isinstance(raw, dict):
+            raise RecordError(f"{where} must be an object")
+        _exact_keys(raw, {"number", "dealer", "deck", "steps", "scores"}, where)
+        number = _require(raw, "number", int, where)
+        try:
+            deck = parse_deck(_require(raw, "deck", str, where))
+        except RecordError:
+            raise
+        except ParseError as error:
+            raise RecordError(str(error), deal=number) from error
+        steps = []
+        for index, item in enumerate(_require(raw, "steps", list, where)):
+            if (
+                not isinstance(item, list)
+                or len(item) != 2
+                or not isinstance(item[0], int)
+                or isinstance(item[0], bool)
+                or not isinstance(item[1], str)
+            ):
+                raise RecordError(
+                    f"step {index + 1} must be [seat, action text], not {item!r}", deal=number
+                )
+            steps.append(Step(item[0], item[1]))
+        deals.append(
+            DealRecord(
+                number=number,
+                dealer=_require(raw, "dealer", int, where),
+                deck=deck,
+                steps=tuple(steps),
+                scores=_int_list(_require(raw, "scores", list, where), f"{where}.scores"),
+            )
+        )
+    result = _require(data, "result", dict, "record")
+    _exact_keys(result, {"winner", "scores"}, "result")
+    winner = result.get("winner")
+    if winner is not None and (not isinstance(winner, int) or isinstance(winner, bool)):
+        raise RecordError(f"result: 'winner' must be an int or null, not {winner!r}")
+    return GameRecord(
+        game=_require(data, "game", str, "record"),
+        rules=_require(data, "rules", dict, "record"),
+        seed=_require(data, "seed", int, "record"),
+        dealer=_require(data, "dealer", int, "record"),
+        deals=tuple(deals),
+        winner=winner,
+        scores=_int_list(_require(result, "scores", list, "result"), "result.scores"),
+        version=version,
+    )
+
+
+# -- tag lines of the text notation --------------------------------------------------------
+_TAG: Final = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]$')
+
+
+def format_tags(tags: Sequence[tuple[str, str]]) -> list[str]:
+    """Tag lines in the PGN style: ``[Name "value"]`` (``\\`` and ``"`` escaped).
+
+    >>> format_tags([("Game", "400"), ("Note", 'say "hi"')])
+    ['[Game "400"]', '[Note "say \\\\"hi\\\\""]']
+    """
+    lines = []
+    for name, value in tags:
+        escaped = value.replace("\\", "\\\\").replace('"', '\\"')
+        lines.append(f'[{name} "{escaped}"]')
+    return lines
+
+
+def parse_tags(lines: Sequence[str]) -> dict[str, str]:
+    """The tags of tag lines (see :func:`format_tags`); a repeated tag or a bad line raises.
+
+    >>> parse_tags(['[Game "400"]', '[Seed "7"]'])
+    {'Game': '400', 'Seed': '7'}
+    """
+    tags: dict[str, str] = {}
+    for number, line in enumerate(lines, 1):
+        match = _TAG.match(line)
+        if match is None:
+            raise RecordError(f'line {number}: {line!r} is not a tag line [Name "value"]')
+        name, raw = match.groups()
+        if name in tags:
+            raise RecordError(f"line {number}: the tag {name!r} is given twice")
+        tags[name] = re.sub(r"\\(.)", r"\1", raw)
+    return tags
+
+
+# -- recording -----------------------------------------------------------------------------
+class Recorder:
+    """Plays a game and keeps its record: the mutable companion of an immutable state.
+
+    ``Recorder(codec, state)`` starts from a state fresh from ``new_game``; :meth:`apply` (and
+    :meth:`step` for claims and penalties) advance it; :meth:`record` gives the record so far.
+    """
+
+    def __init__(self, codec: GameCodec, state: AnyState) -> None:
+        deal_number = getattr(state, "deal_number", None)
+        if deal_number != 0 or getattr(state, "history", ()) != ():
+            raise ValueError("a Recorder starts from the first state of a game (new_game)")
+        self.codec = codec
+        self.start = state
+        self.state = state
+        self._deals: list[DealRecord] = []
+        self._steps: list[Step] = []
+
+    def apply(self, action: object) -> AnyState:
+        """Apply ``action`` for the player to act; returns (and keeps) the new state."""
+        seat = self.state.current_player
+        if seat is None:
+            self.state.apply(action)  # raises the game's own error
+            raise AssertionError("unreachable: a finished game accepted an action")
+        return self.step(seat, self.codec.step_text(action))
+
+    def step(self, seat: int, text: str) -> AnyState:
+        """Apply a step given as seat and text (e.g. ``(3, "claim")``)."""
+        before = self.state
+        after = self.codec.apply_step(before, seat, text)
+        self._steps.append(Step(seat, text))
+        if after.is_terminal or _deal_of(after) != _deal_of(before):
+            self._close(before, after)
+        self.state = after
+        return after
+
+    def _close(self, before: AnyState, after: AnyState) -> None:
+        self._deals.append(
+            DealRecord(
+                number=_deal_of(before),
+                dealer=before.dealer,  # type: ignore[attr-defined]
+                deck=tuple(before.deck),  # type: ignore[attr-defined]
+                steps=tuple(self._steps),
+                scores=tuple(after.scores),  # type: ignore[attr-defined]
+            )
+        )
+        self._steps = []
+
+    def record(self) -> GameRecord:
+        """The record of the game so far (an unfinished deal is included as it stands)."""
+        deals = list(self._deals)
+        state = self.state
+        if self._steps or not deals:
+            deals.append(
+                DealRecord(
+                    number=_deal_of(state),
+                    dealer=state.dealer,  # type: ignore[attr-defined]
+                    deck=tuple(state.deck),  # type: ignore[attr-defined]
+                    steps=tuple(self._steps),
+                    scores=tuple(state.scores),  # type: ignore[attr-defined]
+                )
+            )
+        return GameRecord(
+            game=self.codec.name,
+            rules=self.codec.rules_of(self.start),
+            seed=self.start.seed,  # type: ignore[attr-defined]
+            dealer=self.start.dealer,  # type: ignore[attr-defined]
+            deals=tuple(deals),
+            winner=state.winner,
+            scores=tuple(state.scores),  # type: ignore[attr-defined]
+        )
+
+
+def _deal_of(state: AnyState) -> int:
+    number: int = state.deal_number  # type: ignore[attr-defined]
+    return number
+
+
+# -- replay --------------------------------------------------------------------------------
+@attrs.frozen
+class ReplayStep:
+    """One step of a replay: the state before, who acted, what (text and record position), and
+    the state after."""
+
+    before: Any
+    seat: int
+    action: str
+    after: Any
+    deal: int
+    index: int
+
+
+def replay(
+    record: GameRecord, codec: GameCodec, *, check_result: bool = True
+) -> Iterator[ReplayStep]:
+    """Replay a record step by step, checking it against the rules as it goes.
+
+    :raises RecordError: where the record stops being the game it claims to be (a deck that is
+        not the seed's, a step by the wrong seat or not legal, scores that do not follow, a
+        result that differs), with the deal, trick and seat.
+    """
+    if record.game != codec.name:
+        raise RecordError(f"a record of {record.game!r} cannot be replayed as {codec.name!r}")
+    if not record.deals:
+        raise RecordError("a record must hold at least one deal")
+    first = record.deals[0]
+    try:
+        state = codec.new_game(record.rules, record.seed, record.dealer, first.deck)
+    except CardrulesError as error:
+        raise RecordError(f"cannot start the game: {error}", deal=first.number) from error
+    for deal in record.deals:
+        if state.is_terminal:
+            raise RecordError("the game was already over", deal=deal.number)
+        _check_deal_start(state, deal)
+        for index, step in enumerate(deal.steps):
+            if _deal_of(state) != deal.number or state.is_terminal:
+                raise RecordError(
+                    f"step {index + 1} ({step}) comes after the deal ended", deal=deal.number
+                )
+            try:
+                after = codec.apply_step(state, step.seat, step.action)
+            except CardrulesError as error:
+                raise RecordError(
+                    f"step {index + 1}: {error}",
+                    deal=deal.number,
+                    trick=codec.trick_number(state),
+                    seat=step.seat,
+                ) from error
+            yield ReplayStep(state, step.seat, step.action, after, deal.number, index)
+            state = after
+        if (
+            not state.is_terminal
+            and _deal_of(state) == deal.number
+            and deal is not record.deals[-1]
+        ):
+            raise RecordError("the deal's steps end before the deal does", deal=deal.number)
+        scores = tuple(state.scores)  # type: ignore[attr-defined]
+        if scores != deal.scores:
+            raise RecordError(
+                f"the record says the scores after the deal are {list(deal.scores)}, "
+                f"but the rules give {list(scores)}",
+                deal=deal.number,
+            )
+    if check_result:
+        final = tuple(state.scores)  # type: ignore[attr-defined]
+        if state.winner != record.winner or final != record.scores:
+            raise RecordError(
+                f"the record's result (winner {record.winner}, scores {list(record.scores)}) "
+                f"is not the game's (winner {state.winner}, scores {list(final)})"
+            )
+
+
+def _check_deal_start(state: AnyState, deal: DealRecord) -> None:
+    number = _deal_of(state)
+    if number != deal.number:
+        raise RecordError(f"the game is at deal {number} here, not {deal.number}", deal=deal.number)
+    dealer = state.dealer  # type: ignore[attr-defined]
+    if dealer != deal.dealer:
+        raise RecordError(
+            f"the dealer is seat {dealer}, but the record says seat {deal.dealer}", deal=deal.number
+        )
+    deck = tuple(state.deck)  # type: ignore[attr-defined]
+    if deck != deal.deck:
+        raise RecordError(
+            "the deck is not the one the game's seed deals "
+            f"(first cards {' '.join(map(str, deck[:4]))} …, "
+            f"the record has {' '.join(map(str, deal.deck[:4]))} …)",
+            deal=deal.number,
+        )
+
+
+def final_state(record: GameRecord, codec: GameCodec) -> AnyState:
+    """The state at the end of a record (replayed and checked)."""
+    state: AnyState | None = None
+    for step in replay(record, codec):
+        state = step.after
+    if state is None:
+        first = record.deals[0]
+        return codec.new_game(record.rules, record.seed, record.dealer, first.deck)
+    return state
