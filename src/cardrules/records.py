@@ -1,0 +1,183 @@
+"""Game records for every game: JSON, the text notation, recording and replay.
+
+This module finds the right game for a record by its ``game`` field (or for a state by its
+module) and hands the work to the generic machinery of :mod:`cardrules.core.records` with that
+game's codec.  Games register here by name; a variant of your own can too
+(:func:`register_codec`).
+
+The text notation, in the spirit of PGN and PBN, is tag lines then the game's body::
+
+    [Game "four_hundred"]
+    [Version "1"]
+    [Seed "7"]
+    ...
+
+    <the game's deal lines>
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+from collections.abc import Iterator
+from typing import Any, Final
+
+from cardrules.core.protocol import GameState
+from cardrules.core.records import (
+    FORMAT_VERSION,
+    GameCodec,
+    GameRecord,
+    Recorder,
+    RecordError,
+    ReplayStep,
+    format_tags,
+    parse_tags,
+)
+from cardrules.core.records import final_state as _final_state
+from cardrules.core.records import replay as _replay
+
+__all__ = [
+    "codec_for",
+    "final_state",
+    "from_json",
+    "from_text",
+    "recorder",
+    "register_codec",
+    "replay",
+    "to_json",
+    "to_text",
+]
+
+#: Game ids and the modules whose ``CODEC`` serves them; filled on first use.
+_MODULES: Final[dict[str, str]] = {
+    "four_hundred": "cardrules.four_hundred",
+    "all_fours": "cardrules.all_fours",
+}
+_CODECS: dict[str, GameCodec] = {}
+
+
+def register_codec(codec: GameCodec) -> None:
+    """Make a game (or a variant of your own) known to records by its ``codec.name``."""
+    _CODECS[codec.name] = codec
+
+
+def codec_for(game: str | GameState[Any]) -> GameCodec:
+    """The codec of a game, by id (``"four_hundred"``, ``"all_fours"``) or by one of its states.
+
+    :raises RecordError: for an unknown game.
+    """
+    if not isinstance(game, str):
+        module = type(game).__module__
+        names = [name for name, path in _MODULES.items() if module.startswith(path + ".")]
+        if not names:
+            raise RecordError(
+                f"no record codec knows states of type {type(game).__qualname__}: "
+                "make a Recorder with your codec"
+            )
+        game = names[0]
+    if game not in _CODECS:
+        if game not in _MODULES:
+            known = ", ".join(sorted({*_MODULES, *_CODECS}))
+            raise RecordError(f"unknown game {game!r}: known games are {known}")
+        codec = importlib.import_module(_MODULES[game]).CODEC
+        _CODECS[game] = codec
+    return _CODECS[game]
+
+
+def recorder(state: GameState[Any]) -> Recorder:
+    """A :class:`~cardrules.core.records.Recorder` for a game fresh from ``new_game``."""
+    return Recorder(codec_for(state), state)
+
+
+def to_json(record: GameRecord, *, indent: int | None = 1) -> str:
+    """The record as JSON text."""
+    return record.to_json(indent=indent)
+
+
+def from_json(text: str) -> GameRecord:
+    """A record from JSON text, checked for form (use :func:`replay` to check the game)."""
+    record = GameRecord.from_json(text)
+    codec_for(record.game)
+    return record
+
+
+def to_text(record: GameRecord) -> str:
+    """The record in the text notation: tag lines, a blank line, the game's body."""
+    codec = codec_for(record.game)
+    tags = [
+        ("Game", record.game),
+        ("Version", str(record.version)),
+        ("Seed", str(record.seed)),
+        ("Dealer", str(record.dealer)),
+        ("Rules", json.dumps(dict(record.rules), separators=(",", ":"))),
+        ("Result", "none" if record.winner is None else str(record.winner)),
+        ("Scores", " ".join(str(s) for s in record.scores)),
+    ]
+    return "\n".join([*format_tags(tags), "", *codec.text_body(record)]) + "\n"
+
+
+def _int_tag(tags: dict[str, str], name: str) -> int:
+    if name not in tags:
+        raise RecordError(f"the tag [{name} …] is missing")
+    try:
+        return int(tags[name])
+    except ValueError:
+        raise RecordError(f"the tag [{name} {tags[name]!r}] is not an integer") from None
+
+
+def from_text(text: str) -> GameRecord:
+    """A record from the text notation (see :func:`to_text`).
+
+    :raises RecordError: for a malformed header or body, naming the line.
+    """
+    lines = text.splitlines()
+    try:
+        blank = lines.index("")
+    except ValueError:
+        raise RecordError("a text record needs tag lines, a blank line, then the deals") from None
+    tags = parse_tags(lines[:blank])
+    version = _int_tag(tags, "Version")
+    if version != FORMAT_VERSION:
+        raise RecordError(
+            f"record format version {version} is not supported: this release reads version "
+            f"{FORMAT_VERSION}"
+        )
+    if "Game" not in tags:
+        raise RecordError("the tag [Game …] is missing")
+    codec = codec_for(tags["Game"])
+    try:
+        rules = json.loads(tags.get("Rules", ""))
+    except json.JSONDecodeError as error:
+        raise RecordError(f"the tag [Rules …] is not a JSON object: {error}") from None
+    if not isinstance(rules, dict):
+        raise RecordError("the tag [Rules …] is not a JSON object")
+    result = tags.get("Result")
+    if result is None:
+        raise RecordError("the tag [Result …] is missing")
+    try:
+        winner = None if result == "none" else int(result)
+        scores = tuple(int(s) for s in tags.get("Scores", "").split())
+    except ValueError:
+        raise RecordError(f"the tags [Result {result!r}] / [Scores …] are not numbers") from None
+    deals = codec.parse_text_body([line for line in lines[blank + 1 :] if line.strip()], tags)
+    return GameRecord(
+        game=codec.name,
+        rules=rules,
+        seed=_int_tag(tags, "Seed"),
+        dealer=_int_tag(tags, "Dealer"),
+        deals=tuple(deals),
+        winner=winner,
+        scores=scores,
+        version=version,
+    )
+
+
+def replay(record: GameRecord, *, check_result: bool = True) -> Iterator[ReplayStep]:
+    """Replay a record step by step, checking every step (see
+    :func:`cardrules.core.records.replay`)."""
+    return _replay(record, codec_for(record.game), check_result=check_result)
+
+
+def final_state(record: GameRecord) -> GameState[Any]:
+    """The state a record ends in, replayed and checked."""
+    return _final_state(record, codec_for(record.game))
