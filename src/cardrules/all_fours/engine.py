@@ -487,15 +487,11 @@ def _tally(
 ) -> State:
     """AF-23: High, Low, Jack, Game one at a time, stopping at the target; then AF-8: the next
     dealer deals."""
-    card_points: tuple[int, int] | None = None
+    card_points = (_mask_points(won[0]), _mask_points(won[1]))
     for award in _hand_awards(d.trump, d.dealt, won, d.dealer, d.rules):
-        if award.card_points is not None:
-            card_points = award.card_points
         d = _award(d, award)
         if d.winner is not None:
             return _make(_over(d, card_points), (0,) * d.players, None, last, (), 0, won, tricks)
-    if card_points is None:  # a tie that scored for nobody
-        card_points = (_mask_points(won[0]), _mask_points(won[1]))
     result = _result(d, HandEnd.PLAYED, card_points)
     return _start_deal(
         d.rules,
@@ -674,12 +670,15 @@ def with_hidden_cards(
             "the hands and stock must hold the same cards as before (the hidden cards); "
             "played cards and kicks may not move"
         )
-    # Keep the deck consistent: each seat's old unplayed cards' positions get its new cards.
+    # Keep the deck consistent with the deal: the positions of the cards that leave a seat get
+    # the cards that join it (the cards that stay keep their places).
     deck = list(d.deck)
     positions = {card.index: p for p, card in enumerate(deck)}
     for seat in range(n):
-        slots = sorted(positions[c.index] for c in CARDS if old_hands[seat] & c.mask)
-        for slot, card in zip(slots, (c for c in CARDS if new_hands[seat] & c.mask), strict=True):
+        leaving = old_hands[seat] & ~new_hands[seat]
+        joining = new_hands[seat] & ~old_hands[seat]
+        slots = sorted(positions[c.index] for c in CARDS if leaving & c.mask)
+        for slot, card in zip(slots, (c for c in CARDS if joining & c.mask), strict=True):
             deck[slot] = card
     deck[len(deck) - len(new_stock) :] = new_stock
     dealt = tuple(d.dealt[seat] & ~old_hands[seat] | new_hands[seat] for seat in range(n))
