@@ -126,6 +126,24 @@ def deal_layout(rules: Rules, dealer: int) -> tuple[int, ...]:
     return layout
 
 
+_SLICES: dict[tuple[int, int, int], tuple[tuple[int, ...], tuple[slice, ...]]] = {}
+
+
+def _deal_slices(rules: Rules, dealer: int) -> tuple[tuple[int, ...], tuple[slice, ...]]:
+    """AF-7 as (seat, slice of the deck) per packet, cached."""
+    key = (rules.players, rules.deal_packet, dealer)
+    slices = _SLICES.get(key)
+    if slices is None:
+        layout = deal_layout(rules, dealer)
+        packet = rules.deal_packet
+        starts = range(0, len(layout), packet)
+        slices = _SLICES[key] = (
+            tuple(layout[i] for i in starts),
+            tuple(slice(i, i + packet) for i in starts),
+        )
+    return slices
+
+
 def deck_for(
     hands: Sequence[Iterable[Card | str] | str],
     kick: Card | str,
@@ -230,10 +248,10 @@ def _start_deal(
     if deck is None:
         deck = _shuffled_deck(seed, deal_number)
     n = rules.players
-    layout = deal_layout(rules, dealer)
     hands = [0] * n
-    for position, seat in enumerate(layout):
-        hands[seat] |= deck[position].mask
+    for seat, cards in zip(*_deal_slices(rules, dealer), strict=True):
+        for card in deck[cards]:
+            hands[seat] |= card.mask
     top = 6 * n
     kick = deck[top]
     d = _Deal(
@@ -488,10 +506,16 @@ def _tally(
     """AF-23: High, Low, Jack, Game one at a time, stopping at the target; then AF-8: the next
     dealer deals."""
     card_points = (_mask_points(won[0]), _mask_points(won[1]))
+    scores = list(d.scores)
+    target = d.rules.target
+    awards = list(d.awards)
     for award in _hand_awards(d.trump, d.dealt, won, d.dealer, d.rules):
-        d = _award(d, award)
-        if d.winner is not None:
+        scores[award.side] += award.points
+        awards.append(award)
+        if scores[award.side] >= target:  # AF-14: nothing further is scored
+            d = d._replace(scores=(scores[0], scores[1]), awards=tuple(awards), winner=award.side)
             return _make(_over(d, card_points), (0,) * d.players, None, last, (), 0, won, tricks)
+    d = d._replace(scores=(scores[0], scores[1]), awards=tuple(awards))
     result = _result(d, HandEnd.PLAYED, card_points)
     return _start_deal(
         d.rules,
