@@ -15,9 +15,10 @@ happen inside ``apply``.
 
 from __future__ import annotations
 
+import operator
 import secrets
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from cardrules.all_fours.actions import (
     BEG,
@@ -48,6 +49,7 @@ from cardrules.all_fours.state import (
     _Deal,
     _make,
     _new,
+    _pack,
     _Slots,
     _unpack,
 )
@@ -69,6 +71,8 @@ _GIVE_RUN: Final[tuple[Action, ...]] = (GIVE_ONE, RUN_PACK)
 _RUN: Final[tuple[Action, ...]] = (RUN_PACK,)
 _KICK_POINTS: dict[tuple[object, int], int] = {}
 _DEFAULT_RULES: Final = Rules()
+_SUITS: Final = tuple(Suit)
+_MASK: Final = operator.attrgetter("mask")
 
 
 # -- seeded decks -------------------------------------------------------------------------
@@ -250,10 +254,19 @@ def _start_deal(
     n = rules.players
     hands = [0] * n
     for seat, cards in zip(*_deal_slices(rules, dealer), strict=True):
-        for card in deck[cards]:
-            hands[seat] |= card.mask
+        hands[seat] |= sum(map(_MASK, deck[cards]))  # disjoint bits: sum is union
     top = 6 * n
     kick = deck[top]
+    awards: tuple[Award, ...] = ()
+    winner = None
+    points = _kick_points(rules, kick)
+    if points:  # AF-9
+        side = dealer % 2
+        awards = (Award(side, points, AwardKind.KICK, kick),)
+        scores = (scores[0] + points, scores[1]) if side == 0 else (scores[0], scores[1] + points)
+        if scores[side] >= rules.target:  # AF-14
+            winner = side
+    dealt = tuple(hands)
     d = _Deal(
         rules,
         n,
@@ -263,24 +276,21 @@ def _start_deal(
         deck,
         deck[top + 1 :],
         (kick,),
-        tuple(hands),
+        dealt,
         -1,
         0,
         _BEG,
         scores,
         history,
+        awards,
         (),
-        (),
-        None,
+        winner,
         0,
         -1,
     )
-    points = _kick_points(rules, kick)
-    if points:
-        d = _award(d, Award(dealer % 2, points, AwardKind.KICK, kick))
-        if d.winner is not None:
-            return _make(_over(d), d.dealt, None, 0, (), 0, (0, 0), ())
-    return _make(d, d.dealt, (dealer + 1) % n, 0, (), 0, (0, 0), ())
+    if winner is not None:
+        return _make(_over(d), _pack(dealt), None, 0, (), 0, (0, 0), ())
+    return _make(d, _pack(dealt), (dealer + 1) % n, 0, (), 0, (0, 0), ())
 
 
 def _award(d: _Deal, award: Award) -> _Deal:
@@ -298,7 +308,7 @@ def _over(d: _Deal, card_points: tuple[int, int] | None = None) -> _Deal:
 
 
 def _result(d: _Deal, reason: HandEnd, card_points: tuple[int, int] | None) -> HandResult:
-    trump = Suit(d.trump) if d.trump >= 0 else None
+    trump = _SUITS[d.trump] if d.trump >= 0 else None
     return HandResult(
         d.deal_number,
         d.dealer,
@@ -312,18 +322,19 @@ def _result(d: _Deal, reason: HandEnd, card_points: tuple[int, int] | None) -> H
     )
 
 
-def _begin_play(d: _Deal, hands: tuple[int, ...]) -> State:
+def _begin_play(d: _Deal, hands: int, **changes: Any) -> State:
     """Trumps are fixed (AF-10 ... AF-12); the beggar leads (AF-16)."""
     trump = d.kicks[-1].suit
-    d = d._replace(trump=int(trump), tmask=SUIT_MASKS[trump], phase=_PLAY)
+    d = d._replace(trump=int(trump), tmask=SUIT_MASKS[trump], phase=_PLAY, **changes)
     leader = (d.dealer + 1) % d.players
     return _make(d, hands, leader, leader, (), 0, (0, 0), ())
 
 
-def _run_pack(d: _Deal, hands: tuple[int, ...]) -> State:
+def _run_pack(d: _Deal, packed: int) -> State:
     """AF-11 ... AF-13: run the pack until the kick changes suit, or void the deal."""
     n = d.players
     need = 3 * n + 1
+    hands = _unpack(packed, n)
     while True:
         stock = d.stock
         if len(stock) < need:
@@ -349,9 +360,9 @@ def _run_pack(d: _Deal, hands: tuple[int, ...]) -> State:
         if points:  # AF-9: every kick scores, even one at once replaced
             d = _award(d, Award(d.dealer % 2, points, AwardKind.KICK, kick))
             if d.winner is not None:
-                return _make(_over(d), hands, None, 0, (), 0, (0, 0), ())
+                return _make(_over(d), _pack(hands), None, 0, (), 0, (0, 0), ())
         if kick.suit is not previous.suit:  # AF-12
-            return _begin_play(d, hands)
+            return _begin_play(d, _pack(hands))
 
 
 # -- legal actions ------------------------------------------------------------------------
@@ -426,20 +437,23 @@ def apply(s: State, action: Action) -> State:
     there)."""
     if action.__class__ is not Play and action in s.legal_actions():
         d = s._d
-        hands = _unpack(s._hands, d.players)
+        hands = s._hands
         if action.__class__ is Stand:
-            return _begin_play(d._replace(decisions=(STAND,)), hands)
+            return _begin_play(d, hands, decisions=(STAND,))
         if action.__class__ is Beg:
             d = d._replace(phase=_ANSWER, decisions=(BEG,))
             return _make(d, hands, d.dealer, 0, (), 0, (0, 0), ())
-        d = d._replace(decisions=(*d.decisions, action))
+        decisions = (*d.decisions, action)
         if action.__class__ is GiveOne:
             beggar_side = (d.dealer + 1) % d.players % 2
-            d = _award(d, Award(beggar_side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE))
+            d = _award(
+                d._replace(decisions=decisions),
+                Award(beggar_side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE),
+            )
             if d.winner is not None:
                 return _make(_over(d), hands, None, 0, (), 0, (0, 0), ())
             return _begin_play(d, hands)
-        return _run_pack(d, hands)
+        return _run_pack(d._replace(decisions=decisions), hands)
     raise _illegal(s, action)
 
 
@@ -514,7 +528,7 @@ def _tally(
         awards.append(award)
         if scores[award.side] >= target:  # AF-14: nothing further is scored
             d = d._replace(scores=(scores[0], scores[1]), awards=tuple(awards), winner=award.side)
-            return _make(_over(d, card_points), (0,) * d.players, None, last, (), 0, won, tricks)
+            return _make(_over(d, card_points), 0, None, last, (), 0, won, tricks)
     d = d._replace(scores=(scores[0], scores[1]), awards=tuple(awards))
     result = _result(d, HandEnd.PLAYED, card_points)
     return _start_deal(
@@ -614,9 +628,7 @@ def expose(s: State, seat: int, card: Card | str) -> State:
             Reason.NOT_YOUR_TURN, "a card shown on its owner's turn is played, not exposed"
         )
     d = d._replace(exposed=d.exposed | card.mask)
-    return _make(
-        d, _unpack(s._hands, d.players), s._turn, s._leader, s._trick, s._best, s._won, s._tricks
-    )
+    return _make(d, s._hands, s._turn, s._leader, s._trick, s._best, s._won, s._tricks)
 
 
 def call(s: State, seat: int, card: Card | str) -> State:
@@ -645,9 +657,7 @@ def call(s: State, seat: int, card: Card | str) -> State:
     if not s._lmask & card.mask:
         raise refuse(Reason.NOT_ALLOWED_BY_RULES, f"{card} is not a legal play now")
     d = d._replace(called=card.index)
-    return _make(
-        d, _unpack(s._hands, d.players), s._turn, s._leader, s._trick, s._best, s._won, s._tricks
-    )
+    return _make(d, s._hands, s._turn, s._leader, s._trick, s._best, s._won, s._tricks)
 
 
 # -- determinization ---------------------------------------------------------------------------
@@ -707,4 +717,4 @@ def with_hidden_cards(
     deck[len(deck) - len(new_stock) :] = new_stock
     dealt = tuple(d.dealt[seat] & ~old_hands[seat] | new_hands[seat] for seat in range(n))
     d = d._replace(deck=tuple(deck), stock=tuple(new_stock), dealt=dealt)
-    return _make(d, tuple(new_hands), s._turn, s._leader, s._trick, s._best, s._won, s._tricks)
+    return _make(d, _pack(new_hands), s._turn, s._leader, s._trick, s._best, s._won, s._tricks)

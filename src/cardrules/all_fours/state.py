@@ -131,14 +131,15 @@ _SHIFT = (0, 52, 104, 156)
 
 
 def _unpack(hands: int, players: int) -> tuple[int, ...]:
-    return tuple(hands >> (52 * seat) & FULL_MASK for seat in range(players))
+    if players == 4:
+        return (hands & FULL_MASK, hands >> 52 & FULL_MASK, hands >> 104 & FULL_MASK, hands >> 156)
+    return (hands & FULL_MASK, hands >> 52)
 
 
 def _pack(hands: Sequence[int]) -> int:
-    packed = 0
-    for seat, mask in enumerate(hands):
-        packed |= mask << (52 * seat)
-    return packed
+    if len(hands) == 4:
+        return hands[0] | hands[1] << 52 | hands[2] << 104 | hands[3] << 156
+    return hands[0] | hands[1] << 52
 
 
 class State(_Slots):
@@ -432,7 +433,7 @@ class State(_Slots):
 
 def _make(
     d: _Deal,
-    hands: Sequence[int],
+    hands: int,
     turn: int | None,
     leader: int,
     trick: tuple[int, ...],
@@ -444,7 +445,7 @@ def _make(
     in the play phase), then seal it as a State."""
     s = _new(_Slots)
     s._d = d
-    s._hands = _pack(hands)
+    s._hands = hands
     s._turn = turn
     s._leader = leader
     s._trick = trick
@@ -452,7 +453,7 @@ def _make(
     s._won = won
     s._tricks = tricks
     s._lmask = (
-        _engine._legal_mask(d, hands[turn], trick, best)
+        _engine._legal_mask(d, hands >> (52 * turn) & FULL_MASK, trick, best)
         if d.phase is Phase.PLAY and turn is not None
         else 0
     )
@@ -473,7 +474,7 @@ def _restore(
     tricks: tuple[tuple[int, tuple[int, ...], int], ...],
     best: int,
 ) -> State:
-    return _make(d, _unpack(hands, d.players), turn, leader, trick, best, won, tricks)
+    return _make(d, hands, turn, leader, trick, best, won, tricks)
 
 
 from cardrules.all_fours import engine as _engine  # noqa: E402
