@@ -47,6 +47,7 @@ from cardrules.all_fours.state import (
     Phase,
     State,
     _Deal,
+    _evolve,
     _make,
     _new,
     _pack,
@@ -298,13 +299,13 @@ def _award(d: _Deal, award: Award) -> _Deal:
     scores = list(d.scores)
     scores[award.side] += award.points
     winner = award.side if scores[award.side] >= d.rules.target else None
-    return d._replace(scores=(scores[0], scores[1]), awards=(*d.awards, award), winner=winner)
+    return _evolve(d, scores=(scores[0], scores[1]), awards=(*d.awards, award), winner=winner)
 
 
 def _over(d: _Deal, card_points: tuple[int, int] | None = None) -> _Deal:
     """The deal after the target was reached: the game is over (AF-14)."""
     result = _result(d, HandEnd.TARGET_REACHED, card_points)
-    return d._replace(phase=_OVER, history=(*d.history, result))
+    return _evolve(d, phase=_OVER, history=(*d.history, result))
 
 
 def _result(d: _Deal, reason: HandEnd, card_points: tuple[int, int] | None) -> HandResult:
@@ -325,7 +326,7 @@ def _result(d: _Deal, reason: HandEnd, card_points: tuple[int, int] | None) -> H
 def _begin_play(d: _Deal, hands: int, **changes: Any) -> State:
     """Trumps are fixed (AF-10 ... AF-12); the beggar leads (AF-16)."""
     trump = d.kicks[-1].suit
-    d = d._replace(trump=int(trump), tmask=SUIT_MASKS[trump], phase=_PLAY, **changes)
+    d = _evolve(d, trump=int(trump), tmask=SUIT_MASKS[trump], phase=_PLAY, **changes)
     leader = (d.dealer + 1) % d.players
     return _make(d, hands, leader, leader, (), 0, (0, 0), ())
 
@@ -355,7 +356,7 @@ def _run_pack(d: _Deal, packed: int) -> State:
         kick = stock[position]
         previous = d.kicks[-1]
         hands = tuple(new_hands)
-        d = d._replace(stock=stock[position + 1 :], kicks=(*d.kicks, kick), dealt=tuple(dealt))
+        d = _evolve(d, stock=stock[position + 1 :], kicks=(*d.kicks, kick), dealt=tuple(dealt))
         points = _kick_points(d.rules, kick)
         if points:  # AF-9: every kick scores, even one at once replaced
             d = _award(d, Award(d.dealer % 2, points, AwardKind.KICK, kick))
@@ -441,19 +442,19 @@ def apply(s: State, action: Action) -> State:
         if action.__class__ is Stand:
             return _begin_play(d, hands, decisions=(STAND,))
         if action.__class__ is Beg:
-            d = d._replace(phase=_ANSWER, decisions=(BEG,))
+            d = _evolve(d, phase=_ANSWER, decisions=(BEG,))
             return _make(d, hands, d.dealer, 0, (), 0, (0, 0), ())
         decisions = (*d.decisions, action)
         if action.__class__ is GiveOne:
             beggar_side = (d.dealer + 1) % d.players % 2
             d = _award(
-                d._replace(decisions=decisions),
+                _evolve(d, decisions=decisions),
                 Award(beggar_side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE),
             )
             if d.winner is not None:
                 return _make(_over(d), hands, None, 0, (), 0, (0, 0), ())
             return _begin_play(d, hands)
-        return _run_pack(d._replace(decisions=decisions), hands)
+        return _run_pack(_evolve(d, decisions=decisions), hands)
     raise _illegal(s, action)
 
 
@@ -479,7 +480,7 @@ def _play(s: State, index: int, mask: int) -> State:
         elif index // 13 == d.trump:
             best = size - 1
     if d.exposed & mask:
-        d = d._replace(exposed=d.exposed ^ mask, called=-1)
+        d = _evolve(d, exposed=d.exposed ^ mask, called=-1)
     if size < n:
         turn = seat + 1 if seat + 1 < n else 0
         leader = s._leader
@@ -527,9 +528,9 @@ def _tally(
         scores[award.side] += award.points
         awards.append(award)
         if scores[award.side] >= target:  # AF-14: nothing further is scored
-            d = d._replace(scores=(scores[0], scores[1]), awards=tuple(awards), winner=award.side)
+            d = _evolve(d, scores=(scores[0], scores[1]), awards=tuple(awards), winner=award.side)
             return _make(_over(d, card_points), 0, None, last, (), 0, won, tricks)
-    d = d._replace(scores=(scores[0], scores[1]), awards=tuple(awards))
+    d = _evolve(d, scores=(scores[0], scores[1]), awards=tuple(awards))
     result = _result(d, HandEnd.PLAYED, card_points)
     return _start_deal(
         d.rules,
@@ -627,7 +628,7 @@ def expose(s: State, seat: int, card: Card | str) -> State:
         raise refuse(
             Reason.NOT_YOUR_TURN, "a card shown on its owner's turn is played, not exposed"
         )
-    d = d._replace(exposed=d.exposed | card.mask)
+    d = _evolve(d, exposed=d.exposed | card.mask)
     return _make(d, s._hands, s._turn, s._leader, s._trick, s._best, s._won, s._tricks)
 
 
@@ -656,7 +657,7 @@ def call(s: State, seat: int, card: Card | str) -> State:
         raise refuse(Reason.NOT_ALLOWED_BY_RULES, f"{CARDS[d.called]} is already called")
     if not s._lmask & card.mask:
         raise refuse(Reason.NOT_ALLOWED_BY_RULES, f"{card} is not a legal play now")
-    d = d._replace(called=card.index)
+    d = _evolve(d, called=card.index)
     return _make(d, s._hands, s._turn, s._leader, s._trick, s._best, s._won, s._tricks)
 
 
@@ -716,5 +717,5 @@ def with_hidden_cards(
             deck[slot] = card
     deck[len(deck) - len(new_stock) :] = new_stock
     dealt = tuple(d.dealt[seat] & ~old_hands[seat] | new_hands[seat] for seat in range(n))
-    d = d._replace(deck=tuple(deck), stock=tuple(new_stock), dealt=dealt)
+    d = _evolve(d, deck=tuple(deck), stock=tuple(new_stock), dealt=dealt)
     return _make(d, _pack(new_hands), s._turn, s._leader, s._trick, s._best, s._won, s._tricks)

@@ -109,6 +109,17 @@ class _Deal(NamedTuple):
     called: int  # card index of a called card (AF-25), -1 if none
 
 
+_FIELDS: dict[str, int] = {name: i for i, name in enumerate(_Deal._fields)}
+
+
+def _evolve(d: _Deal, **changes: Any) -> _Deal:
+    """``d._replace(**changes)``, faster (the engine calls it at every non-card action)."""
+    values = list(d)
+    for name, value in changes.items():
+        values[_FIELDS[name]] = value
+    return _Deal._make(values)
+
+
 class _Slots:
     """The storage of :class:`State` (internal; the engine fills it and then makes it a
     ``State``, whose attributes cannot be assigned)."""
