@@ -1,0 +1,80 @@
+"""All Fours (Trinidad rules): the complete game, rules AF-1 ... AF-25 of
+``shared/rules/all-fours.md``.
+
+>>> from cardrules.all_fours import Rules, new_game
+>>> state = new_game(Rules.preset("trinidad"), seed=1, dealer=0)
+>>> while not state.is_terminal:
+...     state = state.apply(state.legal_actions()[0])
+>>> state.winner in (0, 1), max(state.scores) >= 14
+(True, True)
+"""
+
+from cardrules.all_fours.actions import (
+    ACTIONS,
+    PLAYS,
+    Action,
+    Beg,
+    GiveOne,
+    Play,
+    RunPack,
+    Stand,
+    action_id,
+    parse_action,
+)
+from cardrules.all_fours.engine import deal_layout, deck_for, new_game
+from cardrules.all_fours.rules import GameTie, KickTable, Rules, Undertrump
+from cardrules.all_fours.scoring import (
+    CARD_POINTS,
+    GIVE_ONE_VALUE,
+    HIGH_VALUE,
+    JACK_VALUE,
+    KICK_VALUES,
+    LOW_VALUE,
+    TOBAGO_KICK_VALUES,
+    Award,
+    AwardKind,
+    award_values,
+    card_points,
+    hand_awards,
+    kick_points,
+)
+from cardrules.all_fours.state import HandEnd, HandResult, Phase, State
+from cardrules.all_fours.view import Observation
+
+__all__ = [
+    "ACTIONS",
+    "CARD_POINTS",
+    "GIVE_ONE_VALUE",
+    "HIGH_VALUE",
+    "JACK_VALUE",
+    "KICK_VALUES",
+    "LOW_VALUE",
+    "PLAYS",
+    "TOBAGO_KICK_VALUES",
+    "Action",
+    "Award",
+    "AwardKind",
+    "Beg",
+    "GameTie",
+    "GiveOne",
+    "HandEnd",
+    "HandResult",
+    "KickTable",
+    "Observation",
+    "Phase",
+    "Play",
+    "Rules",
+    "RunPack",
+    "Stand",
+    "State",
+    "Undertrump",
+    "action_id",
+    "award_values",
+    "card_points",
+    "deal_layout",
+    "deck_for",
+    "hand_awards",
+    "kick_points",
+    "new_game",
+    "parse_action",
+]

@@ -1,0 +1,721 @@
+"""The All Fours engine: :func:`new_game`, legal actions and every transition.
+
+A game runs from :func:`new_game` to its winner through ``legal_actions()`` and ``apply()``
+alone: kicks, runs of the pack, same-suit reruns, void deals, the tally and the next deal all
+happen inside ``apply``.
+
+>>> from cardrules.all_fours import Stand, new_game
+>>> state = new_game(seed=2026, dealer=0)
+>>> state.legal_actions()
+(Stand(), Beg())
+>>> state = state.apply(Stand())
+>>> state.phase, state.trump == state.kick.suit, state.current_player
+(<Phase.PLAY: 'play'>, True, 1)
+"""
+
+from __future__ import annotations
+
+import operator
+import secrets
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+from cardrules.all_fours.actions import (
+    BEG,
+    GIVE_ONE,
+    PLAYS,
+    RUN_PACK,
+    STAND,
+    Action,
+    Beg,
+    GiveOne,
+    Play,
+    RunPack,
+    Stand,
+)
+from cardrules.all_fours.rules import Rules, Undertrump
+from cardrules.all_fours.scoring import (
+    GIVE_ONE_VALUE,
+    Award,
+    AwardKind,
+    _hand_awards,
+    _mask_points,
+)
+from cardrules.all_fours.state import (
+    HandEnd,
+    HandResult,
+    Phase,
+    State,
+    _Deal,
+    _evolve,
+    _make,
+    _new,
+    _pack,
+    _Slots,
+    _unpack,
+)
+from cardrules.core.cards import CARDS, Card, Suit, parse_cards
+from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, mask_of
+from cardrules.core.deck import derive_seed, draw_for_dealer, parse_deck
+from cardrules.errors import IllegalActionError, ParseError, Reason, RulesError
+
+__all__ = ["deal_layout", "deck_for", "new_game"]
+
+_BEG: Final = Phase.BEG
+_ANSWER: Final = Phase.ANSWER
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_ALLOWED: Final = Undertrump.ALLOWED
+_ONLY_TRUMPS: Final = Undertrump.ONLY_IF_ONLY_TRUMPS
+_STAND_BEG: Final[tuple[Action, ...]] = (STAND, BEG)
+_GIVE_RUN: Final[tuple[Action, ...]] = (GIVE_ONE, RUN_PACK)
+_RUN: Final[tuple[Action, ...]] = (RUN_PACK,)
+_KICK_POINTS: dict[tuple[object, int], int] = {}
+_DEFAULT_RULES: Final = Rules()
+_SUITS: Final = tuple(Suit)
+_MASK: Final = operator.attrgetter("mask")
+
+
+# -- seeded decks -------------------------------------------------------------------------
+_M64: Final = (1 << 64) - 1
+_LIMITS: Final[tuple[int, ...]] = tuple((1 << 64) - (1 << 64) % n if n else 0 for n in range(53))
+
+
+def _shuffled_deck(seed: int, deal_number: int) -> tuple[Card, ...]:
+    """``cardrules.shuffled_deck(seed, "deal", deal_number)``, computed in one loop.
+
+    The same algorithm (SHUFFLE_VERSION 1: SplitMix64, rejection sampling, Fisher-Yates from the
+    top), inlined because a deal's shuffle is a large share of a random hand's cost; a test
+    checks that both agree.
+    """
+    state = derive_seed(seed, "deal", deal_number)
+    deck = list(CARDS)
+    limits = _LIMITS
+    for i in range(51, 0, -1):
+        n = i + 1
+        limit = limits[n]
+        while True:
+            state = (state + 0x9E3779B97F4A7C15) & _M64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _M64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
+            z ^= z >> 31
+            if z < limit:
+                break
+        j = z % n
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+# -- dealing (AF-7) -----------------------------------------------------------------------
+_LAYOUTS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+
+
+def deal_layout(rules: Rules, dealer: int) -> tuple[int, ...]:
+    """AF-7: the seat that receives each of the first ``6 × players`` cards of the deck.
+
+    Packets go from the dealer's right-hand neighbour (dealer + 1) round to the dealer; the next
+    card is the kick.
+
+    >>> deal_layout(Rules(players=2), 0)
+    (1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0)
+    """
+    key = (rules.players, rules.deal_packet, dealer)
+    layout = _LAYOUTS.get(key)
+    if layout is None:
+        n, packet = rules.players, rules.deal_packet
+        seats: list[int] = []
+        for _ in range(6 // packet):
+            for offset in range(1, n + 1):
+                seats.extend([(dealer + offset) % n] * packet)
+        layout = _LAYOUTS[key] = tuple(seats)
+    return layout
+
+
+_SLICES: dict[tuple[int, int, int], tuple[tuple[int, ...], tuple[slice, ...]]] = {}
+
+
+def _deal_slices(rules: Rules, dealer: int) -> tuple[tuple[int, ...], tuple[slice, ...]]:
+    """AF-7 as (seat, slice of the deck) per packet, cached."""
+    key = (rules.players, rules.deal_packet, dealer)
+    slices = _SLICES.get(key)
+    if slices is None:
+        layout = deal_layout(rules, dealer)
+        packet = rules.deal_packet
+        starts = range(0, len(layout), packet)
+        slices = _SLICES[key] = (
+            tuple(layout[i] for i in starts),
+            tuple(slice(i, i + packet) for i in starts),
+        )
+    return slices
+
+
+def deck_for(
+    hands: Sequence[Iterable[Card | str] | str],
+    kick: Card | str,
+    *,
+    dealer: int = 0,
+    rules: Rules | None = None,
+    then: Iterable[Card | str] | str = (),
+) -> tuple[Card, ...]:
+    """A deck that AF-7 deals into these six-card ``hands`` (seat order) with this ``kick``.
+
+    ``then`` are the next cards of the stock, top first (what a run of the pack deals, AF-11:
+    three to each player from dealer + 1, then the new kick); the other cards follow in card
+    order.  Use it with ``new_game(deck=...)`` to set up a position.
+
+    >>> from cardrules.all_fours import new_game
+    >>> deck = deck_for(["2H KS TS 4C 5D 9S", "AH 7H QS 3C 8D 2S"], "6H", rules=Rules(players=2))
+    >>> state = new_game(Rules(players=2), deck=deck, dealer=0, seed=1)
+    >>> str(state.hand(1)), str(state.kick)
+    ('3C 8D 7H AH 2S QS', '6H')
+    """
+    rules = rules or Rules()
+    n = rules.players
+    if len(hands) != n:
+        raise ParseError(f"deck_for needs {n} hands (one per seat), got {len(hands)}")
+    cards = [parse_cards(h) if isinstance(h, str) else _cards(h) for h in hands]
+    for seat, hand in enumerate(cards):
+        if len(hand) != 6:
+            raise ParseError(f"hand {seat} has {len(hand)} cards; AF-7 deals 6 each")
+    layout = deal_layout(rules, dealer)
+    taken = [0] * n
+    deck: list[Card] = []
+    for seat in layout:
+        deck.append(cards[seat][taken[seat]])
+        taken[seat] += 1
+    deck.append(Card.parse(kick) if isinstance(kick, str) else kick)
+    deck.extend(parse_cards(then) if isinstance(then, str) else _cards(then))
+    used = mask_of(deck)
+    deck.extend(card for card in CARDS if not used & card.mask)
+    return parse_deck(deck)
+
+
+def _cards(items: Iterable[Card | str]) -> tuple[Card, ...]:
+    return tuple(Card.parse(c) if isinstance(c, str) else c for c in items)
+
+
+def new_game(
+    rules: Rules | None = None,
+    *,
+    seed: int | None = None,
+    dealer: int | None = None,
+    deck: Sequence[Card] | str | None = None,
+) -> State:
+    """A new game to the target, dealt and ready for the beggar's stand or beg.
+
+    :param rules: the ruleset (default ``Rules()``, "trinidad").
+    :param seed: drives every random choice (the first dealer if ``dealer`` is None, every
+        shuffle); ``None`` draws 64 random bits, kept as ``state.seed``.
+    :param dealer: the first dealer (AF-6); ``None`` draws for it from the seed.
+    :param deck: fixes the first deal: 52 distinct cards, top first, dealt by AF-7 (see
+        :func:`deck_for`).  Later deals are shuffled from the seed.
+    :raises RulesError: for a bad ruleset, seed or dealer.
+    :raises ParseError: for a bad deck.
+
+    The first kick scores at once (AF-9) and may even end the game (AF-14).
+    """
+    if rules is None:
+        rules = _DEFAULT_RULES
+    elif not isinstance(rules, Rules):
+        raise RulesError(f"rules must be an all_fours.Rules, not {type(rules).__name__}")
+    if seed is None:
+        seed = secrets.randbits(64)
+    elif not isinstance(seed, int) or isinstance(seed, bool):
+        raise RulesError(f"seed must be an int or None, not {seed!r}")
+    n = rules.players
+    if dealer is None:
+        dealer = draw_for_dealer(seed, n)
+    elif not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
+        raise RulesError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
+    first = parse_deck(deck) if deck is not None else None
+    return _start_deal(rules, seed, dealer, 0, (0, 0), (), first)
+
+
+# -- the deal, kicks and runs (AF-7 ... AF-14) ----------------------------------------------
+def _kick_points(rules: Rules, card: Card) -> int:
+    key = (rules.kick_values, card.index)
+    points = _KICK_POINTS.get(key)
+    if points is None:
+        points = _KICK_POINTS[key] = rules.kick_value(card.rank)
+    return points
+
+
+def _start_deal(
+    rules: Rules,
+    seed: int,
+    dealer: int,
+    deal_number: int,
+    scores: tuple[int, int],
+    history: tuple[HandResult, ...],
+    deck: tuple[Card, ...] | None = None,
+) -> State:
+    """AF-7: deal six cards each and turn the kick (scored at once, AF-9)."""
+    if deck is None:
+        deck = _shuffled_deck(seed, deal_number)
+    n = rules.players
+    hands = [0] * n
+    for seat, cards in zip(*_deal_slices(rules, dealer), strict=True):
+        hands[seat] |= sum(map(_MASK, deck[cards]))  # disjoint bits: sum is union
+    top = 6 * n
+    kick = deck[top]
+    awards: tuple[Award, ...] = ()
+    winner = None
+    points = _kick_points(rules, kick)
+    if points:  # AF-9
+        side = dealer % 2
+        awards = (Award(side, points, AwardKind.KICK, kick),)
+        scores = (scores[0] + points, scores[1]) if side == 0 else (scores[0], scores[1] + points)
+        if scores[side] >= rules.target:  # AF-14
+            winner = side
+    dealt = tuple(hands)
+    d = _Deal(
+        rules,
+        n,
+        seed,
+        dealer,
+        deal_number,
+        deck,
+        deck[top + 1 :],
+        (kick,),
+        dealt,
+        -1,
+        0,
+        _BEG,
+        scores,
+        history,
+        awards,
+        (),
+        winner,
+        0,
+        -1,
+    )
+    if winner is not None:
+        return _make(_over(d), _pack(dealt), None, 0, (), 0, (0, 0), ())
+    return _make(d, _pack(dealt), (dealer + 1) % n, 0, (), 0, (0, 0), ())
+
+
+def _award(d: _Deal, award: Award) -> _Deal:
+    """Score one award; AF-14, AF-21: the game ends the moment a side reaches the target."""
+    scores = list(d.scores)
+    scores[award.side] += award.points
+    winner = award.side if scores[award.side] >= d.rules.target else None
+    return _evolve(d, scores=(scores[0], scores[1]), awards=(*d.awards, award), winner=winner)
+
+
+def _over(d: _Deal, card_points: tuple[int, int] | None = None) -> _Deal:
+    """The deal after the target was reached: the game is over (AF-14)."""
+    result = _result(d, HandEnd.TARGET_REACHED, card_points)
+    return _evolve(d, phase=_OVER, history=(*d.history, result))
+
+
+def _result(d: _Deal, reason: HandEnd, card_points: tuple[int, int] | None) -> HandResult:
+    trump = _SUITS[d.trump] if d.trump >= 0 else None
+    return HandResult(
+        d.deal_number,
+        d.dealer,
+        d.kicks,
+        trump,
+        d.decisions,
+        d.awards,
+        reason,
+        card_points,
+        d.scores,
+    )
+
+
+def _begin_play(d: _Deal, hands: int, **changes: Any) -> State:
+    """Trumps are fixed (AF-10 ... AF-12); the beggar leads (AF-16)."""
+    trump = d.kicks[-1].suit
+    d = _evolve(d, trump=int(trump), tmask=SUIT_MASKS[trump], phase=_PLAY, **changes)
+    leader = (d.dealer + 1) % d.players
+    return _make(d, hands, leader, leader, (), 0, (0, 0), ())
+
+
+def _run_pack(d: _Deal, packed: int) -> State:
+    """AF-11 ... AF-13: run the pack until the kick changes suit, or void the deal."""
+    n = d.players
+    need = 3 * n + 1
+    hands = _unpack(packed, n)
+    while True:
+        stock = d.stock
+        if len(stock) < need:
+            # AF-13: the pack is exhausted: void deal, same dealer, fresh shuffle.
+            result = _result(d, HandEnd.EXHAUSTED_PACK, None)
+            return _start_deal(
+                d.rules, d.seed, d.dealer, d.deal_number + 1, d.scores, (*d.history, result)
+            )
+        new_hands = list(hands)
+        dealt = list(d.dealt)
+        position = 0
+        for offset in range(1, n + 1):
+            seat = (d.dealer + offset) % n
+            packet = stock[position].mask | stock[position + 1].mask | stock[position + 2].mask
+            new_hands[seat] |= packet
+            dealt[seat] |= packet
+            position += 3
+        kick = stock[position]
+        previous = d.kicks[-1]
+        hands = tuple(new_hands)
+        d = _evolve(d, stock=stock[position + 1 :], kicks=(*d.kicks, kick), dealt=tuple(dealt))
+        points = _kick_points(d.rules, kick)
+        if points:  # AF-9: every kick scores, even one at once replaced
+            d = _award(d, Award(d.dealer % 2, points, AwardKind.KICK, kick))
+            if d.winner is not None:
+                return _make(_over(d), _pack(hands), None, 0, (), 0, (0, 0), ())
+        if kick.suit is not previous.suit:  # AF-12
+            return _begin_play(d, _pack(hands))
+
+
+# -- legal actions ------------------------------------------------------------------------
+def _legal_mask(d: _Deal, hand: int, trick: tuple[int, ...], best: int) -> int:
+    """AF-16 ... AF-20 (and AF-25's called card): the mask of the legal plays from ``hand``."""
+    if trick:
+        lead = trick[0] // 13
+        of_suit = hand & SUIT_MASKS[lead]
+        if lead == d.trump:  # AF-17
+            legal = of_suit or hand
+        else:  # AF-18
+            tmask = d.tmask
+            legal = of_suit | (hand & tmask) if of_suit else hand
+            if d.rules.undertrump is not _ALLOWED:  # AF-20
+                top = trick[best]
+                if top // 13 == d.trump:
+                    under = hand & tmask & ((1 << top) - 1)
+                    if under and (hand & ~tmask if d.rules.undertrump is _ONLY_TRUMPS else of_suit):
+                        legal &= ~under
+    else:
+        legal = hand
+    if d.called >= 0:
+        legal &= 1 << d.called
+    return legal
+
+
+# The plays of each 13-bit suit pattern, built on first use: a legal tuple is up to four lookups.
+_SUIT_PLAYS: Final[tuple[list[tuple[Action, ...] | None], ...]] = tuple(
+    [None] * 8192 for _ in range(4)
+)
+
+
+def _suit_plays(suit: int, pattern: int) -> tuple[Action, ...]:
+    plays = tuple(PLAYS[suit * 13 + i] for i in range(13) if pattern >> i & 1)
+    _SUIT_PLAYS[suit][pattern] = plays
+    return plays
+
+
+def _plays(mask: int) -> tuple[Action, ...]:
+    """The plays of the cards of ``mask``, in card order."""
+    legal: tuple[Action, ...] = ()
+    suit = 0
+    while mask:
+        pattern = mask & 0x1FFF
+        if pattern:
+            legal += _SUIT_PLAYS[suit][pattern] or _suit_plays(suit, pattern)
+        mask >>= 13
+        suit += 1
+    return legal
+
+
+def legal_actions(s: State) -> tuple[Action, ...]:
+    """The legal actions of ``s``."""
+    d = s._d
+    phase = d.phase
+    if phase is _PLAY:
+        return _plays(s._lmask)
+    if phase is _BEG:
+        return _STAND_BEG
+    if phase is _ANSWER:
+        # AF-11: with give_one_needs_trump the dealer gives one only holding the kick's suit.
+        dealer_hand = s._hands >> (52 * d.dealer)
+        if d.rules.give_one_needs_trump and not dealer_hand & SUIT_MASKS[d.kicks[-1].suit]:
+            return _RUN
+        return _GIVE_RUN
+    return ()
+
+
+# -- transitions --------------------------------------------------------------------------
+def apply(s: State, action: Action) -> State:
+    """The state after ``action`` (see :meth:`State.apply`; legal plays take the fast path
+    there)."""
+    if action.__class__ is not Play and action in s.legal_actions():
+        d = s._d
+        hands = s._hands
+        if action.__class__ is Stand:
+            return _begin_play(d, hands, decisions=(STAND,))
+        if action.__class__ is Beg:
+            d = _evolve(d, phase=_ANSWER, decisions=(BEG,))
+            return _make(d, hands, d.dealer, 0, (), 0, (0, 0), ())
+        decisions = (*d.decisions, action)
+        if action.__class__ is GiveOne:
+            beggar_side = (d.dealer + 1) % d.players % 2
+            d = _award(
+                _evolve(d, decisions=decisions),
+                Award(beggar_side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE),
+            )
+            if d.winner is not None:
+                return _make(_over(d), hands, None, 0, (), 0, (0, 0), ())
+            return _begin_play(d, hands)
+        return _run_pack(_evolve(d, decisions=decisions), hands)
+    raise _illegal(s, action)
+
+
+def _play(s: State, index: int, mask: int) -> State:
+    """AF-19: play a (legal) card; complete the trick; after the last trick, tally (AF-23).
+
+    The hot path of every simulation: no validation here (the caller checked the legal mask).
+    """
+    d = s._d
+    n = d.players
+    seat: int = s._turn  # type: ignore[assignment]
+    hands = s._hands ^ (mask << (52 * seat))
+    trick = (*s._trick, index)
+    size = len(trick)
+    if size == 1:
+        best = 0
+    else:
+        best = s._best
+        top = trick[best]
+        if index // 13 == top // 13:
+            if index > top:
+                best = size - 1
+        elif index // 13 == d.trump:
+            best = size - 1
+    if d.exposed & mask:
+        d = _evolve(d, exposed=d.exposed ^ mask, called=-1)
+    if size < n:
+        turn = seat + 1 if seat + 1 < n else 0
+        leader = s._leader
+        won = s._won
+        tricks = s._tricks
+    else:
+        leader = turn = (s._leader + best) % n
+        taken = 0
+        for i in trick:
+            taken |= 1 << i
+        won = s._won
+        won = (won[0] | taken, won[1]) if turn % 2 == 0 else (won[0], won[1] | taken)
+        tricks = (*s._tricks, (s._leader, trick, turn))
+        if not hands:
+            return _tally(d, turn, won, tricks)
+        trick = ()
+        best = 0
+    new = _new(_Slots)
+    new._d = d
+    new._hands = hands
+    new._turn = turn
+    new._leader = leader
+    new._trick = trick
+    new._best = best
+    new._won = won
+    new._tricks = tricks
+    new._lmask = _legal_mask(d, hands >> (52 * turn) & FULL_MASK, trick, best)
+    new.__class__ = State
+    return new  # type: ignore[return-value]
+
+
+def _tally(
+    d: _Deal,
+    last: int,
+    won: tuple[int, int],
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...],
+) -> State:
+    """AF-23: High, Low, Jack, Game one at a time, stopping at the target; then AF-8: the next
+    dealer deals."""
+    card_points = (_mask_points(won[0]), _mask_points(won[1]))
+    scores = list(d.scores)
+    target = d.rules.target
+    awards = list(d.awards)
+    for award in _hand_awards(d.trump, d.dealt, won, d.dealer, d.rules):
+        scores[award.side] += award.points
+        awards.append(award)
+        if scores[award.side] >= target:  # AF-14: nothing further is scored
+            d = _evolve(d, scores=(scores[0], scores[1]), awards=tuple(awards), winner=award.side)
+            return _make(_over(d, card_points), 0, None, last, (), 0, won, tricks)
+    d = _evolve(d, scores=(scores[0], scores[1]), awards=tuple(awards))
+    result = _result(d, HandEnd.PLAYED, card_points)
+    return _start_deal(
+        d.rules,
+        d.seed,
+        (d.dealer + 1) % d.players,
+        d.deal_number + 1,
+        d.scores,
+        (*d.history, result),
+    )
+
+
+# -- errors ---------------------------------------------------------------------------------
+def _illegal(s: State, action: object) -> IllegalActionError:
+    """The most specific reason why ``action`` is not legal in ``s`` (the failure path)."""
+    legal = s.legal_actions()
+    seat = s._turn
+    d = s._d
+
+    def error(reason: Reason, detail: str = "") -> IllegalActionError:
+        return IllegalActionError(reason, seat=seat, action=action, legal=legal, detail=detail)
+
+    if not isinstance(action, Stand | Beg | GiveOne | RunPack | Play):
+        return error(Reason.NOT_AN_ACTION, f"{action!r} is not an All Fours action")
+    if d.winner is not None:
+        return IllegalActionError(Reason.GAME_OVER, seat=None, action=action)
+    phase = d.phase
+    if isinstance(action, Play):
+        if phase is not _PLAY:
+            return error(Reason.WRONG_PHASE, f"no card is played in the {phase.value} phase")
+        card = action.card
+        hand = s.hand(seat).mask  # type: ignore[arg-type]
+        if not hand & card.mask:
+            return error(Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}")
+        if d.called >= 0:
+            return error(
+                Reason.MUST_PLAY_CALLED_CARD, f"{CARDS[d.called]} was called and must be played"
+            )
+        lead = s._trick[0] // 13
+        trump = Suit(d.trump)
+        if lead == d.trump:
+            return error(Reason.MUST_PLAY_TRUMP, f"a trump ({trump}) was led")
+        if card.suit != lead and card.suit != trump:
+            return error(
+                Reason.MUST_FOLLOW_OR_TRUMP,
+                f"seat {seat} holds {Suit(lead)} and must follow or trump",
+            )
+        return error(
+            Reason.UNDERTRUMP_FORBIDDEN,
+            f"undertrumping is not allowed here (undertrump={d.rules.undertrump.value})",
+        )
+    if isinstance(action, Stand | Beg):
+        if phase is _ANSWER and isinstance(action, Beg):
+            return error(Reason.WRONG_PHASE, "there is one beg per deal (AF-10)")
+        return error(
+            Reason.WRONG_PHASE, f"stand and beg belong to the beg phase, not {phase.value}"
+        )
+    if phase is not _ANSWER:
+        return error(
+            Reason.WRONG_PHASE, f"the dealer answers a beg; this is the {phase.value} phase"
+        )
+    return error(
+        Reason.NOT_ALLOWED_BY_RULES,
+        "give_one_needs_trump: the dealer holds no card of the kick's suit and must run the pack",
+    )
+
+
+# -- AF-25: exposed cards and calls ------------------------------------------------------------
+def _card_arg(card: Card | str) -> Card:
+    if isinstance(card, str):
+        return Card.parse(card)
+    if not isinstance(card, Card):
+        raise ParseError(f"{card!r} is not a card", text=card)
+    return card
+
+
+def expose(s: State, seat: int, card: Card | str) -> State:
+    """AF-25: ``seat`` shows ``card`` out of turn (see :meth:`State.expose`)."""
+    card = _card_arg(card)
+    d = s._d
+
+    def refuse(reason: Reason, detail: str) -> IllegalActionError:
+        return IllegalActionError(reason, seat=seat, action=f"expose {card}", detail=detail)
+
+    if not d.rules.exposed_cards:
+        raise refuse(Reason.NOT_ALLOWED_BY_RULES, "exposed cards need Rules(exposed_cards=True)")
+    if d.winner is not None:
+        raise IllegalActionError(Reason.GAME_OVER, seat=None, action=f"expose {card}")
+    if not isinstance(seat, int) or not 0 <= seat < d.players:
+        raise refuse(Reason.NOT_AN_ACTION, f"{seat!r} is not a seat")
+    if not s.hand(seat).mask & card.mask:
+        raise refuse(Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}")
+    if d.exposed & card.mask:
+        raise refuse(Reason.NOT_ALLOWED_BY_RULES, f"{card} is already exposed")
+    if d.phase is _PLAY and s._turn == seat:
+        raise refuse(
+            Reason.NOT_YOUR_TURN, "a card shown on its owner's turn is played, not exposed"
+        )
+    d = _evolve(d, exposed=d.exposed | card.mask)
+    return _make(d, s._hands, s._turn, s._leader, s._trick, s._best, s._won, s._tricks)
+
+
+def call(s: State, seat: int, card: Card | str) -> State:
+    """AF-25: ``seat`` calls an opponent's exposed ``card`` (see :meth:`State.call`)."""
+    card = _card_arg(card)
+    d = s._d
+
+    def refuse(reason: Reason, detail: str) -> IllegalActionError:
+        return IllegalActionError(reason, seat=seat, action=f"call {card}", detail=detail)
+
+    if not d.rules.exposed_cards:
+        raise refuse(Reason.NOT_ALLOWED_BY_RULES, "calls need Rules(exposed_cards=True)")
+    if d.winner is not None:
+        raise IllegalActionError(Reason.GAME_OVER, seat=None, action=f"call {card}")
+    if not isinstance(seat, int) or not 0 <= seat < d.players:
+        raise refuse(Reason.NOT_AN_ACTION, f"{seat!r} is not a seat")
+    if not d.exposed & card.mask:
+        raise refuse(Reason.NOT_ALLOWED_BY_RULES, f"{card} is not an exposed card")
+    owner = s._turn
+    if d.phase is not _PLAY or owner is None or not s.hand(owner).mask & card.mask:
+        raise refuse(Reason.NOT_ALLOWED_BY_RULES, f"it is not the turn of {card}'s owner to play")
+    if owner % 2 == seat % 2:
+        raise refuse(Reason.NOT_ALLOWED_BY_RULES, "only an opponent of the owner may call")
+    if d.called >= 0:
+        raise refuse(Reason.NOT_ALLOWED_BY_RULES, f"{CARDS[d.called]} is already called")
+    if not s._lmask & card.mask:
+        raise refuse(Reason.NOT_ALLOWED_BY_RULES, f"{card} is not a legal play now")
+    d = _evolve(d, called=card.index)
+    return _make(d, s._hands, s._turn, s._leader, s._trick, s._best, s._won, s._tricks)
+
+
+# -- determinization ---------------------------------------------------------------------------
+def with_hidden_cards(
+    s: State, hands: Sequence[Iterable[Card | str]], stock: Sequence[Card | str]
+) -> State:
+    """Reassign the unplayed cards and the stock (see :meth:`State.with_hidden_cards`)."""
+    d = s._d
+    n = d.players
+    old_hands = _unpack(s._hands, n)
+    if isinstance(hands, str) or len(hands) != n:
+        raise ValueError(f"with_hidden_cards needs {n} hands, one per seat in seat order")
+    new_hands: list[int] = []
+    for seat, hand in enumerate(hands):
+        cards = parse_cards(hand) if isinstance(hand, str) else _cards(hand)
+        mask = mask_of(cards)
+        if len(cards) != mask.bit_count():
+            raise ValueError(f"hand {seat} names a card twice")
+        if mask.bit_count() != old_hands[seat].bit_count():
+            raise ValueError(
+                f"hand {seat} has {mask.bit_count()} cards; seat {seat} holds "
+                f"{old_hands[seat].bit_count()}"
+            )
+        if d.exposed & old_hands[seat] & ~mask:
+            raise ValueError(f"exposed cards are public and stay in seat {seat}'s hand")
+        new_hands.append(mask)
+    new_stock = parse_cards(stock) if isinstance(stock, str) else _cards(stock)
+    if len(new_stock) != len(d.stock):
+        raise ValueError(f"the stock has {len(d.stock)} cards, got {len(new_stock)}")
+    old_union = mask_of(d.stock)
+    new_union = mask_of(new_stock)
+    if new_union.bit_count() != len(new_stock):
+        raise ValueError("the stock names a card twice")
+    for seat in range(n):
+        if new_hands[seat] & new_union:
+            raise ValueError(f"hand {seat} shares cards with the stock")
+        for other in range(seat):
+            if new_hands[seat] & new_hands[other]:
+                raise ValueError(f"hands {other} and {seat} share cards")
+        old_union |= old_hands[seat]
+        new_union |= new_hands[seat]
+    if old_union != new_union:
+        raise ValueError(
+            "the hands and stock must hold the same cards as before (the hidden cards); "
+            "played cards and kicks may not move"
+        )
+    # Keep the deck consistent with the deal: the positions of the cards that leave a seat get
+    # the cards that join it (the cards that stay keep their places).
+    deck = list(d.deck)
+    positions = {card.index: p for p, card in enumerate(deck)}
+    for seat in range(n):
+        leaving = old_hands[seat] & ~new_hands[seat]
+        joining = new_hands[seat] & ~old_hands[seat]
+        slots = sorted(positions[c.index] for c in CARDS if leaving & c.mask)
+        for slot, card in zip(slots, (c for c in CARDS if joining & c.mask), strict=True):
+            deck[slot] = card
+    deck[len(deck) - len(new_stock) :] = new_stock
+    dealt = tuple(d.dealt[seat] & ~old_hands[seat] | new_hands[seat] for seat in range(n))
+    d = _evolve(d, deck=tuple(deck), stock=tuple(new_stock), dealt=dealt)
+    return _make(d, _pack(new_hands), s._turn, s._leader, s._trick, s._best, s._won, s._tricks)

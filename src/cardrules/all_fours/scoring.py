@@ -1,0 +1,230 @@
+"""The All Fours scoring tables, as data (AF-24), and the pure scoring functions.
+
+>>> from cardrules.all_fours import CARD_POINTS, KICK_VALUES, Rules, award_values
+>>> {str(rank): points for rank, points in CARD_POINTS.items() if points}
+{'T': 10, 'J': 1, 'Q': 2, 'K': 3, 'A': 4}
+>>> {str(rank): points for rank, points in KICK_VALUES.items() if points}
+{'6': 2, 'J': 3, 'A': 1}
+>>> award_values(Rules.preset("tournament"))["game"]
+2
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping, Sequence
+from types import MappingProxyType
+from typing import Final
+
+import attrs
+
+from cardrules.all_fours.rules import GameTie, Rules
+from cardrules.core.cards import CARDS, Card, Rank, Suit
+from cardrules.core.cardset import SUIT_MASKS, CardSet
+
+__all__ = [
+    "CARD_POINTS",
+    "GIVE_ONE_VALUE",
+    "HIGH_VALUE",
+    "JACK_VALUE",
+    "KICK_VALUES",
+    "LOW_VALUE",
+    "TOBAGO_KICK_VALUES",
+    "Award",
+    "AwardKind",
+    "award_values",
+    "card_points",
+    "hand_awards",
+    "kick_points",
+]
+
+#: AF-4: card points for *game*, by rank (80 in the deck).
+CARD_POINTS: Final[Mapping[Rank, int]] = MappingProxyType(
+    {
+        rank: {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}.get(rank, 0)
+        for rank in Rank
+    }
+)
+#: AF-5: the default kick table (Trinidad), by rank: A = 1, 6 = 2, J = 3.
+KICK_VALUES: Final[Mapping[Rank, int]] = MappingProxyType(
+    {rank: Rules().kick_value(rank) for rank in Rank}
+)
+#: AF-5: the "Tobago" kick table: A = 1, 2 = 2, J = 3.
+TOBAGO_KICK_VALUES: Final[Mapping[Rank, int]] = MappingProxyType(
+    {rank: Rules.preset("tobago").kick_value(rank) for rank in Rank}
+)
+#: AF-23: points for High, Low and Jack (the values of *game* and *hang jack* are options).
+HIGH_VALUE: Final = 1
+LOW_VALUE: Final = 1
+JACK_VALUE: Final = 1
+#: AF-11: points that the beggar's side scores when the dealer gives one.
+GIVE_ONE_VALUE: Final = 1
+
+
+class AwardKind(enum.StrEnum):
+    """What an :class:`Award` is for."""
+
+    #: AF-9: a turned-up card worth points, for the dealer's side.
+    KICK = "kick"
+    #: AF-11: the dealer gave one to the beggar's side.
+    GIVE_ONE = "give_one"
+    #: AF-23: the highest trump in play, to the side dealt it.
+    HIGH = "high"
+    #: AF-23: the lowest trump in play, to the side dealt it.
+    LOW = "low"
+    #: AF-23: the jack of trumps, won by its holder's side.
+    JACK = "jack"
+    #: AF-23: the jack of trumps, won by its holder's opponents.
+    HANG_JACK = "hang_jack"
+    #: AF-23: the larger total of card points.
+    GAME = "game"
+
+
+@attrs.frozen(slots=True)
+class Award:
+    """One scoring award, in the order it was scored.
+
+    ``card`` is the card concerned (the kick, High, Low, the jack), ``None`` for a gift or game;
+    ``card_points`` is set for *game*: both sides' card points (side 0, side 1).
+    """
+
+    side: int
+    points: int
+    kind: AwardKind
+    card: Card | None = None
+    card_points: tuple[int, int] | None = None
+
+    def __str__(self) -> str:
+        what = f" {self.card}" if self.card is not None else ""
+        if self.card_points is not None:
+            what = f" {self.card_points[0]}-{self.card_points[1]}"
+        return f"{self.kind.value}{what}: side {self.side} +{self.points}"
+
+
+def award_values(rules: Rules | None = None) -> Mapping[str, int]:
+    """The points of each end-of-hand award and of a gift under ``rules`` (AF-11, AF-23).
+
+    >>> dict(award_values())
+    {'give_one': 1, 'high': 1, 'low': 1, 'jack': 1, 'hang_jack': 3, 'game': 1}
+    """
+    rules = rules or Rules()
+    return MappingProxyType(
+        {
+            AwardKind.GIVE_ONE.value: GIVE_ONE_VALUE,
+            AwardKind.HIGH.value: HIGH_VALUE,
+            AwardKind.LOW.value: LOW_VALUE,
+            AwardKind.JACK.value: JACK_VALUE,
+            AwardKind.HANG_JACK.value: rules.hang_jack_value,
+            AwardKind.GAME.value: rules.game_value,
+        }
+    )
+
+
+def kick_points(card: Card, rules: Rules | None = None) -> int:
+    """What a kick scores for the dealer's side (AF-5, AF-9).
+
+    >>> from cardrules import Card
+    >>> kick_points(Card.parse("JH")), kick_points(Card.parse("2H"))
+    (3, 0)
+    """
+    return (rules or Rules()).kick_value(card.rank)
+
+
+# Card points of each 13-bit suit pattern, so that a mask's points are four lookups.
+_SUIT_POINTS: Final[tuple[int, ...]] = tuple(
+    sum(CARD_POINTS[CARDS[i].rank] for i in range(13) if pattern >> i & 1)
+    for pattern in range(1 << 13)
+)
+
+
+def _mask_points(mask: int) -> int:
+    return (
+        _SUIT_POINTS[mask & 0x1FFF]
+        + _SUIT_POINTS[mask >> 13 & 0x1FFF]
+        + _SUIT_POINTS[mask >> 26 & 0x1FFF]
+        + _SUIT_POINTS[mask >> 39]
+    )
+
+
+def card_points(cards: Iterable[Card]) -> int:
+    """The total card points (AF-4) of some cards.
+
+    >>> from cardrules import parse_cards
+    >>> card_points(parse_cards("AH TS 2C KD"))
+    17
+    """
+    if isinstance(cards, CardSet):
+        return _mask_points(cards.mask)
+    return sum(CARD_POINTS[card.rank] for card in cards)
+
+
+def _hand_awards(
+    trump: int, dealt: Sequence[int], won: Sequence[int], dealer: int, rules: Rules
+) -> list[Award]:
+    """AF-22, AF-23 on masks: the end-of-hand awards in scoring order (High, Low, Jack, Game)."""
+    players = len(dealt)
+    in_play = 0
+    for mask in dealt:
+        in_play |= mask
+    awards: list[Award] = []
+    trumps = in_play & SUIT_MASKS[trump]
+    if trumps:
+        high = 1 << (trumps.bit_length() - 1)
+        low = trumps & -trumps
+        jack = CARDS[trump * 13 + Rank.JACK - 2].mask
+        for seat in range(players):
+            if dealt[seat] & high:
+                awards.append(Award(seat % 2, HIGH_VALUE, AwardKind.HIGH, _card(high)))
+                break
+        for seat in range(players):
+            if dealt[seat] & low:
+                awards.append(Award(seat % 2, LOW_VALUE, AwardKind.LOW, _card(low)))
+                break
+        if trumps & jack:
+            holder = next(seat % 2 for seat in range(players) if dealt[seat] & jack)
+            taker = 0 if won[0] & jack else 1
+            if taker == holder:
+                awards.append(Award(holder, JACK_VALUE, AwardKind.JACK, _card(jack)))
+            else:
+                awards.append(Award(taker, rules.hang_jack_value, AwardKind.HANG_JACK, _card(jack)))
+    points = (_mask_points(won[0]), _mask_points(won[1]))
+    if points[0] != points[1]:
+        side = 0 if points[0] > points[1] else 1
+    elif rules.game_tie is GameTie.NON_DEALER:
+        side = 1 - dealer % 2
+    else:
+        side = -1
+    if side >= 0:
+        awards.append(Award(side, rules.game_value, AwardKind.GAME, None, points))
+    return awards
+
+
+def _card(mask: int) -> Card:
+    return CARDS[mask.bit_length() - 1]
+
+
+def hand_awards(
+    trump: Suit | int,
+    dealt: Sequence[CardSet],
+    won: Sequence[CardSet],
+    *,
+    dealer: int,
+    rules: Rules | None = None,
+) -> tuple[Award, ...]:
+    """The end-of-hand awards of AF-23, in scoring order: High, Low, Jack or hang jack, Game.
+
+    ``trump`` is the trump :class:`~cardrules.Suit`; ``dealt`` the cards dealt to each seat this
+    deal (run cards included: AF-22's cards in play); ``won`` the cards in the tricks each side
+    won.  This is the whole tally, before any target is checked (the engine stops at the first
+    award that reaches the target, AF-21).  A tie in card points follows ``rules.game_tie``.
+
+    >>> from cardrules import CardSet, Suit
+    >>> dealt = [CardSet.parse(t) for t in ("JS TS QH", "AS 2S KH")]
+    >>> won = [CardSet.parse("TS QH 2S KH"), CardSet.parse("JS AS")]
+    >>> [str(a) for a in hand_awards(Suit.SPADES, dealt, won, dealer=0)]
+    ['high AS: side 1 +1', 'low 2S: side 1 +1', 'hang_jack JS: side 1 +3', 'game 15-5: side 0 +1']
+    """
+    rules = rules or Rules()
+    return tuple(
+        _hand_awards(int(trump), [c.mask for c in dealt], [w.mask for w in won], dealer, rules)
+    )

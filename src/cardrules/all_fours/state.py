@@ -1,0 +1,492 @@
+"""The All Fours game state: :class:`State`, its :class:`Phase` and the :class:`HandResult`
+history.
+
+A state carries the whole match: scores per side, the dealer, the deck of the current deal, the
+undealt stock (in order), the kicks turned this deal, trumps, hands, the cards dealt to each seat,
+the tricks of the deal and the history of finished deals.  States are immutable, hashable and
+equal by value; :meth:`State.apply` returns the next one (:mod:`cardrules.all_fours.engine`
+does the work).
+
+>>> from cardrules.all_fours import new_game
+>>> state = new_game(seed=7, dealer=0)
+>>> state.phase, state.current_player, state.dealer, state.scores
+(<Phase.BEG: 'beg'>, 1, 0, (0, 0))
+>>> [len(hand) for hand in state.hands], len(state.stock), str(state.kick)
+([6, 6, 6, 6], 27, '2C')
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+import attrs
+
+from cardrules.all_fours.actions import Action, Play
+from cardrules.all_fours.rules import Rules
+from cardrules.all_fours.scoring import Award, _mask_points
+from cardrules.core.cards import CARDS, Card, Suit, iter_cards
+from cardrules.core.cardset import FULL_MASK, CardSet
+from cardrules.core.tricks import Trick
+
+if TYPE_CHECKING:
+    from cardrules.all_fours.view import Observation
+
+__all__ = ["HandEnd", "HandResult", "Phase", "State"]
+
+
+class Phase(enum.StrEnum):
+    """The phases of a deal (AF-10 ... AF-14)."""
+
+    #: The beggar stands or begs (AF-10).
+    BEG = "beg"
+    #: The dealer answers a beg: give one or run the pack (AF-11).
+    ANSWER = "answer"
+    #: Trumps are fixed; tricks are played (AF-16 ... AF-20).
+    PLAY = "play"
+    #: A side reached the target (AF-14, AF-21).
+    OVER = "over"
+
+
+class HandEnd(enum.StrEnum):
+    """Why a deal ended."""
+
+    #: Every trick was played and the hand tallied (AF-23).
+    PLAYED = "played"
+    #: A run was due with too few cards in the stock: the deal is void (AF-13).
+    EXHAUSTED_PACK = "exhausted_pack"
+    #: A side reached the target during the deal (at a kick, a gift or in the tally; AF-14).
+    TARGET_REACHED = "target_reached"
+
+
+@attrs.frozen(slots=True)
+class HandResult:
+    """A finished deal: its awards in the order they were scored, and why it ended.
+
+    * ``deal_number`` and ``dealer``;
+    * ``kicks`` -- every card turned up, in order (AF-7, AF-11, AF-12);
+    * ``trump`` -- the trump suit, or ``None`` if trumps were never fixed;
+    * ``decisions`` -- the stand / beg / give one / run actions of the deal, in order;
+    * ``awards`` -- each :class:`~cardrules.all_fours.Award`, in scoring order;
+    * ``reason`` -- a :class:`HandEnd`;
+    * ``card_points`` -- both sides' card points (AF-4) when the hand was played out, else None;
+    * ``scores`` -- the scores per side after the deal.
+    """
+
+    deal_number: int
+    dealer: int
+    kicks: tuple[Card, ...]
+    trump: Suit | None
+    decisions: tuple[Action, ...]
+    awards: tuple[Award, ...]
+    reason: HandEnd
+    card_points: tuple[int, int] | None
+    scores: tuple[int, int]
+
+
+class _Deal(NamedTuple):
+    """What stays fixed while the cards of a deal are played (internal)."""
+
+    rules: Rules
+    players: int
+    seed: int
+    dealer: int
+    deal_number: int
+    deck: tuple[Card, ...]
+    stock: tuple[Card, ...]
+    kicks: tuple[Card, ...]
+    dealt: tuple[int, ...]
+    trump: int  # -1 until trumps are fixed
+    tmask: int  # the trump suit's mask, 0 until fixed
+    phase: Phase
+    scores: tuple[int, int]
+    history: tuple[HandResult, ...]
+    awards: tuple[Award, ...]
+    decisions: tuple[Action, ...]
+    winner: int | None
+    exposed: int
+    called: int  # card index of a called card (AF-25), -1 if none
+
+
+_FIELDS: dict[str, int] = {name: i for i, name in enumerate(_Deal._fields)}
+
+
+def _evolve(d: _Deal, **changes: Any) -> _Deal:
+    """``d._replace(**changes)``, faster (the engine calls it at every non-card action)."""
+    values = list(d)
+    for name, value in changes.items():
+        values[_FIELDS[name]] = value
+    return _Deal._make(values)
+
+
+class _Slots:
+    """The storage of :class:`State` (internal; the engine fills it and then makes it a
+    ``State``, whose attributes cannot be assigned)."""
+
+    __slots__ = ("_best", "_d", "_hands", "_leader", "_lmask", "_trick", "_tricks", "_turn", "_won")
+
+    _d: _Deal
+    _hands: int  # every hand in one int: seat s's 52-bit mask at bit 52 * s
+    _turn: int | None
+    _leader: int
+    _trick: tuple[int, ...]  # card indices, the lead first
+    _best: int  # position in _trick of the winning card
+    _won: tuple[int, int]  # cards in the tricks won, per side
+    _tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner)
+    _lmask: int  # the legal plays' mask (0 outside the play phase)
+
+
+#: The bit offset of each seat's hand in ``_Slots._hands``.
+_SHIFT = (0, 52, 104, 156)
+
+
+def _unpack(hands: int, players: int) -> tuple[int, ...]:
+    if players == 4:
+        return (hands & FULL_MASK, hands >> 52 & FULL_MASK, hands >> 104 & FULL_MASK, hands >> 156)
+    return (hands & FULL_MASK, hands >> 52)
+
+
+def _pack(hands: Sequence[int]) -> int:
+    if len(hands) == 4:
+        return hands[0] | hands[1] << 52 | hands[2] << 104 | hands[3] << 156
+    return hands[0] | hands[1] << 52
+
+
+class State(_Slots):
+    """An All Fours game state (immutable, hashable, equal by value, picklable).
+
+    Build one with :func:`~cardrules.all_fours.new_game`; move with :meth:`apply`.  It satisfies
+    :class:`cardrules.GameState`.
+    """
+
+    __slots__ = ()
+
+    # -- the protocol ----------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act: the beggar (AF-10), the dealer answering a beg (AF-11), the next
+        player in a trick (AF-16); ``None`` when the game is over."""
+        return self._turn
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the current player, in a stable order: ``(Stand, Beg)``;
+        ``(GiveOne, RunPack)`` or ``(RunPack,)`` (AF-11); or the legal plays in card order
+        (AF-16 ... AF-20, AF-25).  Empty when the game is over."""
+        legal = self._lmask
+        if legal:
+            return _engine._plays(legal)
+        return _engine.legal_actions(self)
+
+    def apply(self, action: Action) -> State:
+        """The state after ``action`` (runs, redeals, the tally and the next deal happen here).
+
+        :raises IllegalActionError: if ``action`` is not in :meth:`legal_actions`.
+        """
+        if action.__class__ is Play:
+            card = action.card
+            if card.mask & self._lmask:
+                return _engine._play(self, card.index, card.mask)
+        return _engine.apply(self, action)
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when a side has reached the target (AF-21)."""
+        return self._d.winner is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side (0 or 1), or ``None`` while the game goes on."""
+        return self._d.winner
+
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` may know (AF-15): see :class:`~cardrules.all_fours.Observation`."""
+        return _view.observe(self, seat)
+
+    # -- the match -------------------------------------------------------------------------
+    @property
+    def rules(self) -> Rules:
+        """The ruleset."""
+        return self._d.rules
+
+    @property
+    def players(self) -> int:
+        """The number of players, 4 or 2 (AF-1)."""
+        return self._d.players
+
+    @property
+    def seed(self) -> int:
+        """The game's seed (every shuffle and the first dealer derive from it)."""
+        return self._d.seed
+
+    @property
+    def phase(self) -> Phase:
+        """The :class:`Phase`."""
+        return self._d.phase
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The score of each side (side 0 = seats 0 and 2; with two players, side = seat)."""
+        return self._d.scores
+
+    @property
+    def history(self) -> tuple[HandResult, ...]:
+        """The finished deals, oldest first (void and unfinished deals included)."""
+        return self._d.history
+
+    # -- the deal --------------------------------------------------------------------------
+    @property
+    def dealer(self) -> int:
+        """The dealer of the current deal (AF-6, AF-8)."""
+        return self._d.dealer
+
+    @property
+    def beggar(self) -> int:
+        """The dealer's right-hand neighbour (dealer + 1), who stands or begs and leads first."""
+        return (self._d.dealer + 1) % self._d.players
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the current deal, from 0 (every deal counts, void ones too)."""
+        return self._d.deal_number
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The full 52-card order of the current deal, top card first (AF-7)."""
+        return self._d.deck
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The undealt cards, top first: the next run deals from here (AF-11, AF-13)."""
+        return self._d.stock
+
+    @property
+    def kicks(self) -> tuple[Card, ...]:
+        """Every card turned up this deal, the current kick last (public; AF-7, AF-12)."""
+        return self._d.kicks
+
+    @property
+    def kick(self) -> Card:
+        """The current kick: the card that proposes (or proposed) trumps."""
+        return self._d.kicks[-1]
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit once it is fixed (a stand, a gift, or a run that turns a new suit);
+        ``None`` while it is only proposed (see :attr:`proposed_trump`)."""
+        trump = self._d.trump
+        return None if trump < 0 else Suit(trump)
+
+    @property
+    def proposed_trump(self) -> Suit:
+        """The current kick's suit: trumps if the beggar stands or the dealer gives one."""
+        return self._d.kicks[-1].suit
+
+    @property
+    def decisions(self) -> tuple[Action, ...]:
+        """The stand / beg / give one / run actions of this deal, in order."""
+        return self._d.decisions
+
+    @property
+    def awards(self) -> tuple[Award, ...]:
+        """The awards scored so far in this deal (kicks, a gift), in order."""
+        return self._d.awards
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's unplayed cards, in card-index order."""
+        return tuple(tuple(iter_cards(mask)) for mask in _unpack(self._hands, self._d.players))
+
+    def hand(self, seat: int) -> CardSet:
+        """The unplayed cards of ``seat``."""
+        if not isinstance(seat, int) or not 0 <= seat < self._d.players:
+            raise ValueError(f"{seat!r} is not a seat of this {self._d.players}-player game")
+        return CardSet.from_mask(self._hands >> (52 * seat) & FULL_MASK)
+
+    @property
+    def dealt(self) -> tuple[CardSet, ...]:
+        """Every card dealt to each seat this deal, run cards included: High and Low go to the
+        holder's side (AF-22, AF-23)."""
+        return tuple(CardSet.from_mask(mask) for mask in self._d.dealt)
+
+    @property
+    def in_play(self) -> CardSet:
+        """The cards in play (AF-22): every card dealt to a player this deal."""
+        mask = 0
+        for dealt in self._d.dealt:
+            mask |= dealt
+        return CardSet.from_mask(mask)
+
+    # -- tricks ----------------------------------------------------------------------------
+    @property
+    def current_trick(self) -> Trick:
+        """The trick being played (empty before the lead)."""
+        return Trick(self._leader, tuple(CARDS[i] for i in self._trick), self._d.players)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks of this deal, in order."""
+        players = self._d.players
+        return tuple(
+            Trick(leader, tuple(CARDS[i] for i in cards), players)
+            for leader, cards, _ in self._tricks
+        )
+
+    @property
+    def trick_winners(self) -> tuple[int, ...]:
+        """The seat that won each completed trick of this deal."""
+        return tuple(winner for _, _, winner in self._tricks)
+
+    @property
+    def tricks_won(self) -> tuple[int, int]:
+        """The number of tricks each side has won this deal."""
+        count = [0, 0]
+        for _, _, winner in self._tricks:
+            count[winner % 2] += 1
+        return count[0], count[1]
+
+    @property
+    def won_cards(self) -> tuple[CardSet, CardSet]:
+        """The cards in the tricks each side has won this deal."""
+        return CardSet.from_mask(self._won[0]), CardSet.from_mask(self._won[1])
+
+    @property
+    def card_points(self) -> tuple[int, int]:
+        """The card points (AF-4) each side has won so far this deal."""
+        return _mask_points(self._won[0]), _mask_points(self._won[1])
+
+    # -- AF-25 -----------------------------------------------------------------------------
+    @property
+    def exposed(self) -> CardSet:
+        """Cards shown out of turn, face up in their owners' hands (AF-25; public)."""
+        return CardSet.from_mask(self._d.exposed)
+
+    @property
+    def called(self) -> Card | None:
+        """An exposed card that an opponent called: its owner must play it now (AF-25)."""
+        called = self._d.called
+        return None if called < 0 else CARDS[called]
+
+    def expose(self, seat: int, card: Card | str) -> State:
+        """AF-25: ``seat`` shows ``card`` out of turn; it stays face up in the hand.
+
+        Only with ``Rules(exposed_cards=True)``.
+
+        :raises IllegalActionError: when not allowed.
+        """
+        return _engine.expose(self, seat, card)
+
+    def call(self, seat: int, card: Card | str) -> State:
+        """AF-25: ``seat`` calls an opponent's exposed ``card`` on its owner's turn, where it is
+        a legal play; the owner must then play it (:meth:`legal_actions` is that play alone).
+
+        Only with ``Rules(exposed_cards=True)``.
+
+        :raises IllegalActionError: when not allowed.
+        """
+        return _engine.call(self, seat, card)
+
+    # -- determinization -------------------------------------------------------------------
+    def with_hidden_cards(
+        self, hands: Sequence[Iterable[Card | str]], stock: Sequence[Card | str]
+    ) -> State:
+        """This state with the unplayed cards of the hands and the undealt stock reassigned.
+
+        ``hands`` gives each seat's unplayed cards (seat order, the same sizes); ``stock`` the
+        undealt cards, top first (the same number).  Together they must be the same cards as
+        now.  Public cards stay put: played cards, kicks and exposed cards (which must stay in
+        their owner's hand).  The cards dealt to each seat (:attr:`dealt`) and :attr:`deck` are
+        updated to match.
+
+        :raises ParseError: for text that is not cards.
+        :raises ValueError: if the cards are not a permutation of the hidden cards as described.
+        """
+        return _engine.with_hidden_cards(self, hands, stock)
+
+    # -- value semantics -------------------------------------------------------------------
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self._d,
+            self._hands,
+            self._turn,
+            self._leader,
+            self._trick,
+            self._won,
+            self._tricks,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, State):
+            return self._key() == other._key()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"State is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"State is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (_restore, (*self._key(), self._best))
+
+    def __repr__(self) -> str:
+        d = self._d
+        trump = "-" if d.trump < 0 else Suit(d.trump).letter
+        return (
+            f"<all_fours.State deal={d.deal_number} dealer={d.dealer} phase={d.phase.value} "
+            f"scores={d.scores[0]}-{d.scores[1]} kick={d.kicks[-1]} trump={trump} "
+            f"turn={self._turn}>"
+        )
+
+
+def _make(
+    d: _Deal,
+    hands: int,
+    turn: int | None,
+    leader: int,
+    trick: tuple[int, ...],
+    best: int,
+    won: tuple[int, int],
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...],
+) -> State:
+    """The constructor of the engine's slower paths: fill the storage (the legal plays computed
+    in the play phase), then seal it as a State."""
+    s = _new(_Slots)
+    s._d = d
+    s._hands = hands
+    s._turn = turn
+    s._leader = leader
+    s._trick = trick
+    s._best = best
+    s._won = won
+    s._tricks = tricks
+    s._lmask = (
+        _engine._legal_mask(d, hands >> (52 * turn) & FULL_MASK, trick, best)
+        if d.phase is Phase.PLAY and turn is not None
+        else 0
+    )
+    s.__class__ = State
+    return s  # type: ignore[return-value]
+
+
+_new = object.__new__
+
+
+def _restore(
+    d: _Deal,
+    hands: int,
+    turn: int | None,
+    leader: int,
+    trick: tuple[int, ...],
+    won: tuple[int, int],
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...],
+    best: int,
+) -> State:
+    return _make(d, hands, turn, leader, trick, best, won, tricks)
+
+
+from cardrules.all_fours import engine as _engine  # noqa: E402
+from cardrules.all_fours import view as _view  # noqa: E402
