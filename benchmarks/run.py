@@ -7,8 +7,11 @@ wall-clock on the machine at hand; compare runs on the same machine only.
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 
 from cardrules import CARDS, Card, CardSet, Suit, parse_cards, shuffled_deck, trick_winner
 from cardrules.core.tricks import must_follow_mask
@@ -59,10 +62,26 @@ def core(seconds: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--quick", action="store_true", help="0.2 s per figure instead of 1 s")
+    parser.add_argument(
+        "only", nargs="*", help="groups to run: core and the bench_*.py names (default: all)"
+    )
     args = parser.parse_args()
     seconds = 0.2 if args.quick else 1.0
-    print("== core")
-    core(seconds)
+    if not args.only or "core" in args.only:
+        print("== core")
+        core(seconds)
+    for path in sorted(Path(__file__).parent.glob("bench_*.py")):
+        name = path.stem.removeprefix("bench_")
+        if args.only and name not in args.only:
+            continue
+        print(f"== {name}")
+        spec = importlib.util.spec_from_file_location(path.stem, path)
+        assert spec is not None
+        assert spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[path.stem] = module
+        spec.loader.exec_module(module)
+        module.run(seconds)
 
 
 if __name__ == "__main__":

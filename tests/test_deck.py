@@ -157,3 +157,10 @@ def test_below_handles_numbers_above_64_bits() -> None:
     # about a third of the draws fall in each third of the range
     thirds = Counter(x * 3 // n for x in draws)
     assert all(560 < thirds[k] < 780 for k in range(3))
+
+
+@given(st.integers(), st.lists(st.one_of(st.integers(), st.text(max_size=3)), max_size=2))
+def test_shuffled_deck_is_the_generator_shuffle(seed: int, labels: list[int | str]) -> None:
+    deck = list(STANDARD_DECK)
+    SeededRng(seed, *labels).shuffle(deck)
+    assert shuffled_deck(seed, *labels) == tuple(deck)

@@ -38,7 +38,7 @@ from cardrules.all_fours import (
     hand_awards,
     new_game,
 )
-from cardrules.all_fours.engine import _shuffled_deck, _start_deal
+from cardrules.all_fours.engine import _start_deal
 
 E1 = ["5H TD KD QC 7S 8C", "2H KS TS 4C 5D 9S", "AH 7H QS 3C 8D 2S", "JH 3H AS KC 9D 4S"]
 
@@ -130,13 +130,6 @@ def test_new_game_arguments() -> None:
     with pytest.raises(ParseError, match="52"):
         new_game(deck=CARDS[:51])
     assert new_game(deck=" ".join(map(str, CARDS)), dealer=0).deck == CARDS
-
-
-def test_fast_shuffle_is_the_core_shuffle() -> None:
-    """The engine's inlined shuffle equals cardrules.shuffled_deck exactly."""
-    for seed in [0, 1, 2**63, -5, 123456789]:
-        for number in range(4):
-            assert _shuffled_deck(seed, number) == shuffled_deck(seed, "deal", number)
 
 
 @pytest.mark.rule("AF-7")

@@ -56,7 +56,7 @@ from cardrules.all_fours.state import (
 )
 from cardrules.core.cards import CARDS, Card, Suit, parse_cards
 from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, mask_of
-from cardrules.core.deck import derive_seed, draw_for_dealer, parse_deck
+from cardrules.core.deck import draw_for_dealer, parse_deck, shuffled_deck
 from cardrules.errors import IllegalActionError, ParseError, Reason, RulesError
 
 __all__ = ["deal_layout", "deck_for", "new_game"]
@@ -74,36 +74,6 @@ _KICK_POINTS: dict[tuple[object, int], int] = {}
 _DEFAULT_RULES: Final = Rules()
 _SUITS: Final = tuple(Suit)
 _MASK: Final = operator.attrgetter("mask")
-
-
-# -- seeded decks -------------------------------------------------------------------------
-_M64: Final = (1 << 64) - 1
-_LIMITS: Final[tuple[int, ...]] = tuple((1 << 64) - (1 << 64) % n if n else 0 for n in range(53))
-
-
-def _shuffled_deck(seed: int, deal_number: int) -> tuple[Card, ...]:
-    """``cardrules.shuffled_deck(seed, "deal", deal_number)``, computed in one loop.
-
-    The same algorithm (SHUFFLE_VERSION 1: SplitMix64, rejection sampling, Fisher-Yates from the
-    top), inlined because a deal's shuffle is a large share of a random hand's cost; a test
-    checks that both agree.
-    """
-    state = derive_seed(seed, "deal", deal_number)
-    deck = list(CARDS)
-    limits = _LIMITS
-    for i in range(51, 0, -1):
-        n = i + 1
-        limit = limits[n]
-        while True:
-            state = (state + 0x9E3779B97F4A7C15) & _M64
-            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _M64
-            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _M64
-            z ^= z >> 31
-            if z < limit:
-                break
-        j = z % n
-        deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
 
 
 # -- dealing (AF-7) -----------------------------------------------------------------------
@@ -251,7 +221,7 @@ def _start_deal(
 ) -> State:
     """AF-7: deal six cards each and turn the kick (scored at once, AF-9)."""
     if deck is None:
-        deck = _shuffled_deck(seed, deal_number)
+        deck = shuffled_deck(seed, "deal", deal_number)
     n = rules.players
     hands = [0] * n
     for seat, cards in zip(*_deal_slices(rules, dealer), strict=True):

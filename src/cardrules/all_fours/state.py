@@ -12,7 +12,7 @@ does the work).
 >>> state.phase, state.current_player, state.dealer, state.scores
 (<Phase.BEG: 'beg'>, 1, 0, (0, 0))
 >>> [len(hand) for hand in state.hands], len(state.stock), str(state.kick)
-([6, 6, 6, 6], 27, '2C')
+([6, 6, 6, 6], 27, '7C')
 """
 
 from __future__ import annotations
