@@ -21,7 +21,11 @@ from cardrules.all_fours.actions import (
     action_id,
     parse_action,
 )
+from cardrules.all_fours.determinize import determinize, void_suits
 from cardrules.all_fours.engine import deal_layout, deck_for, new_game
+from cardrules.all_fours.perft import perft
+from cardrules.all_fours.persist import load_state, save_state
+from cardrules.all_fours.record import CODEC
 from cardrules.all_fours.rules import GameTie, KickTable, Rules, Undertrump
 from cardrules.all_fours.scoring import (
     CARD_POINTS,
@@ -44,6 +48,7 @@ from cardrules.all_fours.view import Observation
 __all__ = [
     "ACTIONS",
     "CARD_POINTS",
+    "CODEC",
     "GIVE_ONE_VALUE",
     "HIGH_VALUE",
     "JACK_VALUE",
@@ -73,8 +78,13 @@ __all__ = [
     "card_points",
     "deal_layout",
     "deck_for",
+    "determinize",
     "hand_awards",
     "kick_points",
+    "load_state",
     "new_game",
     "parse_action",
+    "perft",
+    "save_state",
+    "void_suits",
 ]

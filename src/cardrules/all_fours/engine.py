@@ -57,6 +57,7 @@ from cardrules.all_fours.state import (
 from cardrules.core.cards import CARDS, Card, Suit, parse_cards
 from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, mask_of
 from cardrules.core.deck import draw_for_dealer, parse_deck, shuffled_deck
+from cardrules.core.tricks import Trick
 from cardrules.errors import IllegalActionError, ParseError, Reason, RulesError
 
 __all__ = ["deal_layout", "deck_for", "new_game"]
@@ -170,6 +171,7 @@ def new_game(
     seed: int | None = None,
     dealer: int | None = None,
     deck: Sequence[Card] | str | None = None,
+    scores: Sequence[int] | None = None,
 ) -> State:
     """A new game to the target, dealt and ready for the beggar's stand or beg.
 
@@ -179,10 +181,16 @@ def new_game(
     :param dealer: the first dealer (AF-6); ``None`` draws for it from the seed.
     :param deck: fixes the first deal: 52 distinct cards, top first, dealt by AF-7 (see
         :func:`deck_for`).  Later deals are shuffled from the seed.
-    :raises RulesError: for a bad ruleset, seed or dealer.
+    :param scores: the two sides' scores when the game starts (default ``(0, 0)``), to set up a
+        position or resume a match: ints from 0 to ``target - 1`` (a side on the target would
+        have won already).
+    :raises RulesError: for a bad ruleset, seed, dealer or scores.
     :raises ParseError: for a bad deck.
 
     The first kick scores at once (AF-9) and may even end the game (AF-14).
+
+    >>> new_game(seed=3, dealer=0, scores=(12, 7)).scores
+    (12, 7)
     """
     if rules is None:
         rules = _DEFAULT_RULES
@@ -198,7 +206,26 @@ def new_game(
     elif not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
         raise RulesError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
     first = parse_deck(deck) if deck is not None else None
-    return _start_deal(rules, seed, dealer, 0, (0, 0), (), first)
+    return _start_deal(rules, seed, dealer, 0, _start_scores(rules, scores), (), first)
+
+
+def _start_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, int]:
+    """The validated starting scores of :func:`new_game`."""
+    if scores is None:
+        return (0, 0)
+    if (
+        isinstance(scores, str | bytes)
+        or not isinstance(scores, Sequence)
+        or len(scores) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in scores)
+    ):
+        raise RulesError(f"scores must be two ints (side 0, side 1), not {scores!r}")
+    if not all(0 <= v < rules.target for v in scores):
+        raise RulesError(
+            f"scores must be from 0 to {rules.target - 1} (the target is {rules.target}), "
+            f"not {tuple(scores)}"
+        )
+    return (scores[0], scores[1])
 
 
 # -- the deal, kicks and runs (AF-7 ... AF-14) ----------------------------------------------
@@ -272,14 +299,24 @@ def _award(d: _Deal, award: Award) -> _Deal:
     return _evolve(d, scores=(scores[0], scores[1]), awards=(*d.awards, award), winner=winner)
 
 
-def _over(d: _Deal, card_points: tuple[int, int] | None = None) -> _Deal:
+def _over(
+    d: _Deal,
+    card_points: tuple[int, int] | None = None,
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...] = (),
+) -> _Deal:
     """The deal after the target was reached: the game is over (AF-14)."""
-    result = _result(d, HandEnd.TARGET_REACHED, card_points)
+    result = _result(d, HandEnd.TARGET_REACHED, card_points, tricks)
     return _evolve(d, phase=_OVER, history=(*d.history, result))
 
 
-def _result(d: _Deal, reason: HandEnd, card_points: tuple[int, int] | None) -> HandResult:
+def _result(
+    d: _Deal,
+    reason: HandEnd,
+    card_points: tuple[int, int] | None,
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...] = (),
+) -> HandResult:
     trump = _SUITS[d.trump] if d.trump >= 0 else None
+    n = d.players
     return HandResult(
         d.deal_number,
         d.dealer,
@@ -290,6 +327,8 @@ def _result(d: _Deal, reason: HandEnd, card_points: tuple[int, int] | None) -> H
         reason,
         card_points,
         d.scores,
+        tuple(Trick(leader, tuple(CARDS[i] for i in cards), n) for leader, cards, _ in tricks),
+        tuple(winner for _, _, winner in tricks),
     )
 
 
@@ -499,9 +538,9 @@ def _tally(
         awards.append(award)
         if scores[award.side] >= target:  # AF-14: nothing further is scored
             d = _evolve(d, scores=(scores[0], scores[1]), awards=tuple(awards), winner=award.side)
-            return _make(_over(d, card_points), 0, None, last, (), 0, won, tricks)
+            return _make(_over(d, card_points, tricks), 0, None, last, (), 0, won, tricks)
     d = _evolve(d, scores=(scores[0], scores[1]), awards=tuple(awards))
-    result = _result(d, HandEnd.PLAYED, card_points)
+    result = _result(d, HandEnd.PLAYED, card_points, tricks)
     return _start_deal(
         d.rules,
         d.seed,
@@ -689,3 +728,69 @@ def with_hidden_cards(
     dealt = tuple(d.dealt[seat] & ~old_hands[seat] | new_hands[seat] for seat in range(n))
     d = _evolve(d, deck=tuple(deck), stock=tuple(new_stock), dealt=dealt)
     return _make(d, _pack(new_hands), s._turn, s._leader, s._trick, s._best, s._won, s._tricks)
+
+
+# -- a state from its parts (determinization, saved states) ------------------------------------
+def _assemble(
+    rules: Rules,
+    seed: int,
+    dealer: int,
+    deal_number: int,
+    deck: tuple[Card, ...],
+    kicks: tuple[Card, ...],
+    dealt: tuple[int, ...],
+    trump: Suit | None,
+    phase: Phase,
+    scores: tuple[int, int],
+    history: tuple[HandResult, ...],
+    awards: tuple[Award, ...],
+    decisions: tuple[Action, ...],
+    winner: int | None,
+    exposed: int,
+    called: int,
+    hands: Sequence[int],
+    turn: int | None,
+    leader: int,
+    trick: tuple[int, ...],
+    tricks: tuple[tuple[int, tuple[int, ...], int], ...],
+) -> State:
+    """A mid-deal state from its parts (private: the callers check that the parts agree; the
+    stock is the end of ``deck`` after the deal and the runs).  The trick's best card and the
+    cards won per side are worked out here."""
+    n = rules.players
+    top = 6 * n + 1 + (len(kicks) - 1) * (3 * n + 1)
+    t = -1 if trump is None else int(trump)
+    d = _Deal(
+        rules,
+        n,
+        seed,
+        dealer,
+        deal_number,
+        deck,
+        deck[top:],
+        kicks,
+        dealt,
+        t,
+        0 if trump is None else SUIT_MASKS[trump],
+        phase,
+        scores,
+        history,
+        awards,
+        decisions,
+        winner,
+        exposed,
+        called,
+    )
+    best = 0
+    for position in range(1, len(trick)):
+        card, top_card = trick[position], trick[best]
+        if card // 13 == top_card // 13:
+            if card > top_card:
+                best = position
+        elif card // 13 == t:
+            best = position
+    won = [0, 0]
+    for _, cards, taker in tricks:
+        for index in cards:
+            won[taker % 2] |= 1 << index
+    return _make(d, _pack(hands), turn, leader, trick, best, (won[0], won[1]), tricks)

@@ -71,7 +71,11 @@ class HandResult:
     * ``awards`` -- each :class:`~cardrules.all_fours.Award`, in scoring order;
     * ``reason`` -- a :class:`HandEnd`;
     * ``card_points`` -- both sides' card points (AF-4) when the hand was played out, else None;
-    * ``scores`` -- the scores per side after the deal.
+    * ``scores`` -- the scores per side after the deal;
+    * ``tricks`` and ``trick_winners`` -- the tricks played in the deal (all public: every card
+      in them was played face up) and the seat that won each; empty when no trick was completed.
+
+    Nothing here tells who was dealt an unplayed card: a void deal's hands stay unknown.
     """
 
     deal_number: int
@@ -83,6 +87,8 @@ class HandResult:
     reason: HandEnd
     card_points: tuple[int, int] | None
     scores: tuple[int, int]
+    tricks: tuple[Trick, ...] = ()
+    trick_winners: tuple[int, ...] = ()
 
 
 class _Deal(NamedTuple):

@@ -32,7 +32,11 @@ class Observation:
     """What ``seat`` may know of a state.
 
     ``hand`` is the seat's own unplayed cards (empty for a seat that may not look yet, AF-15);
-    ``hand_sizes`` every seat's count; ``legal_actions`` is empty unless it is this seat's turn.
+    ``hand_sizes`` every seat's count; ``stock_size`` the undealt cards' count;
+    ``exposed_by`` each seat's exposed cards (AF-25: shown face up, so public with their owner);
+    ``legal_actions`` is empty unless it is this seat's turn.  The observation holds no seed and
+    no deck: nothing from which a hidden card follows (see
+    :func:`~cardrules.all_fours.determinize`).
     """
 
     seat: int
@@ -55,6 +59,7 @@ class Observation:
     current_trick: Trick
     tricks_won: tuple[int, int]
     exposed: CardSet
+    exposed_by: tuple[CardSet, ...]
     called: Card | None
     history: tuple[HandResult, ...]
     legal_actions: tuple[Action, ...]
@@ -103,6 +108,7 @@ def observe(state: State, seat: int) -> Observation:
         current_trick=state.current_trick,
         tricks_won=state.tricks_won,
         exposed=state.exposed,
+        exposed_by=tuple(state.hand(s) & state.exposed for s in range(state.players)),
         called=state.called,
         history=state.history,
         legal_actions=state.legal_actions() if state.current_player == seat else (),
