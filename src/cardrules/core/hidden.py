@@ -27,6 +27,7 @@ followed by the exact draw (``tries=``).
 from __future__ import annotations
 
 import random
+from bisect import bisect_right
 from collections.abc import Sequence
 from functools import lru_cache
 from math import comb
@@ -35,8 +36,6 @@ from cardrules.core.cardset import FULL_MASK
 from cardrules.core.deck import SeededRng
 
 __all__ = ["count_hidden_deals", "sample_hidden_cards"]
-
-_Classes = list[tuple[int, list[int]]]
 
 
 def _check(unknown: int, sizes: Sequence[int], allowed: Sequence[int]) -> None:
@@ -53,83 +52,57 @@ def _check(unknown: int, sizes: Sequence[int], allowed: Sequence[int]) -> None:
         )
 
 
-def _classes(unknown: int, allowed: Sequence[int]) -> _Classes:
-    """Group the unknown cards by the set of holders allowed to hold them (bit h = holder h)."""
-    groups: dict[int, list[int]] = {}
-    mask = unknown
-    while mask:
-        low = mask & -mask
-        key = 0
+_Signature = tuple[tuple[int, int], ...]
+
+
+def _classes(unknown: int, allowed: Sequence[int]) -> list[tuple[int, int]]:
+    """Group the unknown cards by the set of holders allowed to hold them: ``(key, mask)`` pairs
+    in key order, where bit ``h`` of ``key`` is set when holder ``h`` may hold the class's cards.
+    """
+    classes = []
+    for key in range(1, 1 << len(allowed)):
+        mask = unknown
         for holder, allow in enumerate(allowed):
-            if allow & low:
-                key |= 1 << holder
-        groups.setdefault(key, []).append(low)
-        mask ^= low
-    return sorted(groups.items())
+            mask &= allow if key >> holder & 1 else ~allow
+            if not mask:
+                break
+        if mask:
+            classes.append((key, mask))
+    return classes
 
 
-def _splits(count: int, holders: list[int], caps: tuple[int, ...]) -> list[tuple[int, ...]]:
+@lru_cache(maxsize=256)
+def _holders(key: int, holders: int) -> tuple[int, ...]:
+    return tuple(h for h in range(holders) if key >> h & 1)
+
+
+@lru_cache(maxsize=8192)
+def _splits(
+    count: int, holders: tuple[int, ...], caps: tuple[int, ...]
+) -> tuple[tuple[int, ...], ...]:
     """Every way to split ``count`` interchangeable cards among ``holders`` within ``caps``;
     each split is a tuple of counts per holder index of ``caps``."""
     results: list[tuple[int, ...]] = []
     current = [0] * len(caps)
 
     def place(index: int, left: int) -> None:
+        holder = holders[index]
         if index == len(holders) - 1:
-            holder = holders[index]
             if left <= caps[holder]:
                 current[holder] = left
                 results.append(tuple(current))
                 current[holder] = 0
             return
-        holder = holders[index]
         for k in range(min(left, caps[holder]) + 1):
             current[holder] = k
             place(index + 1, left - k)
         current[holder] = 0
 
     if count == 0:
-        return [tuple(current)]
+        return (tuple(current),)
     if holders:
         place(0, count)
-    return results
-
-
-@lru_cache(maxsize=512)
-def _ways_table(
-    signature: tuple[tuple[int, int], ...], caps: tuple[int, ...]
-) -> tuple[dict[tuple[int, ...], int], ...]:
-    """``table[j][free]``: the completions of classes ``j..`` (each ``(holder set, card count)``)
-    given the holders' free places.  Cached: every determinization of one observation has the
-    same signature."""
-    table: list[dict[tuple[int, ...], int]] = [{} for _ in range(len(signature) + 1)]
-
-    def ways(j: int, free: tuple[int, ...]) -> int:
-        memo = table[j]
-        if free in memo:
-            return memo[free]
-        if j == len(signature):
-            result = 1 if not any(free) else 0
-        else:
-            key, count = signature[j]
-            result = 0
-            for split in _splits(count, _holders(key, len(free)), free):
-                rest = ways(j + 1, tuple(f - k for f, k in zip(free, split, strict=True)))
-                if rest:
-                    result += _multinomial(split) * rest
-        memo[free] = result
-        return result
-
-    ways(0, caps)
-    return tuple(table)
-
-
-def _holders(key: int, holders: int) -> list[int]:
-    return [h for h in range(holders) if key >> h & 1]
-
-
-def _signature(classes: _Classes) -> tuple[tuple[int, int], ...]:
-    return tuple((key, len(cards)) for key, cards in classes)
+    return tuple(results)
 
 
 def _multinomial(split: tuple[int, ...]) -> int:
@@ -140,18 +113,55 @@ def _multinomial(split: tuple[int, ...]) -> int:
     return result
 
 
+@lru_cache(maxsize=65536)
+def _choices(
+    signature: _Signature, free: tuple[int, ...]
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], tuple[int, ...]]:
+    """For the first class of ``signature`` (``(holder set, card count)`` pairs) with ``free``
+    places left: the splits that lead to a completion of all the classes, the places left after
+    each, and the running totals of their completions (the last is the total).  Cached, so all
+    draws for one observation share the work."""
+    if not signature:
+        return ((), (free,), (0 if any(free) else 1,))
+    key, count = signature[0]
+    rest = signature[1:]
+    splits, afters, running = [], [], []
+    total = 0
+    for split in _splits(count, _holders(key, len(free)), free):
+        after = tuple(f - k for f, k in zip(free, split, strict=True))
+        ways = _choices(rest, after)[2][-1] if rest or not any(after) else 0
+        if ways:
+            total += _multinomial(split) * ways
+            splits.append(split)
+            afters.append(after)
+            running.append(total)
+    return tuple(splits), tuple(afters), tuple(running) or (0,)
+
+
+def _signature(classes: list[tuple[int, int]]) -> _Signature:
+    return tuple((key, mask.bit_count()) for key, mask in classes)
+
+
 def count_hidden_deals(unknown: int, sizes: Sequence[int], allowed: Sequence[int]) -> int:
     """How many ways there are to give the ``unknown`` cards to the holders.
 
     Holder ``h`` receives exactly ``sizes[h]`` cards, each a card of ``allowed[h]`` (a mask).
     """
     _check(unknown, sizes, allowed)
-    caps = tuple(sizes)
-    return _ways_table(_signature(_classes(unknown, allowed)), caps)[0].get(caps, 0)
+    return _choices(_signature(_classes(unknown, allowed)), tuple(sizes))[2][-1]
 
 
 def _below(rng: SeededRng | random.Random, n: int) -> int:
     return rng.below(n) if isinstance(rng, SeededRng) else rng.randrange(n)
+
+
+def _bits(mask: int) -> list[int]:
+    cards = []
+    while mask:
+        low = mask & -mask
+        cards.append(low)
+        mask ^= low
+    return cards
 
 
 def sample_hidden_cards(
@@ -172,31 +182,25 @@ def sample_hidden_cards(
     :raises ValueError: when the sizes do not add up, or no deal satisfies the constraints.
     """
     _check(unknown, sizes, allowed)
-    cards = []
-    mask = unknown
-    while mask:
-        low = mask & -mask
-        cards.append(low)
-        mask ^= low
     holders = len(sizes)
     if tries is None:
         tries = 1 if all(unknown & ~allow == 0 for allow in allowed) else 0
-    for _ in range(tries):
-        rng.shuffle(cards)
-        hands = []
-        start = 0
-        ok = True
-        for h in range(holders):
-            hand = 0
-            for card in cards[start : start + sizes[h]]:
-                hand |= card
-            start += sizes[h]
-            if hand & ~allowed[h]:
-                ok = False
-                break
-            hands.append(hand)
-        if ok:
-            return tuple(hands)
+    if tries:
+        cards = _bits(unknown)
+        for _ in range(tries):
+            rng.shuffle(cards)
+            hands = []
+            start = 0
+            for h in range(holders):
+                hand = 0
+                for card in cards[start : start + sizes[h]]:
+                    hand |= card
+                start += sizes[h]
+                if hand & ~allowed[h]:
+                    break
+                hands.append(hand)
+            else:
+                return tuple(hands)
     return _sample_exact(unknown, sizes, allowed, rng)
 
 
@@ -204,27 +208,20 @@ def _sample_exact(
     unknown: int, sizes: Sequence[int], allowed: Sequence[int], rng: SeededRng | random.Random
 ) -> tuple[int, ...]:
     classes = _classes(unknown, allowed)
+    signature = _signature(classes)
     free = tuple(sizes)
-    table = _ways_table(_signature(classes), free)
-    total = table[0].get(free, 0)
-    if total == 0:
+    if _choices(signature, free)[2][-1] == 0:
         raise ValueError("no deal of the hidden cards satisfies the constraints")
     hands = [0] * len(sizes)
-    for j, (key, class_cards) in enumerate(classes):
-        holders_of = _holders(key, len(free))
-        pick = _below(rng, table[j][free])
-        for split in _splits(len(class_cards), holders_of, free):
-            after = tuple(f - k for f, k in zip(free, split, strict=True))
-            weight = _multinomial(split) * table[j + 1].get(after, 0)
-            if pick < weight:
-                break
-            pick -= weight
-        order = list(class_cards)
+    for j, (_, class_mask) in enumerate(classes):
+        splits, afters, running = _choices(signature[j:], free)
+        index = bisect_right(running, _below(rng, running[-1]))
+        split, free = splits[index], afters[index]
+        order = _bits(class_mask)
         rng.shuffle(order)
         start = 0
         for h, k in enumerate(split):
             for card in order[start : start + k]:
                 hands[h] |= card
             start += k
-        free = after
     return tuple(hands)
