@@ -29,6 +29,7 @@ def new_game(
     dealer: int | None = None,
     deck: Sequence[Card] | str | None = None,
     hands: Sequence[Sequence[Card] | CardSet | str] | None = None,
+    scores: Sequence[int] | None = None,
 ) -> State:
     """A new game of 400, dealt and ready for the first bid.
 
@@ -39,7 +40,9 @@ def new_game(
     * ``dealer`` -- the first dealer; ``None`` draws for it from the seed (FH-6);
     * ``deck`` -- fixes the first deal: 52 distinct cards, top first, dealt by FH-7;
     * ``hands`` -- fixes the first deal as four 13-card hands in seat order; ``state.deck`` is
-      then the deck that FH-7 would deal into them.
+      then the deck that FH-7 would deal into them;
+    * ``scores`` -- the four scores to start from (default zeros), e.g. to go on with a match
+      kept on paper.
 
     >>> state = new_game(seed=2026, dealer=3)
     >>> state.dealer, state.current_player, [len(h) for h in state.hands]
@@ -64,9 +67,19 @@ def new_game(
         raise RulesError(f"dealer: expected a seat 0, 1, 2 or 3, got {dealer!r}")
     if deck is not None and hands is not None:
         raise ParseError("give deck= or hands=, not both: either one fixes the first deal")
+    start = (0, 0, 0, 0)
+    if scores is not None:
+        if (
+            isinstance(scores, str)
+            or not isinstance(scores, Sequence)
+            or len(scores) != 4
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)
+        ):
+            raise ParseError(f"scores: expected four ints in seat order, got {scores!r}")
+        start = (scores[0], scores[1], scores[2], scores[3])
     first_deck = None
     if deck is not None:
         first_deck = parse_deck(deck)
     elif hands is not None:
         first_deck = deck_from_hands(parse_hands(hands), dealer, rules.deal_packets)
-    return _start_deal(rules, seed, 0, dealer, first_deck, (0, 0, 0, 0), START_LEVEL, (), 1, (0, 0))
+    return _start_deal(rules, seed, 0, dealer, first_deck, start, START_LEVEL, (), 1, (0, 0))

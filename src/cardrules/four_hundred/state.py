@@ -50,6 +50,7 @@ from cardrules.four_hundred.view import Observation
 
 __all__ = ["State"]
 
+_SUIT_MASKS: Final = SUIT_MASKS
 _BIDDING: Final = Phase.BIDDING
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
@@ -74,12 +75,22 @@ def _plays_of_suit(suit: int, bits: int) -> tuple[Play, ...]:
     return chunk
 
 
+_C0, _C1, _C2, _C3 = _CHUNKS
+
+
 def _plays_of(mask: int) -> tuple[Play, ...]:
-    plays: tuple[Play, ...] = ()
-    for suit in range(4):
-        bits = (mask >> (13 * suit)) & 0x1FFF
-        if bits:
-            plays += _plays_of_suit(suit, bits)
+    """The plays of the cards of ``mask``, in card order (four table look-ups)."""
+    bits = mask & 0x1FFF
+    plays = (_C0.get(bits) or _plays_of_suit(0, bits)) if bits else ()
+    bits = (mask >> 13) & 0x1FFF
+    if bits:
+        plays += _C1.get(bits) or _plays_of_suit(1, bits)
+    bits = (mask >> 26) & 0x1FFF
+    if bits:
+        plays += _C2.get(bits) or _plays_of_suit(2, bits)
+    bits = mask >> 39
+    if bits:
+        plays += _C3.get(bits) or _plays_of_suit(3, bits)
     return plays
 
 
@@ -116,13 +127,12 @@ class _Match(NamedTuple):
 # Positions in State._s.
 _M, _PHASE, _TURN, _HANDS, _BIDS, _TAKEN, _LEADER, _TRICK, _DONE = range(9)
 _new = object.__new__
-_set = object.__setattr__
 
 
 def _make(s: tuple[Any, ...]) -> State:
     state: State = _new(State)
-    _set(state, "_s", s)
-    _set(state, "_legal", None)
+    _set_s(state, s)
+    _set_legal(state, None)
     return state
 
 
@@ -241,6 +251,28 @@ def _end_hand(
     )
 
 
+def _complete_trick(
+    s: tuple[Any, ...], hands: tuple[int, ...], trick: tuple[int, ...], index: int
+) -> State:
+    """FH-17: the fourth card completes the trick; its winner takes it and leads the next one.
+    After the 13th trick the hand is scored (FH-19)."""
+    c0, c1, c2 = trick
+    leader = s[_LEADER]
+    winner = (leader + _winning_position(c0, c1, c2, index)) % 4
+    taken = list(s[_TAKEN])
+    taken[winner] += 1
+    done = (*s[_DONE], (leader, c0, c1, c2, index, winner))
+    if len(done) < 13:
+        return _make((s[_M], _PLAY, winner, hands, s[_BIDS], tuple(taken), winner, (), done))
+    m: _Match = s[_M]
+    bids = s[_BIDS]
+    made = (taken[0] >= bids[0], taken[1] >= bids[1], taken[2] >= bids[2], taken[3] >= bids[3])
+    scored = _score(m.scores, bids, made, m.level, m.rules, True)
+    final = (taken[0], taken[1], taken[2], taken[3])
+    s = (m, _PLAY, None, hands, bids, final, winner, (), done)
+    return _end_hand(s, Ending.PLAYED, bids=bids, taken=final, scored=scored)
+
+
 class State:
     """A state of a game of 400: immutable, hashable, equal by value, picklable.
 
@@ -284,7 +316,7 @@ class State:
         legal = self._legal
         if legal is None:
             legal = self._compute_legal()
-            _set(self, "_legal", legal)
+            _set_legal(self, legal)
         return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
@@ -297,7 +329,7 @@ class State:
                 lead = trick[0] // 13
                 bits = (hand >> (13 * lead)) & 0x1FFF
                 if bits:
-                    return _plays_of_suit(lead, bits)
+                    return _CHUNKS[lead].get(bits) or _plays_of_suit(lead, bits)
             return _plays_of(hand)
         if phase is _BIDDING:
             m: _Match = s[_M]
@@ -315,21 +347,37 @@ class State:
             specific :class:`~cardrules.errors.Reason`.
         """
         s = self._s
-        phase = s[_PHASE]
+        phase = s[1]
         cls = action.__class__
         if phase is _PLAY:
             if cls is Play:
-                seat = s[_TURN]
-                hands = s[_HANDS]
+                # FH-16 on masks: the card is in hand, and of the suit led if the hand has one.
+                seat, hands, trick = s[2], s[3], s[7]
                 hand = hands[seat]
-                index = action.card.index  # type: ignore[union-attr]
-                bit = 1 << index
-                trick = s[_TRICK]
-                allowed = hand
-                if trick:
-                    allowed = hand & SUIT_MASKS[trick[0] // 13] or hand
-                if allowed & bit:
-                    return self._play(s, seat, hands, hand ^ bit, index, trick)
+                bit = 1 << action.card.index  # type: ignore[union-attr]
+                if hand & bit and not (
+                    trick
+                    and hand & _SUIT_MASKS[trick[0] // 13]
+                    and not _SUIT_MASKS[trick[0] // 13] & bit
+                ):
+                    new_hands = list(hands)
+                    new_hands[seat] = hand ^ bit
+                    index = action.card.index  # type: ignore[union-attr]
+                    if (seat - s[6]) % 4 != 3:
+                        return _make(
+                            (
+                                s[0],
+                                _PLAY,
+                                (seat + 1) % 4,
+                                tuple(new_hands),
+                                s[4],
+                                s[5],
+                                s[6],
+                                (*trick, index),
+                                s[8],
+                            )
+                        )
+                    return _complete_trick(s, tuple(new_hands), trick, index)
         elif phase is _BIDDING:
             if cls is Bid:
                 seat = s[_TURN]
@@ -344,50 +392,6 @@ class State:
             ):
                 return _end_hand(s, Ending.VOID_REDEAL, bids=s[_BIDS], taken=s[_TAKEN])
         return self._reject(action)
-
-    @staticmethod
-    def _play(
-        s: tuple[Any, ...],
-        seat: int,
-        hands: tuple[int, int, int, int],
-        hand: int,
-        index: int,
-        trick: tuple[int, ...],
-    ) -> State:
-        new_hands = list(hands)
-        new_hands[seat] = hand
-        if len(trick) < 3:
-            return _make(
-                (
-                    s[_M],
-                    _PLAY,
-                    (seat + 1) % 4,
-                    tuple(new_hands),
-                    s[_BIDS],
-                    s[_TAKEN],
-                    s[_LEADER],
-                    (*trick, index),
-                    s[_DONE],
-                )
-            )
-        # FH-17: the trick is complete; its winner leads the next one.
-        c0, c1, c2 = trick
-        leader = s[_LEADER]
-        winner = (leader + _winning_position(c0, c1, c2, index)) % 4
-        taken = list(s[_TAKEN])
-        taken[winner] += 1
-        done = (*s[_DONE], (leader, c0, c1, c2, index, winner))
-        if len(done) < 13:
-            return _make(
-                (s[_M], _PLAY, winner, tuple(new_hands), s[_BIDS], tuple(taken), winner, (), done)
-            )
-        m: _Match = s[_M]
-        bids = s[_BIDS]
-        made = (taken[0] >= bids[0], taken[1] >= bids[1], taken[2] >= bids[2], taken[3] >= bids[3])
-        scored = _score(m.scores, bids, made, m.level, m.rules, True)
-        final = (taken[0], taken[1], taken[2], taken[3])
-        s = (m, _PLAY, None, tuple(new_hands), bids, final, winner, (), done)
-        return _end_hand(s, Ending.PLAYED, bids=bids, taken=final, scored=scored)
 
     @staticmethod
     def _bid(s: tuple[Any, ...], m: _Match, seat: int, tricks: int) -> State:
@@ -773,3 +777,8 @@ class State:
             f"<State {s[_PHASE].value} deal={m.deal_number} dealer={m.dealer} "
             f"turn={s[_TURN]} scores={m.scores} bids={s[_BIDS]} taken={s[_TAKEN]}>"
         )
+
+
+# The slots are written through their descriptors: State.__setattr__ refuses every write.
+_set_s = State.__dict__["_s"].__set__
+_set_legal = State.__dict__["_legal"].__set__
