@@ -314,9 +314,24 @@ class State:
         (FH-11) to 13 (FH-12), then ``Redeal()`` when FH-30 allows it; or the plays that FH-16
         allows, in card order.  Empty when the game is over."""
         legal = self._legal
-        if legal is None:
+        if legal is not None:
+            return legal
+        s = self._s
+        if s[1] is _PLAY:  # the hot path: plays, inline
+            hand = s[3][s[2]]
+            trick = s[7]
+            if trick:
+                lead = trick[0] // 13
+                bits = (hand >> (13 * lead)) & 0x1FFF
+                if bits:
+                    legal = _CHUNKS[lead].get(bits) or _plays_of_suit(lead, bits)
+                else:
+                    legal = _plays_of(hand)
+            else:
+                legal = _plays_of(hand)
+        else:
             legal = self._compute_legal()
-            _set_legal(self, legal)
+        _set_legal(self, legal)
         return legal
 
     def _compute_legal(self) -> tuple[Action, ...]:
@@ -352,19 +367,22 @@ class State:
         if phase is _PLAY:
             if cls is Play:
                 # FH-16 on masks: the card is in hand, and of the suit led if the hand has one.
-                seat, hands, trick = s[2], s[3], s[7]
-                hand = hands[seat]
-                bit = 1 << action.card.index  # type: ignore[union-attr]
-                if hand & bit and not (
-                    trick
-                    and hand & _SUIT_MASKS[trick[0] // 13]
-                    and not _SUIT_MASKS[trick[0] // 13] & bit
-                ):
-                    new_hands = list(hands)
+                seat = s[2]
+                hand = s[3][seat]
+                index = action.card.index  # type: ignore[union-attr]
+                bit = 1 << index
+                if hand & bit:
+                    trick = s[7]
+                    if trick:
+                        led = _SUIT_MASKS[trick[0] // 13]
+                        if hand & led and not led & bit:
+                            return self._reject(action)
+                    new_hands = list(s[3])
                     new_hands[seat] = hand ^ bit
-                    index = action.card.index  # type: ignore[union-attr]
                     if (seat - s[6]) % 4 != 3:
-                        return _make(
+                        state: State = _new(State)
+                        _set_s(
+                            state,
                             (
                                 s[0],
                                 _PLAY,
@@ -375,8 +393,10 @@ class State:
                                 s[6],
                                 (*trick, index),
                                 s[8],
-                            )
+                            ),
                         )
+                        _set_legal(state, None)
+                        return state
                     return _complete_trick(s, tuple(new_hands), trick, index)
         elif phase is _BIDDING:
             if cls is Bid:
