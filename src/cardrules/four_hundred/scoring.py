@@ -89,7 +89,7 @@ def bid_value(bid: int, score: int, rules: Rules | None = None) -> int:
     rules = rules or _DEFAULT_RULES
     table: Mapping[int, int]
     if rules.bid_values is not None:
-        table = dict(rules.bid_values)
+        table = _replacement_table(rules)
     elif rules.reduce_five_six_at is not None and score >= rules.reduce_five_six_at:
         table = _REDUCED_ROW
     else:
@@ -100,6 +100,19 @@ def bid_value(bid: int, score: int, rules: Rules | None = None) -> int:
         raise RulesError(
             f"a bid of {bid!r} has no value: the table covers the bids {min(table)} to 13"
         ) from None
+
+
+_REPLACEMENTS: Final[dict[int, tuple[Rules, Mapping[int, int]]]] = {}
+
+
+def _replacement_table(rules: Rules) -> Mapping[int, int]:
+    """``rules.bid_values`` as a dict, kept per ruleset object (the engine asks often)."""
+    entry = _REPLACEMENTS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_REPLACEMENTS) > 64:
+            _REPLACEMENTS.clear()
+        entry = _REPLACEMENTS[id(rules)] = (rules, dict(rules.bid_values or ()))
+    return entry[1]
 
 
 def value_table(rules: Rules | None = None) -> list[tuple[str, list[int]]]:
