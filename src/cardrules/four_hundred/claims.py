@@ -1,0 +1,159 @@
+"""Exact claim validation (FH-18): does the claimer win every remaining trick against every legal
+play of the other three, choosing their own cards?
+
+The search is over masks, between tricks, memoised on ``(hands, leader)``.  Two reductions keep it
+small and exact:
+
+* cards of one suit held by one player that no other remaining card separates (the cards played
+  earlier are gone; the cards on the table count) are interchangeable, so one of each run is tried;
+* a trick is lost as soon as the claimer has played and another player's card is winning it:
+  cards played later in the trick never give it back.
+
+A sure-win test cuts the search off when the claimer is on lead, holds every heart above the
+others' hearts and at least as many hearts as any other player, and tops every other suit they
+hold: leading hearts draws every trump, then the top cards win.
+
+>>> from cardrules import CardSet
+>>> from cardrules.four_hundred.claims import claim_holds
+>>> m = lambda text: CardSet.parse(text).mask
+>>> claim_holds((m("2C 3C 4C"), m("5C 6C 7C"), m("8C 9C TC"), m("AH KH QH")), 3, 3)
+True
+>>> claim_holds((m("2H 3C 4C"), m("5S 6S 7S"), m("8S 9S TS"), m("AS KS QS")), 3, 3)
+False
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from cardrules.core.cardset import SUIT_MASKS
+
+__all__ = ["claim_holds"]
+
+_HEARTS: Final = SUIT_MASKS[2]
+
+
+def claim_holds(hands: tuple[int, int, int, int], leader: int, claimer: int) -> bool:
+    """True when ``claimer`` wins every remaining trick from these hands (masks, seat order,
+    equal sizes) with ``leader`` to lead, whatever the others play (FH-18)."""
+    memo: dict[tuple[tuple[int, ...], int], bool] = {}
+    return _wins_all(hands, leader, claimer, memo)
+
+
+def _wins_all(
+    hands: tuple[int, ...],
+    leader: int,
+    claimer: int,
+    memo: dict[tuple[tuple[int, ...], int], bool],
+) -> bool:
+    if not hands[claimer]:
+        return True
+    key = (hands, leader)
+    known = memo.get(key)
+    if known is not None:
+        return known
+    if leader == claimer and _sure_win(hands, claimer):
+        result = True
+    else:
+        occupied = hands[0] | hands[1] | hands[2] | hands[3]
+        result = _trick(hands, leader, claimer, 0, occupied, -1, -1, -1, -1, memo)
+    memo[key] = result
+    return result
+
+
+def _trick(
+    hands: tuple[int, ...],
+    leader: int,
+    claimer: int,
+    position: int,
+    occupied: int,
+    best: int,
+    best_position: int,
+    claimer_position: int,
+    lead: int,
+    memo: dict[tuple[tuple[int, ...], int], bool],
+) -> bool:
+    """Play position ``position`` of the trick; ``best`` is the winning card index so far and
+    ``occupied`` every card still in a hand or on the table."""
+    if position == 4:
+        # the cut-off below guarantees that the claimer played and is winning
+        return _wins_all(hands, claimer, claimer, memo)
+    seat = (leader + position) % 4
+    hand = hands[seat]
+    if position:
+        of_suit = hand & SUIT_MASKS[lead]
+        allowed = of_suit or hand
+    else:
+        allowed = hand
+    is_claimer = seat == claimer
+    for card in _representatives(allowed, occupied):
+        if position == 0:
+            new_best, new_position = card, 0
+        else:
+            suit, best_suit = card // 13, best // 13
+            if (suit == best_suit and card > best) or (suit == 2 and best_suit != 2):
+                new_best, new_position = card, position
+            else:
+                new_best, new_position = best, best_position
+        played_by_claimer = position if is_claimer else claimer_position
+        if played_by_claimer >= 0 and new_position != played_by_claimer:
+            ok = False  # the claimer has played and someone else is winning: the trick is lost
+        else:
+            new_hands = list(hands)
+            new_hands[seat] = hand ^ (1 << card)
+            ok = _trick(
+                tuple(new_hands),
+                leader,
+                claimer,
+                position + 1,
+                occupied,
+                new_best,
+                new_position,
+                played_by_claimer,
+                card // 13 if position == 0 else lead,
+                memo,
+            )
+        if is_claimer and ok:
+            return True
+        if not is_claimer and not ok:
+            return False
+    return not is_claimer
+
+
+def _representatives(allowed: int, occupied: int) -> list[int]:
+    """One card index of each run of ``allowed`` that no other occupied card separates."""
+    result: list[int] = []
+    previous_mine = False
+    rest = occupied
+    suit = -1
+    while rest:
+        low = rest & -rest
+        index = low.bit_length() - 1
+        rest ^= low
+        mine = bool(allowed & low)
+        if index // 13 != suit:
+            suit = index // 13
+            previous_mine = False
+        if mine and not previous_mine:
+            result.append(index)
+        previous_mine = mine
+    return result
+
+
+def _sure_win(hands: tuple[int, ...], claimer: int) -> bool:
+    mine = hands[claimer]
+    others = 0
+    for seat in range(4):
+        if seat != claimer:
+            others |= hands[seat]
+            if (hands[seat] & _HEARTS).bit_count() > (mine & _HEARTS).bit_count():
+                return False
+    for suit_mask in SUIT_MASKS:
+        my_suit, their_suit = mine & suit_mask, others & suit_mask
+        if my_suit and their_suit and _lowest(my_suit) < their_suit.bit_length() - 1:
+            return False
+    return True
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1

@@ -1,0 +1,373 @@
+"""The scorekeeping of 400 as data and pure functions (FH-11 ... FH-14, FH-19 ... FH-24, FH-29).
+
+The engine calls these very functions, and a scorekeeping app for games played with real cards
+can use them alone: enter the scores before the hand, the bids and the tricks, get the new scores.
+
+>>> from cardrules.four_hundred import minimum_bid, minimum_total, bid_value, score_hand
+>>> minimum_bid(45), minimum_total((45, 12, 0, -3)), bid_value(5, 12), bid_value(5, 31)
+(4, 13, 10, 5)
+>>> result = score_hand((0, 0, 0, 0), (2, 4, 3, 2), (3, 5, 2, 3))
+>>> result.scores, result.changes, result.winner, result.level
+((2, 4, -3, 2), (2, 4, -3, 2), None, 41)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+import attrs
+
+from cardrules.errors import ParseError, RulesError
+from cardrules.four_hundred.rules import (
+    FiveToStart,
+    HighBidWin,
+    MinTotalCounts,
+    PartnerCondition,
+    Rules,
+    Simultaneous,
+)
+
+__all__ = [
+    "BID_VALUES",
+    "HIGH_BID",
+    "LEVEL_STEP",
+    "REDUCED_BID_VALUES",
+    "START_LEVEL",
+    "HandScore",
+    "bid_value",
+    "bids_total",
+    "end_of_game",
+    "is_thrown_in",
+    "minimum_bid",
+    "minimum_total",
+    "qualifies",
+    "score_hand",
+    "value_table",
+]
+
+#: ``V(b, s)`` of FH-20 for a bidder whose score ``s`` is below ``Rules.reduce_five_six_at``
+#: (30 in the standard game): bid -> value.
+BID_VALUES: Final[Mapping[int, int]] = {
+    2: 2,
+    3: 3,
+    4: 4,
+    5: 10,
+    6: 12,
+    7: 14,
+    8: 16,
+    9: 27,
+    10: 40,
+    11: 40,
+    12: 40,
+    13: 40,
+}
+#: The values that change once the bidder's score reaches ``Rules.reduce_five_six_at`` (FH-20).
+REDUCED_BID_VALUES: Final[Mapping[int, int]] = {5: 5, 6: 6}
+#: The smallest bid that can win the game at once (FH-21).
+HIGH_BID: Final = 10
+#: The level at which a team qualifies to win (FH-22, FH-23).
+START_LEVEL: Final = 41
+#: How much the level rises when both teams qualify together (FH-24).
+LEVEL_STEP: Final = 10
+
+_DEFAULT_RULES: Final = Rules()
+_REDUCED_ROW: Final = {**BID_VALUES, **REDUCED_BID_VALUES}
+
+
+def bid_value(bid: int, score: int, rules: Rules | None = None) -> int:
+    """``V(bid, score)``: what a bid gains when made and loses when failed (FH-19, FH-20).
+
+    ``score`` is the bidder's own score before the hand.  With ``Rules.bid_values`` set, that
+    table is used whatever the score.
+
+    >>> bid_value(6, 29), bid_value(6, 30), bid_value(9, -50), bid_value(13, 0)
+    (12, 6, 27, 40)
+
+    :raises ValueError: for a bid that has no value (below the table, e.g. 1, or above 13).
+    """
+    rules = rules or _DEFAULT_RULES
+    table: Mapping[int, int]
+    if rules.bid_values is not None:
+        table = _replacement_table(rules)
+    elif rules.reduce_five_six_at is not None and score >= rules.reduce_five_six_at:
+        table = _REDUCED_ROW
+    else:
+        table = BID_VALUES
+    try:
+        return table[bid]
+    except KeyError:
+        raise RulesError(
+            f"a bid of {bid!r} has no value: the table covers the bids {min(table)} to 13"
+        ) from None
+
+
+_REPLACEMENTS: Final[dict[int, tuple[Rules, Mapping[int, int]]]] = {}
+
+
+def _replacement_table(rules: Rules) -> Mapping[int, int]:
+    """``rules.bid_values`` as a dict, kept per ruleset object (the engine asks often)."""
+    entry = _REPLACEMENTS.get(id(rules))
+    if entry is None or entry[0] is not rules:
+        if len(_REPLACEMENTS) > 64:
+            _REPLACEMENTS.clear()
+        entry = _REPLACEMENTS[id(rules)] = (rules, dict(rules.bid_values or ()))
+    return entry[1]
+
+
+def value_table(rules: Rules | None = None) -> list[tuple[str, list[int]]]:
+    """The value table of ``rules`` as rows (a label and the values of the bids from the
+    smallest bid to 13), for display (FH-20).
+
+    >>> for label, values in value_table():
+    ...     print(f"{label:<28}", *values)
+    bid                          2 3 4 5 6 7 8 9 10 11 12 13
+    bidder's score below 30      2 3 4 10 12 14 16 27 40 40 40 40
+    bidder's score 30 or more    2 3 4 5 6 14 16 27 40 40 40 40
+    """
+    rules = rules or _DEFAULT_RULES
+    if rules.bid_values is not None:
+        table = dict(rules.bid_values)
+        bids = sorted(table)
+        return [("bid", bids), ("any score", [table[b] for b in bids])]
+    bids = sorted(BID_VALUES)
+    rows: list[tuple[str, list[int]]] = [("bid", bids)]
+    at = rules.reduce_five_six_at
+    if at is None:
+        rows.append(("any score", [BID_VALUES[b] for b in bids]))
+    else:
+        rows.append((f"bidder's score below {at}", [BID_VALUES[b] for b in bids]))
+        rows.append((f"bidder's score {at} or more", [_REDUCED_ROW[b] for b in bids]))
+    return rows
+
+
+def minimum_bid(score: int, rules: Rules | None = None) -> int:
+    """The smallest bid a player with ``score`` may make (FH-11, FH-12).
+
+    ``min_bid_base`` below ``min_bid_ladder_from``, then ``floor(score / 10)``; never above
+    ``min_bid_cap`` nor 13.
+
+    >>> [minimum_bid(s) for s in (40, 59, 60, -12, 29)]
+    [4, 5, 6, 2, 2]
+    """
+    rules = rules or _DEFAULT_RULES
+    low = rules.min_bid_base
+    ladder = rules.min_bid_ladder_from
+    if ladder is not None and score >= ladder:
+        low = max(low, score // 10)
+    cap = rules.min_bid_cap
+    if cap is not None and low > cap:
+        low = cap
+    return min(low, 13)
+
+
+def minimum_total(scores: Sequence[int], rules: Rules | None = None) -> int:
+    """The smallest total of the four bids for the hand to be played (FH-13).
+
+    From the highest score ``M``: ``11 + (minimum_bid(M) - 2)``, never below 11; always 11 when
+    ``min_total_rises`` is False.  What the total counts (tricks or points) is
+    ``Rules.min_total_counts`` (see :func:`bids_total`).
+
+    >>> [minimum_total((m, 0, 0, 0)) for m in (29, 30, 45, 50)]
+    [11, 12, 13, 14]
+    """
+    rules = rules or _DEFAULT_RULES
+    if not rules.min_total_rises:
+        return 11
+    return 11 + max(0, minimum_bid(max(scores), rules) - 2)
+
+
+def bids_total(scores: Sequence[int], bids: Sequence[int], rules: Rules | None = None) -> int:
+    """The total of the bids that FH-13 compares with :func:`minimum_total`: the tricks bid,
+    or with ``min_total_counts="points"`` the sum of the bids' values."""
+    rules = rules or _DEFAULT_RULES
+    if rules.min_total_counts is MinTotalCounts.TRICKS:
+        return sum(bids)
+    return sum(bid_value(b, s, rules) for b, s in zip(bids, scores, strict=True))
+
+
+def is_thrown_in(scores: Sequence[int], bids: Sequence[int], rules: Rules | None = None) -> bool:
+    """True when the bids do not let the hand be played (FH-14, with FH-29's options).
+
+    >>> is_thrown_in((32, 12, 5, -4), (3, 3, 3, 2)), is_thrown_in((0, 0, 0, 0), (4, 3, 2, 2))
+    (True, False)
+    """
+    rules = rules or _DEFAULT_RULES
+    mode = rules.five_to_start
+    five = any(b >= 5 for b in bids)
+    if mode is FiveToStart.REPLACE:
+        return not five
+    enough = bids_total(scores, bids, rules) >= minimum_total(scores, rules)
+    if mode is FiveToStart.ADDITIONAL:
+        return not (enough and five)
+    return not enough
+
+
+def qualifies(scores: Sequence[int], team: int, level: int, rules: Rules | None = None) -> bool:
+    """True when ``team`` qualifies at ``level`` (FH-22): one of its players has at least
+    ``level`` and the other meets ``Rules.partner_condition`` (strictly positive by default).
+
+    >>> qualifies((41, 3, 1, 0), 0, 41), qualifies((41, 3, 0, 0), 0, 41)
+    (True, False)
+    """
+    rules = rules or _DEFAULT_RULES
+    a, b = scores[team], scores[team + 2]
+    condition = rules.partner_condition
+    for high, other in ((a, b), (b, a)):
+        if high >= level and (
+            other > 0
+            if condition is PartnerCondition.POSITIVE
+            else other >= 0
+            if condition is PartnerCondition.NON_NEGATIVE
+            else True
+        ):
+            return True
+    return False
+
+
+def end_of_game(
+    scores: Sequence[int], *, level: int = START_LEVEL, rules: Rules | None = None
+) -> tuple[int | None, int]:
+    """The winning team (or ``None``) and the level for the next hand, after a scored hand
+    (FH-22 ... FH-25).  ``level`` is the level the hand was played at.
+
+    >>> end_of_game((41, 23, 8, 18))
+    (0, 41)
+    >>> end_of_game((45, 44, 3, 2))
+    (None, 51)
+    >>> end_of_game((52, 44, 3, 2), level=51)
+    (0, 51)
+    """
+    rules = rules or _DEFAULT_RULES
+    q0 = qualifies(scores, 0, START_LEVEL, rules)
+    q1 = qualifies(scores, 1, START_LEVEL, rules)
+    if q0 != q1:
+        return (0 if q0 else 1), level
+    if not q0:
+        return None, START_LEVEL
+    mode = rules.simultaneous
+    if mode is Simultaneous.HIGHER_SCORE:
+        best0, best1 = max(scores[0], scores[2]), max(scores[1], scores[3])
+        return (None if best0 == best1 else 0 if best0 > best1 else 1), START_LEVEL
+    if mode is Simultaneous.HIGHER_TEAM_TOTAL:
+        sum0, sum1 = scores[0] + scores[2], scores[1] + scores[3]
+        return (None if sum0 == sum1 else 0 if sum0 > sum1 else 1), START_LEVEL
+    if level <= START_LEVEL:
+        return None, START_LEVEL + LEVEL_STEP
+    at0 = qualifies(scores, 0, level, rules)
+    at1 = qualifies(scores, 1, level, rules)
+    if at0 != at1:
+        return (0 if at0 else 1), level
+    if at0:
+        return None, level + LEVEL_STEP
+    return None, level
+
+
+@attrs.frozen(slots=True)
+class HandScore:
+    """What :func:`score_hand` returns."""
+
+    #: The four scores after the hand, in seat order.
+    scores: tuple[int, int, int, int]
+    #: Each player's change (``+V`` or ``-V``).
+    changes: tuple[int, int, int, int]
+    #: Whether each player made their bid.
+    made: tuple[bool, bool, bool, bool]
+    #: The winning team, or ``None`` when play goes on.
+    winner: int | None
+    #: The level for the next hand (FH-24).
+    level: int
+    #: The seat whose made bid of 10 or more won the game (FH-21), or ``None``.
+    high_bid_winner: int | None
+
+
+def _score(
+    scores: tuple[int, ...],
+    bids: tuple[int, ...],
+    made: tuple[bool, bool, bool, bool],
+    level: int,
+    rules: Rules,
+    high_bids: bool,
+) -> HandScore:
+    """FH-19 ... FH-24 without argument checks (the engine's path)."""
+    changes = tuple(
+        bid_value(b, s, rules) if m else -bid_value(b, s, rules)
+        for b, s, m in zip(bids, scores, made, strict=True)
+    )
+    new = tuple(s + c for s, c in zip(scores, changes, strict=True))
+    high = None
+    mode = rules.high_bid_win
+    if high_bids and mode is not HighBidWin.NEVER:
+        for seat in range(4):
+            if (
+                bids[seat] >= HIGH_BID
+                and made[seat]
+                and (
+                    mode is HighBidWin.ALWAYS
+                    or (mode is HighBidWin.BIDDER_NOT_NEGATIVE and scores[seat] >= 0)
+                    or (mode is HighBidWin.PARTNER_NOT_NEGATIVE and scores[(seat + 2) % 4] >= 0)
+                )
+            ):
+                high = seat
+    if high is not None:
+        winner: int | None = high % 2
+        next_level = level
+    else:
+        winner, next_level = end_of_game(new, level=level, rules=rules)
+    return HandScore(new, changes, made, winner, next_level, high)  # type: ignore[arg-type]
+
+
+def _four_ints(name: str, values: object) -> tuple[int, int, int, int]:
+    if (
+        not isinstance(values, Sequence)
+        or len(values) != 4
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+    ):
+        raise ParseError(f"{name}: expected four ints in seat order, got {values!r}", text=values)
+    return tuple(values)
+
+
+def score_hand(
+    scores: Sequence[int],
+    bids: Sequence[int],
+    tricks: Sequence[int],
+    *,
+    level: int = START_LEVEL,
+    rules: Rules | None = None,
+) -> HandScore:
+    """Score a played hand (FH-19 ... FH-24): the new scores, the changes, who made their bid,
+    the winning team or ``None``, and the level for the next hand.
+
+    ``scores`` are the scores before the hand, ``bids`` and ``tricks`` the bids and the tricks
+    taken, each four ints in seat order; ``level`` is the level of FH-24 the hand was played at.
+
+    >>> score_hand((38, 20, 5, 15), (3, 3, 3, 3), (3, 4, 3, 3)).winner
+    0
+    >>> score_hand((0, 0, 0, 0), (10, 2, 2, 2), (10, 1, 1, 1)).high_bid_winner
+    0
+
+    :raises ParseError: unless each argument is four ints.
+    :raises RulesError: for a bid outside the player's minimum (FH-11) to 13, tricks that do not
+        sum to 13, a level that is not 41, 51, 61 ..., or bids that throw the hand in (FH-14).
+    """
+    rules = rules or _DEFAULT_RULES
+    scores = _four_ints("scores", scores)
+    bids = _four_ints("bids", bids)
+    tricks = _four_ints("tricks", tricks)
+    for seat in range(4):
+        low = minimum_bid(scores[seat], rules)
+        if not low <= bids[seat] <= 13:
+            raise RulesError(
+                f"seat {seat} bid {bids[seat]}: with a score of {scores[seat]} the bid must be "
+                f"from {low} to 13 (FH-11, FH-12)"
+            )
+    if min(tricks) < 0 or sum(tricks) != 13:
+        raise RulesError(f"tricks {tricks}: expected four counts of 0 or more summing to 13")
+    if not isinstance(level, int) or level < START_LEVEL or (level - START_LEVEL) % LEVEL_STEP:
+        raise RulesError(f"level {level!r}: expected 41, 51, 61 ... (FH-24)")
+    if is_thrown_in(scores, bids, rules):
+        raise RulesError(
+            f"bids {bids} with scores {scores} throw the hand in (FH-14): nothing is scored"
+        )
+    made = tuple(t >= b for t, b in zip(tricks, bids, strict=True))
+    return _score(scores, bids, made, level, rules, True)  # type: ignore[arg-type]

@@ -1,0 +1,61 @@
+"""What one seat may know: :class:`Observation` (``state.observe(seat)``).
+
+An observation holds the seat's own hand and everything public -- bids, every card played with
+its seat, tricks taken, scores, dealer, level, phase, whose turn, the history -- and, of the other
+seats' unplayed cards, only how many there are.  It holds neither the seed nor the deck (either
+would give the hidden cards away).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from cardrules.core.cardset import CardSet
+from cardrules.core.tricks import Trick
+from cardrules.four_hundred.actions import Action
+from cardrules.four_hundred.hand import HandResult, Phase
+from cardrules.four_hundred.rules import Rules
+
+__all__ = ["Observation"]
+
+
+@attrs.frozen(slots=True)
+class Observation:
+    """One seat's view of a state of 400."""
+
+    #: The observing seat.
+    seat: int
+    #: The seat's own unplayed cards.
+    hand: CardSet
+    #: How many unplayed cards each seat holds.
+    hand_sizes: tuple[int, int, int, int]
+    #: The phase.
+    phase: Phase
+    #: The seat to act, or ``None`` when the game is over.
+    current_player: int | None
+    #: The dealer of the current hand.
+    dealer: int
+    #: The four scores.
+    scores: tuple[int, int, int, int]
+    #: The level of FH-24.
+    level: int
+    #: The bids made so far in this hand (``None`` for a seat yet to bid).
+    bids: tuple[int | None, int | None, int | None, int | None]
+    #: Tricks taken so far in this hand, per seat.
+    tricks_taken: tuple[int, int, int, int]
+    #: The completed tricks of this hand.
+    tricks: tuple[Trick, ...]
+    #: The trick in progress (possibly empty).
+    current_trick: Trick
+    #: The finished hands of the game.
+    history: tuple[HandResult, ...]
+    #: The seat's legal actions: empty unless it is this seat's turn.
+    legal_actions: tuple[Action, ...]
+    #: The ruleset.
+    rules: Rules
+    #: The deal number of the current hand.
+    deal_number: int
+    #: Each team's conduct offences so far (FH-28).
+    offences: tuple[int, int]
+    #: The winning team, or ``None``.
+    winner: int | None
