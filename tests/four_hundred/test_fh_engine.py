@@ -32,6 +32,24 @@ from cardrules.four_hundred import (
     new_game,
 )
 
+# Stacked decks (top card first) for the worked examples played in the engine.
+DECK_54 = (
+    "4H QS QD 4D 6C 5S JD 3S 5D 5C 3D KH 8S TH JS TC 7S 9D QH 8C KD 9H TS 2H 9C JC "
+    "7D 8H 4S 5H 3C 6H 2C AD 4C 7C JH 3H QC 2D 6D KC 6S 2S AC KS AH 7H AS 9S 8D TD"
+)
+DECK_14 = (
+    "9D 9H 7C 4S JS JD 5S 3S JH 3D QS TD 6H 6C QH 3H 2C KH 6S 9S KC 8C QC 6D 5H AD "
+    "5D 7S 4H JC TH 2H 3C KD 7D AH TS 4D AC QD TC 4C 7H 9C AS 8D 8H 2D 2S KS 8S 5C"
+)
+DECK_177 = (
+    "8C KS AD 2H 2S 7C JC 7D 7H 4D 4H 3D 8D 6D 9C TC 5H 2C AC JH 7S 6H 9S 5C 8H AS "
+    "TH TD QS 2D 9D 3H QC 6S 4C 5S KC 8S 6C KH JD 5D QD 3S 4S TS KD 9H AH 3C QH JS"
+)
+DECK_109 = (
+    "7H 7D TS QC 2H AS 2D AH KH 8H 9C 5D 4S 9D QS 8D 3S AC 6D TC KC 8S 3D 5S JC 5C "
+    "2S QH 7S 2C AD JD 4H QD 6C KD 8C TD 7C 9H 4C JH TH 5H 9S JS 6S 3H 4D KS 3C 6H"
+)
+
 
 def bid_all(state: State, bids: tuple[int, int, int, int]) -> State:
     """Apply ``bids`` (given in seat order) in bidding order, within one deal."""
@@ -124,7 +142,7 @@ def test_fh7_stacked_deck_and_hands() -> None:
 
 @pytest.mark.rule("FH-8")
 def test_fh8_deal_passes_to_the_right() -> None:
-    state = bid_all(new_game(seed=54, dealer=0), (2, 4, 3, 2))
+    state = bid_all(new_game(seed=54, deck=DECK_54, dealer=0), (2, 4, 3, 2))
     state = play_first_legal(state)
     assert state.dealer == 1
     assert state.deal_number == 1
@@ -268,8 +286,8 @@ def test_fh_e6_trick_resolution() -> None:
 @pytest.mark.rule("FH-17", "FH-19", "FH-3", "FH-8")
 def test_fh_e1_hand_in_the_engine() -> None:
     """FH-E1: dealer 0; bids seat 1 = 4, 2 = 3, 3 = 2, 0 = 2; tricks 3, 5, 2, 3 -> (2, 4, -3, 2),
-    no winner, next dealer 1 (seed 54, every player playing their first legal card)."""
-    state = bid_all(new_game(seed=54, dealer=0), (2, 4, 3, 2))
+    no winner, next dealer 1 (DECK_54, every player playing their first legal card)."""
+    state = bid_all(new_game(seed=54, deck=DECK_54, dealer=0), (2, 4, 3, 2))
     assert state.bids == (2, 4, 3, 2)
     state = play_first_legal(state)
     last = state.history[-1]
@@ -287,8 +305,8 @@ def test_fh_e1_hand_in_the_engine() -> None:
 @pytest.mark.rule("FH-22", "FH-23")
 def test_fh_e4_in_the_engine() -> None:
     """FH-E4: (38, 20, 5, 15), dealer 3, bids 3s, tricks 3, 4, 3, 3 -> (41, 23, 8, 18): team 0
-    wins (seed 14, first legal cards)."""
-    state = bid_all(new_game(seed=14, dealer=3, scores=(38, 20, 5, 15)), (3, 3, 3, 3))
+    wins (DECK_14, first legal cards)."""
+    state = bid_all(new_game(seed=14, deck=DECK_14, dealer=3, scores=(38, 20, 5, 15)), (3, 3, 3, 3))
     state = play_first_legal(state)
     assert state.history[-1].tricks == (3, 4, 3, 3)
     assert state.scores == (41, 23, 8, 18)
@@ -306,9 +324,9 @@ def test_fh_e4_in_the_engine() -> None:
 @pytest.mark.rule("FH-22", "FH-23")
 def test_fh_e5_in_the_engine() -> None:
     """FH-E5: (38, 10, -2, 10), bids 3, 3, 2, 4, tricks 3, 3, 2, 5 -> (41, 13, 0, 14): no
-    winner; with partner_condition="non_negative" team 0 wins (seed 177)."""
+    winner; with partner_condition="non_negative" team 0 wins (DECK_177)."""
     for rules, winner in ((Rules(), None), (Rules(partner_condition="non_negative"), 0)):
-        state = new_game(rules, seed=177, dealer=3, scores=(38, 10, -2, 10))
+        state = new_game(rules, seed=177, deck=DECK_177, dealer=3, scores=(38, 10, -2, 10))
         state = play_first_legal(bid_all(state, (3, 3, 2, 4)))
         assert state.history[-1].tricks == (3, 3, 2, 5)
         assert state.scores == (41, 13, 0, 14)
@@ -341,9 +359,9 @@ def test_fh21_high_bid_win_in_the_engine() -> None:
 
 
 def claim_position() -> State:
-    """Seed 109, dealer 0, bids 3s, ten tricks of first legal cards: seat 3 on lead, 12 cards
+    """DECK_109, dealer 0, bids 3s, ten tricks of first legal cards: seat 3 on lead, 12 cards
     left: QC TH QH / 9S JS AS / AH 6S QS / KH TS KS."""
-    state = bid_all(new_game(seed=109, dealer=0), (3, 3, 3, 3))
+    state = bid_all(new_game(seed=109, deck=DECK_109, dealer=0), (3, 3, 3, 3))
     for _ in range(40):
         state = state.apply(state.legal_actions()[0])
     assert state.current_player == 3
@@ -400,7 +418,7 @@ def test_fh18_claim_only_between_tricks_and_when_on() -> None:
     with pytest.raises(IllegalActionError) as info:
         new_game(seed=1).claim(0)
     assert info.value.reason is Reason.CLAIM_NOT_ALLOWED
-    off = bid_all(new_game(Rules(claims="off"), seed=109, dealer=0), (3, 3, 3, 3))
+    off = bid_all(new_game(Rules(claims="off"), seed=109, deck=DECK_109, dealer=0), (3, 3, 3, 3))
     with pytest.raises(IllegalActionError) as info:
         off.claim(1)
     assert info.value.reason is Reason.CLAIM_NOT_ALLOWED
