@@ -1,0 +1,317 @@
+"""Agents for All Fours: a rule-based club player, its fast rollout twin, and the search agent.
+
+:class:`RuleAgent` plays from its seat's observation as a sensible club player would:
+
+* **stand or beg** (AF-10) by the strength of its hand in the kick's suit, and the score: a
+  beggar whose side needs one point begs (a gift would win), a beggar facing opponents close to
+  the target stands on less rather than let the dealer run for kick points;
+* **give one or run** (AF-11) by the dealer's own strength in the kick's suit, and never gives
+  the point that would win the game for the other side;
+* in play (AF-16 ... AF-20) it **saves the jack** (plays the jack of trumps when its side takes
+  the trick, or leads it once no higher trump is out), **hunts to hang the jack** (leads a
+  master trump while the jack may be with an opponent), **wins tens** (takes a trick with points
+  in it cheaply, throws its tens and the jack onto a trick its partner has surely won) and
+  **keeps high trumps** (never spends a trump on a trick worth nothing, discards low cards).
+
+:func:`rollout_policy` is the same trick play for a search's rollouts: it reads a sampled state
+(it sees the sample's hands, which the search drew itself) and is a few times cheaper than
+building observations.  :func:`search_agent` is the :class:`~cardrules.agents.SearchAgent` for
+All Fours: :func:`cardrules.all_fours.determinize`, this rollout policy and :func:`evaluate`.
+
+>>> import random
+>>> from cardrules.agents.all_fours import RuleAgent
+>>> from cardrules.all_fours import Stand, deck_for, new_game
+>>> hands = ["5H TD KD QC 7S 8C", "AH KH JH 3C 8D 2S", "JC 3H AS KC 9D 4S", "2H KS TS 4C 5D 9S"]
+>>> state = new_game(deck=deck_for(hands, "6H"), dealer=0, seed=1)
+>>> RuleAgent().act(state.observe(1), random.Random(0))  # A K J of the kick's suit: stand
+Stand()
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Final
+
+import attrs
+
+from cardrules.agents._cards import beats, bits, is_master, suit_cards, winning_position
+from cardrules.agents.search import Determinizer, SearchAgent
+from cardrules.all_fours.actions import BEG, GIVE_ONE, PLAYS, RUN_PACK, STAND, Action
+from cardrules.all_fours.state import Phase, State
+from cardrules.all_fours.view import Observation
+from cardrules.core.cardset import FULL_MASK
+
+__all__ = [
+    "RuleAgent",
+    "choose_play",
+    "evaluate",
+    "rollout_policy",
+    "search_agent",
+    "trump_strength",
+]
+
+#: Card points for game (AF-4) by rank offset (index % 13): 2..9 = 0, T = 10, J 1, Q 2, K 3, A 4.
+_POINTS: Final = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)
+#: How much a trump is worth to its holder when deciding to stand or give (2 .. A).
+_TRUMP_WEIGHT: Final = (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.5, 2.5, 2.0, 2.5, 3.5)
+_JACK: Final = 9
+_TEN: Final = 8
+#: Stand (or give one) with a trump strength of at least this (e.g. A x x, K J, four small).
+STAND_AT: Final = 5.0
+
+
+def trump_strength(hand: int, suit: int) -> float:
+    """The strength of ``hand`` (a card mask) in ``suit`` as trumps: a weight per trump, the
+    ace, king, jack and ten weighing most.
+
+    >>> from cardrules import CardSet, Suit
+    >>> trump_strength(CardSet.parse("AH KH 3H 9S").mask, Suit.HEARTS)
+    7.0
+    """
+    return sum(_TRUMP_WEIGHT[i % 13] for i in bits(suit_cards(hand, suit)))
+
+
+def _cost(card: int, trump: int) -> float:
+    """How much it hurts to throw ``card`` away: points, rank, and trumps cost extra."""
+    rank = card % 13
+    cost = _POINTS[rank] * 2.0 + rank * 0.5
+    if card // 13 == trump:
+        cost += 12.0 + (_POINTS[rank] * 4 if rank == _JACK else 0)
+    return cost
+
+
+def choose_play(
+    legal: int,
+    trick: tuple[int, ...],
+    position_of_partner: int | None,
+    players: int,
+    trump: int,
+    others: int,
+) -> int:
+    """The card (index) to play, for the rule-based agent and the rollouts alike.
+
+    :param legal: the mask of the legal plays.
+    :param trick: the card indices played to the current trick, the lead first.
+    :param position_of_partner: the partner's position in this trick (0 = the lead), or ``None``
+        with two players or when the partner has not played yet.
+    :param players: the number of players.
+    :param trump: the trump suit's number.
+    :param others: the cards that another player may hold (not played, not ours, not a kick).
+    """
+    cards = list(bits(legal))
+    if len(cards) == 1:
+        return cards[0]
+    jack = 13 * trump + _JACK
+    ten = 13 * trump + _TEN
+    if not trick:
+        return _lead(cards, trump, others, jack, ten)
+    best_position = winning_position(trick, trump)
+    best = trick[best_position]
+    last = len(trick) == players - 1
+    points = sum(_POINTS[i % 13] for i in trick) + (4 if jack in trick else 0)
+    if best_position == position_of_partner and (
+        last or (best // 13 == trump and is_master(best, others, trump))
+    ):
+        # The partner has the trick for sure: save the jack, then feed it points.
+        if jack in cards:
+            return jack
+        return max(cards, key=lambda i: (_POINTS[i % 13] if i // 13 != trump else -1, -(i % 13)))
+    winners = [i for i in cards if beats(i, best, trump)]
+    if winners:
+        if last:
+            if jack in winners:
+                return jack
+            if ten in winners:
+                return ten
+            if points or best // 13 == trump:
+                return min(winners, key=lambda i: _cost(i, trump))
+        else:
+            safe = [i for i in winners if is_master(i, others, trump)]
+            if safe and (points or safe[0] // 13 != trump):
+                return min(safe, key=lambda i: _cost(i, trump))
+            if points >= 10:
+                return min(winners, key=lambda i: _cost(i, trump))
+    return min(cards, key=lambda i: _cost(i, trump))
+
+
+def _lead(cards: list[int], trump: int, others: int, jack: int, ten: int) -> int:
+    trumps = [i for i in cards if i // 13 == trump]
+    if trumps:
+        top = trumps[-1]
+        if is_master(top, others, trump):
+            if top in (jack, ten):  # the jack or ten is master: cash it
+                return top
+            if others >> jack & 1 or others >> ten & 1:
+                return top  # draw trumps to hang the jack or catch the ten
+    plain = [i for i in cards if i // 13 != trump]
+    masters = [i for i in plain if is_master(i, others, trump)]
+    if masters:
+        return max(masters, key=lambda i: _POINTS[i % 13])
+    if plain:
+        return min(plain, key=lambda i: _cost(i, trump) + (6 if i % 13 == _TEN else 0))
+    return min(cards, key=lambda i: _cost(i, trump))
+
+
+def _side_needs(score: int, target: int) -> int:
+    return target - score
+
+
+@attrs.frozen
+class RuleAgent:
+    """A sensible All Fours club player (see the module's introduction).
+
+    :param stand_at: the trump strength (:func:`trump_strength`) needed to stand, or for the
+        dealer to give one.
+    """
+
+    stand_at: float = STAND_AT
+    name: str = "rule"
+
+    def act(self, observation: Observation, rng: random.Random) -> Action:
+        """The action for ``observation``'s seat."""
+        legal = observation.legal_actions
+        if len(legal) == 1:
+            return legal[0]
+        if observation.phase is Phase.BEG:
+            return self._beg(observation)
+        if observation.phase is Phase.ANSWER:
+            return self._answer(observation)
+        return PLAYS[self._play(observation)]
+
+    def _beg(self, obs: Observation) -> Action:
+        side = obs.seat % 2
+        target = obs.rules.target
+        mine, theirs = obs.scores[side], obs.scores[1 - side]
+        if _side_needs(mine, target) == 1:
+            return BEG  # a gift of one wins; a run gives the dealer's side kick points only
+        strength = trump_strength(obs.hand.mask, obs.kick.suit)
+        threshold = self.stand_at - (1.5 if _side_needs(theirs, target) <= 3 else 0.0)
+        return STAND if strength >= threshold else BEG
+
+    def _answer(self, obs: Observation) -> Action:
+        side = obs.seat % 2
+        target = obs.rules.target
+        theirs = obs.scores[1 - side]
+        if GIVE_ONE not in obs.legal_actions or theirs + 1 >= target:
+            return RUN_PACK
+        strength = trump_strength(obs.hand.mask, obs.kick.suit)
+        return GIVE_ONE if strength >= self.stand_at else RUN_PACK
+
+    def _play(self, obs: Observation) -> int:
+        n = obs.rules.players
+        assert obs.trump is not None
+        trump = int(obs.trump)
+        seen = obs.hand.mask
+        for card in obs.kicks:
+            seen |= card.mask
+        for trick in obs.tricks:
+            for card in trick.cards:
+                seen |= card.mask
+        trick_cards = tuple(card.index for card in obs.current_trick.cards)
+        for index in trick_cards:
+            seen |= 1 << index
+        legal = 0
+        for action in obs.legal_actions:
+            legal |= action.card.mask  # type: ignore[union-attr]
+        return choose_play(
+            legal,
+            trick_cards,
+            _partner_position(obs.seat, obs.current_trick.leader, len(trick_cards), n),
+            n,
+            trump,
+            FULL_MASK & ~seen,
+        )
+
+
+def _partner_position(seat: int, leader: int, played: int, players: int) -> int | None:
+    if players != 4:
+        return None
+    position = (seat + 2 - leader) % 4
+    return position if position < played else None
+
+
+def rollout_policy(state: State, rng: random.Random) -> Action:
+    """The rule-based play for rollouts on a sampled state (stand, beg, give and run by trump
+    strength; tricks by :func:`choose_play`, seeing the sample's hands)."""
+    legal = state.legal_actions()
+    if len(legal) == 1:
+        return legal[0]
+    phase = state.phase
+    seat = state.current_player
+    assert seat is not None
+    if phase is not Phase.PLAY:
+        strength = trump_strength(state.hand(seat).mask, state.kick.suit)
+        if phase is Phase.BEG:
+            return STAND if strength >= STAND_AT else BEG
+        return GIVE_ONE if strength >= STAND_AT else RUN_PACK
+    n = state.players
+    others = 0
+    for other in range(n):
+        if other != seat:
+            others |= state.hand(other).mask
+    legal_mask = 0
+    for action in legal:
+        legal_mask |= action.card.mask  # type: ignore[union-attr]
+    trick = state.current_trick
+    cards = tuple(card.index for card in trick.cards)
+    trump = state.trump
+    assert trump is not None
+    return PLAYS[
+        choose_play(
+            legal_mask,
+            cards,
+            _partner_position(seat, trick.leader, len(cards), n),
+            n,
+            int(trump),
+            others,
+        )
+    ]
+
+
+#: A deal's score swing worth the whole value range of :func:`evaluate`.
+SWING: Final = 16.0
+
+
+def evaluate(observation: Observation, state: Any) -> tuple[float, float]:
+    """The value of a rollout's end for each side: 1 / 0 for a game won / lost, else
+    ``0.5 ± (score swing since the observation) / SWING``, clipped inside ``(0, 1)``."""
+    winner = state.winner
+    if winner is not None:
+        return (1.0, 0.0) if winner == 0 else (0.0, 1.0)
+    before = observation.scores
+    after = state.scores
+    value = 0.5 + ((after[0] - before[0]) - (after[1] - before[1])) / SWING
+    value = min(0.98, max(0.02, value))
+    return value, 1.0 - value
+
+
+def search_agent(
+    iterations: int = 200,
+    *,
+    seconds: float | None = None,
+    rollout: str = "rule",
+    exploration: float = 0.7,
+    determinize: Determinizer | None = None,
+    name: str = "search",
+) -> SearchAgent:
+    """The ISMCTS :class:`~cardrules.agents.SearchAgent` for All Fours.
+
+    :param iterations: samples per decision (or ``seconds`` per decision instead).
+    :param rollout: ``"rule"`` (:func:`rollout_policy`) or ``"random"``.
+    :param determinize: the determinizer (default :func:`cardrules.all_fours.determinize`).
+    """
+    from cardrules.agents.search import random_rollout
+    from cardrules.all_fours.determinize import determinize as sample
+
+    policies = {"rule": rollout_policy, "random": random_rollout}
+    if rollout not in policies:
+        raise ValueError(f"rollout must be one of {sorted(policies)}, not {rollout!r}")
+    return SearchAgent(
+        determinize or sample,
+        evaluate,
+        iterations=iterations,
+        seconds=seconds,
+        rollout=policies[rollout],
+        exploration=exploration,
+        name=name,
+    )

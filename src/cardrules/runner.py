@@ -1,0 +1,392 @@
+"""Playing games between agents: :func:`play_game`, :func:`play` and duplicate tournaments.
+
+* :func:`play_game` plays one game and returns its :class:`~cardrules.core.records.GameRecord`
+  (replayable, savable as JSON or text with :mod:`cardrules.records`);
+* :func:`play` plays one game and returns a :class:`GameResult` (the outcome and the agents'
+  thinking time; no record unless asked), which is what tournaments use;
+* :func:`tournament` plays a *duplicate* match between two agents: every seed is played twice,
+  the second time with the agents swapped between the two teams (sides), so that both agents
+  get the same cards, kicks and deals.  It reports each agent's win rate with a 95% confidence
+  interval computed over the duplicate pairs (so the luck of the deal cancels out) and the
+  average score margin.
+
+Tournaments run their games on any :class:`concurrent.futures.Executor`: by default a process
+pool over the machine's cores; pass ``executor=`` to use your own (a thread pool, a pool with
+fewer workers, or a cluster's executor such as Dask's ``client.get_executor()``), or
+``processes=1`` to play everything in this process.  Every game is reproduced by its seed
+(agents draw from generators seeded from it), whichever executor plays it.
+
+>>> from cardrules.agents import RandomAgent
+>>> from cardrules.agents.all_fours import RuleAgent
+>>> from cardrules.all_fours import Rules
+>>> from cardrules.runner import tournament
+>>> result = tournament(Rules(), RuleAgent(), RandomAgent(), games=4, seed=1, processes=1)
+>>> [summary.name for summary in result.summaries], result.summaries[0].games
+(['rule', 'random'], 4)
+>>> record = play_game(Rules(), [RandomAgent()] * 4, seed=5)
+>>> record.game, record.winner in (0, 1)
+('all_fours', True)
+"""
+
+from __future__ import annotations
+
+import importlib
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, as_completed
+from typing import Any, Final
+
+import attrs
+
+from cardrules.core.deck import derive_seed
+from cardrules.core.records import GameRecord
+
+__all__ = [
+    "AgentSummary",
+    "GameResult",
+    "TournamentResult",
+    "agent_rngs",
+    "game_module",
+    "pair_confidence",
+    "play",
+    "play_game",
+    "tournament",
+]
+
+#: A game longer than this many actions is stopped and counted as a draw (400 can in principle
+#: go on for ever: nothing but a qualifying team ends it, FH-25).
+MAX_ACTIONS: Final = 20_000
+#: The normal quantile of a two-sided 95% interval.
+Z95: Final = 1.959963984540054
+
+
+def game_module(rules: Any) -> Any:
+    """The game module (``cardrules.four_hundred`` or ``cardrules.all_fours``) of a ``Rules``.
+
+    :raises TypeError: for anything else.
+    """
+    module = type(rules).__module__
+    for name in ("cardrules.four_hundred", "cardrules.all_fours"):
+        if module.startswith(name + "."):
+            return importlib.import_module(name)
+    raise TypeError(f"{rules!r} is not the Rules of a cardrules game")
+
+
+def _players(rules: Any) -> int:
+    return int(getattr(rules, "players", 4))
+
+
+def agent_rngs(seed: int, players: int) -> list[random.Random]:
+    """The generators the agents of a game with ``seed`` get, one per seat:
+    ``random.Random(derive_seed(seed, "agent", seat))``.  Reproducible in any process."""
+    return [random.Random(derive_seed(seed, "agent", seat)) for seat in range(players)]
+
+
+@attrs.frozen
+class GameResult:
+    """The outcome of one game.
+
+    ``agents`` names the agent at each seat; ``winner`` is the winning team / side (``None``
+    for a game stopped at ``max_actions``); ``scores`` the final scores (per player in 400,
+    per side in All Fours); ``hands`` the deals dealt (thrown-in and void ones included);
+    ``decisions`` and ``seconds`` each seat's number of actions and thinking time.
+    """
+
+    seed: int
+    agents: tuple[str, ...]
+    winner: int | None
+    scores: tuple[int, ...]
+    hands: int
+    actions: int
+    decisions: tuple[int, ...]
+    seconds: tuple[float, ...] = attrs.field(eq=False)
+    swapped: bool = False
+    record: GameRecord | None = attrs.field(default=None, eq=False, repr=False)
+
+    def side_scores(self) -> tuple[int, int]:
+        """The two teams' / sides' scores (400: the partners' scores added)."""
+        if len(self.scores) == 4:
+            return self.scores[0] + self.scores[2], self.scores[1] + self.scores[3]
+        return self.scores[0], self.scores[1]
+
+
+def play(
+    rules: Any,
+    agents: Sequence[Any],
+    seed: int,
+    *,
+    dealer: int | None = None,
+    record: bool = False,
+    max_actions: int = MAX_ACTIONS,
+    swapped: bool = False,
+) -> GameResult:
+    """Play one game of ``rules``' game, ``agents[seat]`` at each seat, from ``seed``.
+
+    Each agent sees only its seat's observation and gets its own generator seeded from
+    ``seed`` and its seat.  With ``record=True`` the result carries the game's record.
+
+    :raises ValueError: for a wrong number of agents; an agent's illegal action raises
+        :class:`~cardrules.errors.IllegalActionError`.
+    """
+    module = game_module(rules)
+    players = _players(rules)
+    if len(agents) != players:
+        raise ValueError(f"this game has {players} seats, but {len(agents)} agents were given")
+    state = module.new_game(rules, seed=seed, dealer=dealer)
+    recorder = None
+    if record:
+        from cardrules.records import recorder as make_recorder
+
+        recorder = make_recorder(state)
+    rngs = agent_rngs(seed, players)
+    decisions = [0] * players
+    seconds = [0.0] * players
+    actions = 0
+    clock = time.perf_counter
+    while not state.is_terminal and actions < max_actions:
+        seat = state.current_player
+        start = clock()
+        action = agents[seat].act(state.observe(seat), rngs[seat])
+        seconds[seat] += clock() - start
+        decisions[seat] += 1
+        state = recorder.apply(action) if recorder is not None else state.apply(action)
+        actions += 1
+    return GameResult(
+        seed=seed,
+        agents=tuple(agent.name for agent in agents),
+        winner=state.winner,
+        scores=tuple(state.scores),
+        hands=len(state.history) + (0 if state.is_terminal else 1),
+        actions=actions,
+        decisions=tuple(decisions),
+        seconds=tuple(seconds),
+        swapped=swapped,
+        record=recorder.record() if recorder is not None else None,
+    )
+
+
+def play_game(
+    rules: Any, agents: Sequence[Any], seed: int, *, dealer: int | None = None
+) -> GameRecord:
+    """Play one game and return its record (see :mod:`cardrules.records` to save or replay it).
+
+    :raises RecordError: when the game has no record codec yet.
+    """
+    result = play(rules, agents, seed, dealer=dealer, record=True)
+    assert result.record is not None
+    return result.record
+
+
+@attrs.frozen
+class AgentSummary:
+    """One agent's results in a duplicate tournament.
+
+    ``win_rate`` counts a game stopped without a winner as half a win; ``ci_low`` / ``ci_high``
+    bound it at 95% (over the duplicate pairs, see :func:`pair_confidence`); ``margin`` is the
+    average of its team's score minus the other team's; ``seconds_per_move`` its average
+    thinking time per action.
+    """
+
+    name: str
+    games: int
+    wins: int
+    win_rate: float
+    ci_low: float
+    ci_high: float
+    margin: float
+    seconds_per_move: float
+    moves: int
+
+
+def pair_confidence(pair_scores: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``pair_scores`` (each in ``[0, 1]``: one agent's share of the wins in one
+    duplicate pair) and its 95% confidence interval by the normal approximation, clipped to
+    ``[0, 1]``.
+
+    >>> [round(x, 3) for x in pair_confidence([1.0, 0.5, 1.0, 0.5])]
+    [0.75, 0.467, 1.0]
+    """
+    n = len(pair_scores)
+    if n == 0:
+        return 0.5, 0.0, 1.0
+    mean = sum(pair_scores) / n
+    if n == 1:
+        return mean, 0.0, 1.0
+    variance = sum((x - mean) ** 2 for x in pair_scores) / (n - 1)
+    half = Z95 * math.sqrt(variance / n)
+    return mean, max(0.0, mean - half), min(1.0, mean + half)
+
+
+@attrs.frozen
+class TournamentResult:
+    """A duplicate tournament: every :class:`GameResult` (in seed order, the swapped game after
+    its twin), the two agents' :class:`AgentSummary`, and the wall-clock time."""
+
+    games: tuple[GameResult, ...]
+    summaries: tuple[AgentSummary, AgentSummary]
+    seconds: float
+
+    @property
+    def pairs(self) -> int:
+        """The number of duplicate pairs."""
+        return len(self.games) // 2
+
+    def table(self) -> str:
+        """A plain-text summary table."""
+        hands = sum(g.hands for g in self.games) / max(1, len(self.games))
+        lines = [
+            f"{'agent':<16} {'games':>5} {'wins':>5} {'win rate':>8}  {'95% CI':<15} "
+            f"{'margin':>7} {'s/move':>8}",
+        ]
+        for s in self.summaries:
+            lines.append(
+                f"{s.name:<16} {s.games:>5} {s.wins:>5} {s.win_rate:>8.1%}  "
+                f"[{s.ci_low:5.1%}, {s.ci_high:5.1%}] {s.margin:>+7.2f} "
+                f"{s.seconds_per_move:>8.4f}"
+            )
+        lines.append(
+            f"{len(self.games)} games in {self.pairs} duplicate pairs, {hands:.1f} hands per "
+            f"game, {self.seconds:.1f} s ({len(self.games) / max(self.seconds, 1e-9):.2f} "
+            "games/s)"
+        )
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The summary as JSON-compatible data."""
+        return {
+            "games": len(self.games),
+            "pairs": self.pairs,
+            "seconds": self.seconds,
+            "hands_per_game": sum(g.hands for g in self.games) / max(1, len(self.games)),
+            "agents": [attrs.asdict(s) for s in self.summaries],
+        }
+
+
+def _task(
+    rules: Any, agents: tuple[Any, Any], seed: int, swapped: bool, record: bool
+) -> GameResult:
+    """One game of a tournament (module-level, so that process pools can pickle it): agent 0
+    sits on side 0 unless ``swapped``."""
+    first, second = (agents[1], agents[0]) if swapped else agents
+    seats = [first if seat % 2 == 0 else second for seat in range(_players(rules))]
+    return play(rules, seats, seed, record=record, swapped=swapped)
+
+
+def _summaries(
+    games: Sequence[GameResult], names: tuple[str, str]
+) -> tuple[AgentSummary, AgentSummary]:
+    out = []
+    for index in (0, 1):
+        pairs: dict[int, float] = {}
+        wins = 0
+        margin = 0.0
+        seconds = 0.0
+        moves = 0
+        for game in games:
+            side = index if not game.swapped else 1 - index
+            won = 0.5 if game.winner is None else float(game.winner == side)
+            wins += game.winner == side
+            pairs[game.seed] = pairs.get(game.seed, 0.0) + won / 2
+            scores = game.side_scores()
+            margin += scores[side] - scores[1 - side]
+            for seat in range(len(game.decisions)):
+                if seat % 2 == side:
+                    seconds += game.seconds[seat]
+                    moves += game.decisions[seat]
+        rate, low, high = pair_confidence(list(pairs.values()))
+        out.append(
+            AgentSummary(
+                name=names[index],
+                games=len(games),
+                wins=wins,
+                win_rate=rate,
+                ci_low=low,
+                ci_high=high,
+                margin=margin / max(1, len(games)),
+                seconds_per_move=seconds / max(1, moves),
+                moves=moves,
+            )
+        )
+    return out[0], out[1]
+
+
+def _labels(a: Any, b: Any) -> tuple[str, str]:
+    if a.name != b.name:
+        return a.name, b.name
+    return a.name + " (A)", b.name + " (B)"
+
+
+def tournament(
+    rules: Any,
+    agent_a: Any,
+    agent_b: Any,
+    *,
+    games: int = 200,
+    seed: int = 0,
+    executor: Executor | None = None,
+    processes: int | None = None,
+    record: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> TournamentResult:
+    """A duplicate tournament of ``games`` games (an even number) between two agents.
+
+    Game pair ``k`` uses the seed ``derive_seed(seed, "game", k)``: first with ``agent_a`` on
+    side 0 (seats 0 and 2, or seat 0 with two players), then with the agents swapped.
+
+    :param executor: where to run the games (any :class:`concurrent.futures.Executor`); by
+        default a process pool with ``processes`` workers (default: the machine's cores).
+    :param processes: with no executor, the number of worker processes; 1 plays in this
+        process.
+    :param record: keep every game's record (in :attr:`GameResult.record`).
+    :param progress: called as ``progress(done, total)`` after each game.
+    :raises ValueError: for a number of games that is not a positive even number.
+    """
+    if games < 2 or games % 2:
+        raise ValueError(f"a duplicate tournament plays an even number of games, not {games}")
+    agents = (agent_a, agent_b)
+    tasks = [
+        (derive_seed(seed, "game", pair), swapped)
+        for pair in range(games // 2)
+        for swapped in (False, True)
+    ]
+    start = time.perf_counter()
+    results: dict[tuple[int, bool], GameResult] = {}
+    for done, result in enumerate(_run(rules, agents, tasks, executor, processes, record), 1):
+        results[(result.seed, result.swapped)] = result
+        if progress is not None:
+            progress(done, games)
+    ordered = tuple(results[task] for task in tasks)
+    return TournamentResult(
+        games=ordered,
+        summaries=_summaries(ordered, _labels(agent_a, agent_b)),
+        seconds=time.perf_counter() - start,
+    )
+
+
+def _run(
+    rules: Any,
+    agents: tuple[Any, Any],
+    tasks: list[tuple[int, bool]],
+    executor: Executor | None,
+    processes: int | None,
+    record: bool,
+) -> Iterator[GameResult]:
+    if executor is None and processes == 1:
+        for game_seed, swapped in tasks:
+            yield _task(rules, agents, game_seed, swapped, record)
+        return
+    own = executor is None
+    pool = executor or ProcessPoolExecutor(max_workers=processes or os.cpu_count() or 1)
+    try:
+        futures: list[Future[GameResult]] = [
+            pool.submit(_task, rules, agents, game_seed, swapped, record)
+            for game_seed, swapped in tasks
+        ]
+        for future in as_completed(futures):
+            yield future.result()
+    finally:
+        if own:
+            pool.shutdown(cancel_futures=True)
