@@ -2,12 +2,12 @@
 
 Importing this module registers four games with ``pyspiel.register_game``:
 
-=============================  ======================================================
+===============================  ====================================================
 ``cardrules_four_hundred``       a whole game of 400, to its winner or the deal cap
 ``cardrules_four_hundred_hand``  one deal of 400; utility = each team's score change
 ``cardrules_all_fours``          a whole game of All Fours, to its winner or the cap
 ``cardrules_all_fours_hand``     one deal of All Fours; utility = each side's change
-=============================  ======================================================
+===============================  ====================================================
 
 Parameters (all optional): ``preset`` (a name of ``Rules.PRESETS``), ``rules`` (a ruleset as
 the JSON of ``Rules.to_dict()``; overrides ``preset``), ``dealer`` (the first dealer; ``-1``
