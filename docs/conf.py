@@ -12,3 +12,6 @@ autodoc_default_options = {"members": True, "show-inheritance": True}
 nitpicky = False
 html_theme = "alabaster"
 exclude_patterns = ["_build"]
+# Both games have an ``Observation`` (and ``Rules``, ``State`` ...): a bare name in a signature
+# that autodoc cannot resolve to one module is ambiguous by design, not a broken link.
+suppress_warnings = ["ref.python"]

@@ -104,3 +104,11 @@ def test_trick_helpers() -> None:
         full.played(Card.parse("4C"))
     with pytest.raises(ValueError, match="empty"):
         Trick(0).winner(None)
+
+
+def test_trick_of_builds_the_same_value_without_conversion() -> None:
+    cards = parse_cards("7C KC 2H AC")
+    fast = Trick.of(1, cards, 4)
+    assert fast == Trick(1, cards, 4)
+    assert hash(fast) == hash(Trick(1, cards, 4))
+    assert fast.winner(Suit.HEARTS) == 3

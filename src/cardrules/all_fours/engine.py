@@ -75,6 +75,7 @@ _KICK_POINTS: dict[tuple[object, int], int] = {}
 _DEFAULT_RULES: Final = Rules()
 _SUITS: Final = tuple(Suit)
 _MASK: Final = operator.attrgetter("mask")
+_CARD_AT: Final = CARDS.__getitem__
 
 
 # -- dealing (AF-7) -----------------------------------------------------------------------
@@ -327,7 +328,7 @@ def _result(
         reason,
         card_points,
         d.scores,
-        tuple(Trick(leader, tuple(CARDS[i] for i in cards), n) for leader, cards, _ in tricks),
+        tuple(Trick.of(leader, tuple(map(_CARD_AT, cards)), n) for leader, cards, _ in tricks),
         tuple(winner for _, _, winner in tricks),
     )
 

@@ -327,14 +327,14 @@ class State(_Slots):
     @property
     def current_trick(self) -> Trick:
         """The trick being played (empty before the lead)."""
-        return Trick(self._leader, tuple(CARDS[i] for i in self._trick), self._d.players)
+        return Trick.of(self._leader, tuple(CARDS[i] for i in self._trick), self._d.players)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks of this deal, in order."""
         players = self._d.players
         return tuple(
-            Trick(leader, tuple(CARDS[i] for i in cards), players)
+            Trick.of(leader, tuple(CARDS[i] for i in cards), players)
             for leader, cards, _ in self._tricks
         )
 

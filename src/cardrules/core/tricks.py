@@ -128,6 +128,18 @@ class Trick:
     #: The number of players at the table (4, or 2 in two-handed All Fours).
     players: int = 4
 
+    @classmethod
+    def of(cls, leader: int, cards: tuple[Card, ...], players: int = 4) -> Trick:
+        """A trick from trusted parts, without conversion: for engines on their hot paths.
+
+        ``cards`` must already be a tuple of :class:`Card`; nothing is checked.
+        """
+        trick = object.__new__(cls)
+        object.__setattr__(trick, "leader", leader)
+        object.__setattr__(trick, "cards", cards)
+        object.__setattr__(trick, "players", players)
+        return trick
+
     @property
     def lead_suit(self) -> Suit | None:
         """The suit led, or ``None`` before the lead."""

@@ -1,0 +1,288 @@
+"""OpenSpiel games for 400 and All Fours (extra ``cardrules[openspiel]``).
+
+Importing this module registers four games with ``pyspiel.register_game``:
+
+===============================  ====================================================
+``cardrules_four_hundred``       a whole game of 400, to its winner or the deal cap
+``cardrules_four_hundred_hand``  one deal of 400; utility = each team's score change
+``cardrules_all_fours``          a whole game of All Fours, to its winner or the cap
+``cardrules_all_fours_hand``     one deal of All Fours; utility = each side's change
+===============================  ====================================================
+
+Parameters (all optional): ``preset`` (a name of ``Rules.PRESETS``), ``rules`` (a ruleset as
+the JSON of ``Rules.to_dict()``; overrides ``preset``), ``dealer`` (the first dealer; ``-1``
+draws it at a chance node), ``scores`` (the starting scores, ints separated by spaces) and, for
+the whole-game modes, ``max_deals`` (default 100): the game stops as a draw (every return 0)
+after that many deals without a winner, so that the maximum game length is finite (neither
+game has a deal limit of its own: FH-25).
+
+Chance is explicit: the first dealer (when drawn) and every card of every deal are chance
+outcomes (uniform over the undealt cards, top of the deck first, dealt face down; each seat
+sees its cards when the deal is complete), so ``ChanceMode.EXPLICIT_STOCHASTIC`` is true of
+every mode.  Decision actions are the game's fixed numbering (``ACTIONS`` / ``action_id``);
+chance outcomes are card indices (0..51) or seats.  Returns per player are its team's: +1 / -1
+for the winners / losers of a whole game (0 each at the cap), the team's score change for one
+deal.
+
+>>> import pyspiel
+>>> import cardrules.adapters.openspiel
+>>> game = pyspiel.load_game("cardrules_all_fours_hand", {"dealer": 0})
+>>> state = game.new_initial_state()
+>>> while state.is_chance_node():
+...     state.apply_action(state.chance_outcomes()[0][0])
+>>> [state.action_to_string(a) for a in state.legal_actions()]
+['stand', 'beg']
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+import pyspiel
+
+from cardrules.adapters._games import GAMES, Game, Mode, Table
+from cardrules.adapters.encoding import Encoder
+from cardrules.errors import RulesError
+
+__all__ = [
+    "GAME_NAMES",
+    "AllFoursGame",
+    "AllFoursHandGame",
+    "CardrulesGame",
+    "CardrulesState",
+    "FourHundredGame",
+    "FourHundredHandGame",
+    "game_type",
+]
+
+#: The default cap on the number of deals of a whole game.
+DEFAULT_MAX_DEALS: Final = 100
+
+
+def game_type(game: Game, mode: Mode) -> Any:
+    """The ``pyspiel.GameType`` of ``game`` in ``mode``."""
+    params: dict[str, Any] = {
+        "preset": game.default_preset,
+        "rules": "",
+        "dealer": -1,
+        "scores": "",
+    }
+    if mode == "match":
+        params["max_deals"] = DEFAULT_MAX_DEALS
+    suffix = "" if mode == "match" else "_hand"
+    players = (2, 4) if game.name == "all_fours" else (4, 4)
+    return pyspiel.GameType(
+        short_name=f"cardrules_{game.name}{suffix}",
+        long_name=f"cardrules {game.title}{'' if mode == 'match' else ', one deal'}",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=(
+            pyspiel.GameType.Utility.ZERO_SUM
+            if mode == "match"
+            else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=players[1],
+        min_num_players=players[0],
+        provides_information_state_string=True,
+        provides_information_state_tensor=True,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=params,
+    )
+
+
+class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
+    """A cardrules game as an OpenSpiel game (see the subclasses)."""
+
+    GAME: Game
+    MODE: Mode
+    TYPE: Any
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        given = dict(params or {})
+        defaults = dict(self.TYPE.parameter_specification)
+        unknown = set(given) - set(defaults)
+        if unknown:
+            raise RulesError(f"unknown parameters {sorted(unknown)}; expected {sorted(defaults)}")
+        values = {**defaults, **given}
+        game = self.GAME
+        self.rules = game.make_rules(str(values["preset"]), str(values["rules"]))
+        dealer = int(values["dealer"])
+        max_deals = int(values.get("max_deals", 1))
+        if max_deals < 1:
+            raise RulesError(f"max_deals: expected 1 or more, got {max_deals}")
+        self.table_args: dict[str, Any] = {
+            "mode": self.MODE,
+            "max_deals": max_deals,
+            "dealer": None if dealer == -1 else dealer,
+            "scores": game.parse_scores(self.rules, str(values["scores"])),
+        }
+        prototype = self._prototype = Table(game, self.rules, **self.table_args)
+        players = prototype.players
+        if self.MODE == "match":
+            low, high, total = -1.0, 1.0, 0.0
+        else:
+            lo, hi = game.hand_utility_bounds(self.rules, prototype.start_scores)
+            low, high, total = float(lo), float(hi), None
+        info = pyspiel.GameInfo(
+            num_distinct_actions=len(game.module.ACTIONS),
+            max_chance_outcomes=52,
+            num_players=players,
+            min_utility=low,
+            max_utility=high,
+            utility_sum=total,
+            max_game_length=game.max_decisions(self.rules) * prototype.max_deals,
+        )
+        super().__init__(self.TYPE, info, given)
+
+    def new_table(self) -> Table:
+        """A new :class:`~cardrules.adapters._games.Table` with this game's settings."""
+        return self._prototype.copy()
+
+    def new_initial_state(self) -> CardrulesState:
+        """The start of a game: a chance node (the first dealer or the first card)."""
+        return CardrulesState(self, self.new_table())
+
+    def make_py_observer(
+        self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
+    ) -> Observer:
+        """The observer of information states (``perfect_recall=True``) or observations."""
+        if params:
+            raise ValueError(f"observation parameters are not supported, got {params}")
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info
+            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                "only the observation types of one player (public and own private information) "
+                "are supported"
+            )
+        return Observer(self.new_table(), perfect_recall)
+
+
+class CardrulesState(pyspiel.State):  # type: ignore[misc]
+    """An OpenSpiel state over a :class:`~cardrules.adapters._games.Table`."""
+
+    def __init__(self, game: CardrulesGame, table: Table) -> None:
+        super().__init__(game)
+        self._table = table
+
+    @property
+    def table(self) -> Table:
+        """The table (read it, do not change it)."""
+        return self._table
+
+    @property
+    def engine_state(self) -> Any:
+        """The cardrules state of the deal in progress (``None`` while dealing)."""
+        return self._table.state
+
+    def current_player(self) -> int:
+        """The seat to act, ``PlayerId.CHANCE`` while dealing, ``PlayerId.TERMINAL`` at the end."""
+        table = self._table
+        if table.over:
+            return int(pyspiel.PlayerId.TERMINAL)
+        if table.state is None:
+            return int(pyspiel.PlayerId.CHANCE)
+        player = table.current_player
+        assert player is not None
+        return player
+
+    def _legal_actions(self, player: int) -> list[int]:
+        if player != self.current_player():
+            return []
+        return self._table.legal_ids()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of this chance node with their probabilities."""
+        return self._table.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        if self._table.is_chance:
+            self._table.apply_chance(int(action))
+        else:
+            self._table.apply_decision(int(action))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return self._table.chance_text(int(action))
+        return str(self._table.game.module.ACTIONS[action])
+
+    def is_terminal(self) -> bool:
+        """True when the game (or the deal, in the one-deal modes) is over."""
+        return self._table.over
+
+    def returns(self) -> list[float]:
+        """Each player's return: its team's."""
+        return list(self._table.returns)
+
+    def __str__(self) -> str:
+        return str(self._table)
+
+
+class Observer:
+    """OpenSpiel's Python observer: ``tensor``, ``dict``, ``set_from`` and ``string_from``."""
+
+    def __init__(self, table: Table, perfect_recall: bool) -> None:
+        self.encoder = Encoder(table, perfect_recall=perfect_recall)
+        self.perfect_recall = perfect_recall
+        self.tensor: npt.NDArray[np.float32] = np.zeros(self.encoder.size, np.float32)
+        self.dict = self.encoder.views(self.tensor)
+
+    def set_from(self, state: CardrulesState, player: int) -> None:
+        """Fill :attr:`tensor` with what ``player`` knows in ``state``."""
+        self.encoder.encode(state.table, player, self.tensor, self.dict)
+
+    def string_from(self, state: CardrulesState, player: int) -> str:
+        """What ``player`` knows in ``state``, as text."""
+        if self.perfect_recall:
+            return state.table.information_text(player)
+        return state.table.observation_text(player)
+
+
+class FourHundredGame(CardrulesGame):
+    """``cardrules_four_hundred``: a whole game of 400."""
+
+    GAME = GAMES["four_hundred"]
+    MODE: Mode = "match"
+    TYPE = game_type(GAME, "match")
+
+
+class FourHundredHandGame(CardrulesGame):
+    """``cardrules_four_hundred_hand``: one deal of 400."""
+
+    GAME = GAMES["four_hundred"]
+    MODE: Mode = "hand"
+    TYPE = game_type(GAME, "hand")
+
+
+class AllFoursGame(CardrulesGame):
+    """``cardrules_all_fours``: a whole game of All Fours."""
+
+    GAME = GAMES["all_fours"]
+    MODE: Mode = "match"
+    TYPE = game_type(GAME, "match")
+
+
+class AllFoursHandGame(CardrulesGame):
+    """``cardrules_all_fours_hand``: one deal of All Fours."""
+
+    GAME = GAMES["all_fours"]
+    MODE: Mode = "hand"
+    TYPE = game_type(GAME, "hand")
+
+
+_CLASSES: Final = (FourHundredGame, FourHundredHandGame, AllFoursGame, AllFoursHandGame)
+
+#: The names of the registered games.
+GAME_NAMES: Final[tuple[str, ...]] = tuple(cls.TYPE.short_name for cls in _CLASSES)
+
+_registered = {t.short_name for t in pyspiel.registered_games()}
+for _cls in _CLASSES:
+    if _cls.TYPE.short_name not in _registered:
+        pyspiel.register_game(_cls.TYPE, _cls)
