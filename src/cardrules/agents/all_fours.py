@@ -291,6 +291,7 @@ def search_agent(
     seconds: float | None = None,
     rollout: str = "rule",
     exploration: float = 0.7,
+    method: str = "ismcts",
     determinize: Determinizer | None = None,
     name: str = "search",
 ) -> SearchAgent:
@@ -298,6 +299,7 @@ def search_agent(
 
     :param iterations: samples per decision (or ``seconds`` per decision instead).
     :param rollout: ``"rule"`` (:func:`rollout_policy`) or ``"random"``.
+    :param method: ``"ismcts"`` or ``"flat"`` (see :class:`~cardrules.agents.SearchAgent`).
     :param determinize: the determinizer (default :func:`cardrules.all_fours.determinize`).
     """
     from cardrules.agents.search import random_rollout
@@ -313,5 +315,6 @@ def search_agent(
         seconds=seconds,
         rollout=policies[rollout],
         exploration=exploration,
+        method=method,
         name=name,
     )

@@ -314,6 +314,7 @@ def search_agent(
     seconds: float | None = None,
     rollout: str = "rule",
     exploration: float = 0.7,
+    method: str = "ismcts",
     determinize: Determinizer | None = None,
     name: str = "search",
 ) -> SearchAgent:
@@ -321,6 +322,7 @@ def search_agent(
 
     :param iterations: samples per decision (or ``seconds`` per decision instead).
     :param rollout: ``"rule"`` (:func:`rollout_policy`) or ``"random"``.
+    :param method: ``"ismcts"`` or ``"flat"`` (see :class:`~cardrules.agents.SearchAgent`).
     :param determinize: the determinizer (default :func:`cardrules.four_hundred.determinize`).
     """
     from cardrules.agents.search import random_rollout
@@ -338,5 +340,6 @@ def search_agent(
         seconds=seconds,
         rollout=policies[rollout],
         exploration=exploration,
+        method=method,
         name=name,
     )

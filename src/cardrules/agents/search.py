@@ -16,7 +16,8 @@ The agent cannot see the other hands.  At each decision it repeats, within its b
 
 This is single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012): one tree over the
 searching seat's information, so the samples' different hidden cards share their statistics.  It
-plays the action tried most often at the root.  The search never reads the true state: only the
+plays the action tried most often at the root (``method="flat"`` is the simpler determinized
+Monte Carlo, see :class:`SearchAgent`).  The search never reads the true state: only the
 observation and what the determinizer samples from it.
 
 The search is generic: it needs states with ``current_player``, ``legal_actions()``,
@@ -54,6 +55,7 @@ RolloutPolicy = Callable[[Any, random.Random], Any]
 Evaluator = Callable[[Any, Any], tuple[float, float]]
 
 _DEFAULT_EXPLORATION: Final = 0.7
+_METHODS: Final = ("ismcts", "flat")
 
 
 class _SearchState(Protocol):
@@ -115,6 +117,10 @@ class SearchAgent:
         reproduced exactly.
     :param rollout: the rollout policy (default: uniform random).
     :param exploration: the UCB1 constant ``c`` in ``mean + c * sqrt(ln(avail) / visits)``.
+    :param method: ``"ismcts"`` (the tree search above) or ``"flat"``: determinized Monte Carlo
+        with paired samples -- each sample is played out once after *every* legal action, so
+        that the actions are compared on the same hidden cards (the luck of the sample cancels
+        out of the comparison); ``iterations`` then counts rollouts.
     :param name: the label in tables.
 
     A decision with a single legal action is played at once, without a search.
@@ -126,6 +132,7 @@ class SearchAgent:
     seconds: float | None = None
     rollout: RolloutPolicy = random_rollout
     exploration: float = _DEFAULT_EXPLORATION
+    method: str = "ismcts"
     name: str = "search"
     last_stats: SearchStats | None = attrs.field(default=None, init=False, repr=False)
 
@@ -134,6 +141,8 @@ class SearchAgent:
             raise ValueError(f"iterations must be at least 1, not {self.iterations}")
         if self.seconds is not None and not self.seconds > 0:
             raise ValueError(f"seconds must be positive, not {self.seconds}")
+        if self.method not in _METHODS:
+            raise ValueError(f"method must be one of {_METHODS}, not {self.method!r}")
 
     def act(self, observation: Any, rng: random.Random) -> Any:
         """Search from ``observation`` and return the root action visited most."""
@@ -143,9 +152,15 @@ class SearchAgent:
         if len(legal) == 1:
             return legal[0]
         start = time.perf_counter()
-        root = self._search(observation, rng, start)
+        if self.method == "flat":
+            root = self._flat(observation, legal, rng, start)
+        else:
+            root = self._search(observation, rng, start)
         children = root.children
-        best = max(legal, key=lambda a: children[a].visits if a in children else -1)
+        if self.method == "flat":  # equal visits: the best mean
+            best = max(legal, key=lambda a: children[a].total)
+        else:
+            best = max(legal, key=lambda a: children[a].visits if a in children else -1)
         self.last_stats = SearchStats(
             iterations=root.visits,
             seconds=time.perf_counter() - start,
@@ -207,6 +222,37 @@ class SearchAgent:
             for node in path:
                 node.visits += 1
                 node.total += values[node.side]
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return root
+
+    def _flat(
+        self, observation: Any, legal: tuple[Any, ...], rng: random.Random, start: float
+    ) -> _Node:
+        """Determinized Monte Carlo with paired samples (``method="flat"``)."""
+        determinize = self.determinize
+        evaluate = self.evaluate
+        rollout = self.rollout
+        deal = observation.deal_number
+        side = observation.seat % 2
+        deadline = None if self.seconds is None else start + self.seconds
+        samples = max(1, self.iterations // len(legal)) if deadline is None else 1 << 62
+        root = _Node(-1)
+        children = root.children
+        for action in legal:
+            children[action] = _Node(side)
+        done = 0
+        while done < samples:
+            sample: Any = determinize(observation, rng)
+            for action in legal:
+                state = sample.apply(action)
+                while not state.is_terminal and state.deal_number == deal:
+                    state = state.apply(rollout(state, rng))
+                node = children[action]
+                node.visits += 1
+                node.total += evaluate(observation, state)[side]
+            root.visits += 1
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break

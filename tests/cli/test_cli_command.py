@@ -1,0 +1,305 @@
+"""End-to-end tests of the ``cardrules`` command, driven as a subprocess."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardrules.agents import make_agent
+from cardrules.cli.common import module_of, rules_from
+from cardrules.runner import agent_rngs
+
+COMMAND = [sys.executable, "-m", "cardrules.cli"]
+
+
+def run(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*COMMAND, *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+        encoding="utf-8",
+    )
+
+
+def no_traceback(result: subprocess.CompletedProcess[str]) -> None:
+    assert "Traceback" not in result.stderr
+    assert "Traceback" not in result.stdout
+
+
+def human_script(game: str, seed: int, seat: int, players: int | None = None) -> list[str]:
+    """The moves a person at ``seat`` types to play a whole game with the rule-based agent's
+    choices, against the command's rule-based bots (the same seeded generators as the command)."""
+    rules = rules_from(game, None, players)
+    state = module_of(game).new_game(rules, seed=seed)
+    agent = make_agent(game, "rule")
+    n = getattr(rules, "players", 4)
+    rngs = agent_rngs(seed, n)
+    own = agent_rngs(seed + 1, n)[seat]
+    lines = []
+    while not state.is_terminal:
+        current = state.current_player
+        view = state.observe(current)
+        action = agent.act(view, own if current == seat else rngs[current])
+        if current == seat:
+            lines.append(str(action))
+        state = state.apply(action)
+    return lines
+
+
+# -- play -------------------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("game", "seed", "seat", "players"),
+    [("all-fours", 5, 0, None), ("all-fours", 6, 1, 2), ("400", 3, 2, None)],
+)
+def test_a_scripted_terminal_game_plays_to_the_end(
+    game: str, seed: int, seat: int, players: int | None
+) -> None:
+    moves = human_script(game, seed, seat, players)
+    args = ["play", game, "--seed", str(seed), "--seat", str(seat)]
+    if players:
+        args += ["--players", str(players)]
+    result = run(*args, stdin="\n".join(moves) + "\n")
+    no_traceback(result)
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.count("your move> ") == len(moves)
+    assert "game over: team" in out
+    assert "you win!" in out or "you lose." in out
+    assert "your hand: " in out
+    assert "legal: " in out
+    assert "wins the trick" in out
+    assert "hand over" in out
+
+
+def test_bad_input_is_refused_with_the_reason_and_the_prompt_comes_again() -> None:
+    moves = human_script("all-fours", 5, 0)
+    # Before the first real move: text that is no move, a card not in the hand, an action of
+    # the wrong phase; then help and a redisplay.
+    bad = ["banana", "give", "help", "hand", ""]
+    result = run("play", "all-fours", "--seed", "5", stdin="\n".join([*bad, *moves]) + "\n")
+    no_traceback(result)
+    assert result.returncode == 0
+    out = result.stdout
+    assert "not a move: 'banana' is not an All Fours action" in out
+    assert "illegal: give is not legal" in out
+    assert "type a move as shown" in out
+    assert "game over" in out
+    assert out.count("your move> ") == len(moves) + len(bad)
+
+
+def test_400_bids_below_the_minimum_are_refused() -> None:
+    result = run("play", "400", "--seed", "3", stdin="1\n14\nquit\n")
+    no_traceback(result)
+    assert result.returncode == 0
+    assert "illegal: 1 is not legal" in result.stdout
+    assert "bid_below_minimum" in result.stdout
+    assert "game abandoned (seed 3)" in result.stdout
+
+
+def test_quitting_and_end_of_input_are_clean() -> None:
+    for stdin in ("quit\n", ""):
+        result = run("play", "all-fours", "--seed", "9", stdin=stdin)
+        no_traceback(result)
+        assert result.returncode == 0
+        assert "game abandoned (seed 9)" in result.stdout
+
+
+def test_play_saves_a_record_that_replays(tmp_path: Path) -> None:
+    moves = human_script("all-fours", 5, 0)
+    path = tmp_path / "game.json"
+    result = run("play", "all-fours", "--seed", "5", "--save", str(path), stdin="\n".join(moves))
+    assert result.returncode == 0, result.stderr
+    assert f"record saved to {path}" in result.stdout
+    replayed = run("replay", str(path))
+    assert replayed.returncode == 0, replayed.stderr
+    assert "result: winner" in replayed.stdout
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["play", "chess"],
+        ["play", "400", "--players", "2"],
+        ["play", "all-fours", "--seat", "4"],
+        ["play", "all-fours", "--players", "3"],
+        ["play", "all-fours", "--preset", "nonsense"],
+        ["play", "all-fours", "--bots", "genius"],
+        ["play", "all-fours", "--seed", "x"],
+        ["frobnicate"],
+        [],
+    ],
+)
+def test_bad_arguments_exit_2_with_a_message(args: list[str]) -> None:
+    result = run(*args)
+    no_traceback(result)
+    assert result.returncode == 2
+    assert result.stderr.startswith("cardrules: error: ")
+
+
+# -- simulate ---------------------------------------------------------------------------------
+def test_simulate_prints_a_summary_table() -> None:
+    result = run(
+        "simulate", "all-fours", "--games", "6", "--agents", "rule,random", "--processes", "1"
+    )
+    no_traceback(result)
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0] == "all-fours: rule against random, seed 0"
+    assert lines[1].split()[:4] == ["agent", "games", "wins", "win"]
+    assert lines[2].split()[:2] == ["rule", "6"]
+    assert lines[3].split()[:2] == ["random", "6"]
+    assert "6 games in 3 duplicate pairs" in lines[4]
+    assert "hands per game" in lines[4]
+    assert "games/s" in lines[4]
+
+
+def test_simulate_json_and_records(tmp_path: Path) -> None:
+    result = run(
+        "simulate",
+        "all-fours",
+        "--games",
+        "4",
+        "--agents",
+        "random,rule",
+        "--preset",
+        "all_twos",
+        "--json",
+        "--records",
+        str(tmp_path),
+    )
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["game"] == "all-fours"
+    assert data["games"] == 4
+    assert data["rules"]["players"] == 2
+    names = [agent["name"] for agent in data["agents"]]
+    assert names == ["random", "rule"]
+    assert sum(agent["wins"] for agent in data["agents"]) == 4
+    saved = sorted(tmp_path.glob("game-*.json"))
+    assert len(saved) == 4
+    replayed = run("replay", str(saved[0]))
+    assert replayed.returncode == 0, replayed.stderr
+
+
+def test_simulate_400_and_the_same_seed_gives_the_same_games() -> None:
+    args = ("simulate", "400", "--games", "2", "--agents", "rule,random", "--json")
+    first, second = run(*args), run(*args, "--processes", "1")
+    assert first.returncode == second.returncode == 0
+    wins = [[a["wins"] for a in json.loads(r.stdout)["agents"]] for r in (first, second)]
+    assert wins[0] == wins[1]
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--games", "3"],
+        ["--games", "0"],
+        ["--agents", "rule"],
+        ["--agents", "rule,oracle"],
+        ["--agents", "rule,search:zero"],
+        ["--processes", "0"],
+    ],
+)
+def test_simulate_rejects_bad_arguments(args: list[str]) -> None:
+    result = run("simulate", "all-fours", *args)
+    no_traceback(result)
+    assert result.returncode == 2
+    assert "cardrules: error:" in result.stderr
+
+
+# -- replay -----------------------------------------------------------------------------------
+def test_replay_steps_through_a_record(tmp_path: Path) -> None:
+    from cardrules.agents.all_fours import RuleAgent
+    from cardrules.all_fours import Rules
+    from cardrules.records import to_json, to_text
+    from cardrules.runner import play_game
+
+    record = play_game(Rules(), [RuleAgent()] * 4, seed=8)
+    json_path = tmp_path / "game.json"
+    json_path.write_text(to_json(record), encoding="utf-8")
+    text_path = tmp_path / "game.txt"
+    text_path.write_text(to_text(record), encoding="utf-8")
+    outputs = []
+    for path in (json_path, text_path):
+        result = run("replay", str(path))
+        no_traceback(result)
+        assert result.returncode == 0, result.stderr
+        outputs.append(result.stdout)
+    assert outputs[0] == outputs[1]
+    out = outputs[0]
+    assert out.startswith("all_fours record: seed 8")
+    assert "deal 0: dealer seat" in out
+    assert "  seat 0: ♠ S:" in out
+    assert "wins the trick" in out
+    assert f"result: winner {record.winner}" in out
+
+
+def test_replay_pauses_after_each_trick_and_quits(tmp_path: Path) -> None:
+    from cardrules.agents.all_fours import RuleAgent
+    from cardrules.all_fours import Rules
+    from cardrules.records import to_json
+    from cardrules.runner import play_game
+
+    path = tmp_path / "game.json"
+    path.write_text(to_json(play_game(Rules(), [RuleAgent()] * 4, seed=8)), encoding="utf-8")
+    result = run("replay", str(path), "--pause", stdin="\n\nq\n")
+    assert result.returncode == 0
+    assert result.stdout.count("[Enter: next, q: quit]") == 3
+    assert "result: winner" not in result.stdout
+
+
+def test_replay_refuses_bad_files(tmp_path: Path) -> None:
+    missing = run("replay", str(tmp_path / "missing.json"))
+    assert missing.returncode == 1
+    assert "cannot read" in missing.stderr
+    garbage = tmp_path / "garbage.json"
+    garbage.write_text("{not json", encoding="utf-8")
+    bad = run("replay", str(garbage))
+    assert bad.returncode == 1
+    assert "is not a valid record" in bad.stderr
+    # A record whose scores were tampered with: caught during the replay.
+    from cardrules.agents.all_fours import RuleAgent
+    from cardrules.all_fours import Rules
+    from cardrules.records import to_json
+    from cardrules.runner import play_game
+
+    data = json.loads(to_json(play_game(Rules(), [RuleAgent()] * 4, seed=8)))
+    data["deals"][0]["scores"] = [99, 99]
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(data), encoding="utf-8")
+    result = run("replay", str(tampered))
+    no_traceback(result)
+    assert result.returncode == 1
+    assert "deal 0" in result.stderr
+    for r in (missing, bad):
+        no_traceback(r)
+
+
+# -- rules ------------------------------------------------------------------------------------
+def test_rules_prints_options_and_scoring_tables() -> None:
+    af = run("rules", "all-fours")
+    assert af.returncode == 0
+    assert "presets: trinidad, tournament, tobago, all_twos" in af.stdout
+    assert "  kick value    1  0  0  3  0  0  0  0  2  0  0  0  0" in af.stdout
+    assert "  hang jack  3" in af.stdout
+    fh = run("rules", "400", "--preset", "pagat_41")
+    assert fh.returncode == 0
+    assert 'high_bid_win         "never"' in fh.stdout
+    assert "bid values V(bid, score)" in fh.stdout
+    assert "14  16  18  20  22  24  26" in fh.stdout
+    as_json = run("rules", "all-fours", "--players", "2", "--json")
+    assert json.loads(as_json.stdout)["rules"]["players"] == 2
+
+
+def test_rules_rejects_unknown_presets() -> None:
+    result = run("rules", "400", "--preset", "vegas")
+    no_traceback(result)
+    assert result.returncode == 2
+    assert "vegas" in result.stderr
