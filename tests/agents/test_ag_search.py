@@ -77,6 +77,16 @@ def test_search_finds_the_winning_move_of_a_small_game(left: int, best: int) -> 
     assert sum(agent.last_stats.visits.values()) == 400
 
 
+def test_flat_search_compares_the_actions_on_the_same_samples() -> None:
+    agent = SearchAgent(_identity, _win_loss, iterations=40, method="flat")
+    assert agent.act(PileView(Pile(2)), random.Random(1)) == 2  # take both: an immediate win
+    assert agent.last_stats is not None
+    assert agent.last_stats.visits == {"1": 20, "2": 20}
+    assert agent.last_stats.values == {"1": 0.0, "2": 1.0}
+    with pytest.raises(ValueError, match="method"):
+        SearchAgent(_identity, _win_loss, method="minimax")
+
+
 def test_a_single_legal_action_is_played_without_search() -> None:
     calls = []
 
@@ -144,11 +154,12 @@ def test_search_agent_plays_a_whole_all_fours_game() -> None:
     assert state.winner in (0, 1)
 
 
-def test_search_is_reproducible_with_an_iteration_budget() -> None:
+@pytest.mark.parametrize("method", ["flat", "ismcts"])
+def test_search_is_reproducible_with_an_iteration_budget(method: str) -> None:
     state = new_game(seed=12, dealer=0).apply(new_game(seed=12, dealer=0).legal_actions()[0])
     observation = state.observe(state.current_player)
-    first = af_agents.search_agent(30, rollout="random")
-    second = af_agents.search_agent(30, rollout="random")
+    first = af_agents.search_agent(30, rollout="random", method=method)
+    second = af_agents.search_agent(30, rollout="random", method=method)
     assert first.act(observation, random.Random(4)) == second.act(observation, random.Random(4))
     assert first.last_stats is not None
     assert second.last_stats is not None
@@ -215,3 +226,28 @@ def test_400_search_without_a_determinizer_says_so() -> None:
     else:
         with pytest.raises(ValueError, match="determinize"):
             fh_agents.search_agent(5)
+
+
+def test_a_search_limited_to_the_bids_plays_the_cards_as_the_rule_agent() -> None:
+    calls: list[str] = []
+    standin = StandIn()
+
+    def counting(observation: Any, rng: random.Random) -> Any:
+        calls.append(observation.phase.value)
+        return standin(observation, rng)
+
+    agent = fh_agents.search_agent(12, determinize=counting, phases=("bidding",))
+    rule = fh_agents.RuleAgent()
+    state = four_hundred.new_game(seed=6, dealer=0)
+    rng = random.Random(0)
+    while state.phase.value == "bidding" or not state.tricks:
+        seat = state.current_player
+        standin.state = state
+        action = agent.act(state.observe(seat), rng)
+        if state.phase.value == "play":
+            assert action == rule.act(state.observe(seat), rng)
+        state = state.apply(action)
+    assert calls
+    assert set(calls) == {"bidding"}
+    with pytest.raises(ValueError, match="fallback"):
+        SearchAgent(_identity, _win_loss, phases=("play",))

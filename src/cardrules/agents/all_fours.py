@@ -291,7 +291,7 @@ def search_agent(
     seconds: float | None = None,
     rollout: str = "rule",
     exploration: float = 0.7,
-    method: str = "ismcts",
+    method: str = "flat",
     determinize: Determinizer | None = None,
     name: str = "search",
 ) -> SearchAgent:
@@ -299,7 +299,8 @@ def search_agent(
 
     :param iterations: samples per decision (or ``seconds`` per decision instead).
     :param rollout: ``"rule"`` (:func:`rollout_policy`) or ``"random"``.
-    :param method: ``"ismcts"`` or ``"flat"`` (see :class:`~cardrules.agents.SearchAgent`).
+    :param method: ``"flat"`` (determinized Monte Carlo with paired samples, the default: the
+        stronger at small budgets) or ``"ismcts"`` (see :class:`~cardrules.agents.SearchAgent`).
     :param determinize: the determinizer (default :func:`cardrules.all_fours.determinize`).
     """
     from cardrules.agents.search import random_rollout

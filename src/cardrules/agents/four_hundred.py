@@ -314,16 +314,20 @@ def search_agent(
     seconds: float | None = None,
     rollout: str = "rule",
     exploration: float = 0.7,
-    method: str = "ismcts",
+    method: str = "flat",
     determinize: Determinizer | None = None,
+    phases: tuple[str, ...] | None = None,
     name: str = "search",
 ) -> SearchAgent:
     """The ISMCTS :class:`~cardrules.agents.SearchAgent` for 400.
 
     :param iterations: samples per decision (or ``seconds`` per decision instead).
     :param rollout: ``"rule"`` (:func:`rollout_policy`) or ``"random"``.
-    :param method: ``"ismcts"`` or ``"flat"`` (see :class:`~cardrules.agents.SearchAgent`).
+    :param method: ``"flat"`` (determinized Monte Carlo with paired samples, the default: the
+        stronger at small budgets) or ``"ismcts"`` (see :class:`~cardrules.agents.SearchAgent`).
     :param determinize: the determinizer (default :func:`cardrules.four_hundred.determinize`).
+    :param phases: search only in these phases (``("bidding",)``: search the bids, play the
+        cards as :class:`RuleAgent`); ``None`` searches every decision.
     """
     from cardrules.agents.search import random_rollout
 
@@ -341,5 +345,7 @@ def search_agent(
         rollout=policies[rollout],
         exploration=exploration,
         method=method,
+        phases=phases,
+        fallback=RuleAgent() if phases is not None else None,
         name=name,
     )

@@ -121,6 +121,10 @@ class SearchAgent:
         with paired samples -- each sample is played out once after *every* legal action, so
         that the actions are compared on the same hidden cards (the luck of the sample cancels
         out of the comparison); ``iterations`` then counts rollouts.
+    :param phases: search only in these phases (``observation.phase.value``, e.g.
+        ``("bidding",)``) and let ``fallback`` decide in the others; ``None`` searches every
+        decision.
+    :param fallback: the agent for the phases not searched.
     :param name: the label in tables.
 
     A decision with a single legal action is played at once, without a search.
@@ -133,6 +137,8 @@ class SearchAgent:
     rollout: RolloutPolicy = random_rollout
     exploration: float = _DEFAULT_EXPLORATION
     method: str = "ismcts"
+    phases: tuple[str, ...] | None = None
+    fallback: Any = None
     name: str = "search"
     last_stats: SearchStats | None = attrs.field(default=None, init=False, repr=False)
 
@@ -143,6 +149,8 @@ class SearchAgent:
             raise ValueError(f"seconds must be positive, not {self.seconds}")
         if self.method not in _METHODS:
             raise ValueError(f"method must be one of {_METHODS}, not {self.method!r}")
+        if self.phases is not None and self.fallback is None:
+            raise ValueError("a search limited to some phases needs a fallback agent")
 
     def act(self, observation: Any, rng: random.Random) -> Any:
         """Search from ``observation`` and return the root action visited most."""
@@ -151,6 +159,8 @@ class SearchAgent:
             raise ValueError(f"seat {observation.seat} has no legal action in this observation")
         if len(legal) == 1:
             return legal[0]
+        if self.phases is not None and observation.phase.value not in self.phases:
+            return self.fallback.act(observation, rng)
         start = time.perf_counter()
         if self.method == "flat":
             root = self._flat(observation, legal, rng, start)
