@@ -47,7 +47,7 @@ from typing import Any, Final, NamedTuple
 from cardrules.core.cards import CARDS, Card, Suit
 from cardrules.core.cardset import FULL_MASK, SUIT_MASKS
 from cardrules.core.deck import SeededRng
-from cardrules.core.hidden import count_hidden_deals, sample_hidden_cards
+from cardrules.core.hidden import sample_hidden_cards
 from cardrules.four_hundred.dealing import seat_schedule
 from cardrules.four_hundred.hand import Phase
 from cardrules.four_hundred.scoring import minimum_bid
@@ -119,38 +119,47 @@ def _below(rng: SeededRng | random.Random, n: int) -> int:
     return rng.below(n) if isinstance(rng, SeededRng) else rng.randrange(n)
 
 
-def _bits(mask: int) -> list[int]:
-    bits = []
-    while mask:
-        low = mask & -mask
-        bits.append(low)
-        mask ^= low
-    return bits
-
-
-def _indices(mask: int) -> list[int]:
-    indices = []
-    while mask:
-        low = mask & -mask
-        indices.append(low.bit_length() - 1)
-        mask ^= low
-    return indices
-
-
 def _tries(unknown: int, sizes: tuple[int, ...], allowed: tuple[int, ...]) -> int:
     """How many rejection rounds to make before the exact method: many when a random deal
     usually fits, none when it rarely does.  Any fixed number keeps the draw exactly uniform
-    (a uniform deal kept only if it fits is uniform on the deals that fit)."""
-    if all(unknown & ~allow == 0 for allow in allowed):
+    (a uniform deal kept only if it fits is uniform on the deals that fit), so a rough
+    estimate of the rate of fitting deals does: each seat's chance of drawing no card it may
+    not hold, as if the seats drew independently."""
+    n = unknown.bit_count()
+    rate = 1.0
+    for size, allow in zip(sizes, allowed, strict=True):
+        rate *= comb(n - (unknown & ~allow).bit_count(), size) / comb(n, size)
+    if rate == 1.0:
         return 1
-    fits = count_hidden_deals(unknown, sizes, allowed)
-    total = 1
-    left = unknown.bit_count()
-    for size in sizes:
-        total *= comb(left, size)
-        left -= size
-    rate = fits / total
     return 0 if rate < 0.05 else min(30, int(4 / rate) + 1)
+
+
+def _forced(
+    unknown: int, sizes: list[int], allowed: list[int]
+) -> tuple[int, list[int], list[int], list[int]]:
+    """Take out the cards that only one seat may hold (they are that seat's in every deal that
+    fits), until none is left: the cards still to deal, the sizes and allowed cards for them,
+    and each seat's forced cards."""
+    forced = [0, 0, 0]
+    while True:
+        if unknown & ~(allowed[0] | allowed[1] | allowed[2]):
+            raise ValueError("no deal of the hidden cards fits the observation")
+        found = False
+        for h in range(3):
+            only = allowed[h] & ~(allowed[(h + 1) % 3] | allowed[(h + 2) % 3])
+            if only:
+                found = True
+                forced[h] |= only
+                sizes[h] -= only.bit_count()
+                if sizes[h] < 0:
+                    raise ValueError("no deal of the hidden cards fits the observation")
+                unknown &= ~only
+                allowed = [a & ~only for a in allowed]
+            if sizes[h] == 0 and allowed[h]:
+                found = True
+                allowed[h] = 0
+        if not found:
+            return unknown, sizes, allowed, forced
 
 
 class _Plan(NamedTuple):
@@ -158,10 +167,13 @@ class _Plan(NamedTuple):
 
     seat: int
     others: tuple[int, int, int]
+    #: The hidden cards left to deal once the forced ones are out (see :func:`_forced`).
     unknown: int
     unknown_cards: tuple[Card, ...]
     sizes: tuple[int, int, int]
     allowed: tuple[int, int, int]
+    #: The cards that only one of the other seats may hold: that seat's.
+    forced: tuple[int, int, int]
     tries: int
     #: How many ordered choices of the first two other seats' cards there are.
     orders: int
@@ -190,24 +202,45 @@ def _plan(observation: Observation) -> _Plan:
     return plan
 
 
+_PLACES: dict[tuple[int, tuple[int, ...]], Any] = {}
+
+
+def _places(dealer: int, packets: tuple[int, ...]) -> Any:
+    """The deck (FH-7) from the 4 x 13 cards of the seats in seat order, as an item getter."""
+    getter = _PLACES.get((dealer, packets))
+    if getter is None:
+        taken = [0, 0, 0, 0]
+        places = []
+        for owner in seat_schedule(dealer, packets):
+            places.append(13 * owner + taken[owner])
+            taken[owner] += 1
+        getter = _PLACES[dealer, packets] = itemgetter(*places)
+    return getter
+
+
 def _make_plan(observation: Observation) -> _Plan:
     seat = observation.seat
     rules = observation.rules
-    played: list[list[int]] = [[], [], [], []]
+    played: list[list[Card]] = [[], [], [], []]
+    voids = [0, 0, 0, 0]
     public = 0
     done = []
-    for trick in observation.tricks:
-        cards = tuple(card.index for card in trick.cards)
-        for position, index in enumerate(cards):
-            played[(trick.leader + position) % 4].append(index)
-            public |= 1 << index
-        winner = (trick.leader + _winning_position(cards)) % 4
-        done.append((trick.leader, *cards, winner))
     current = observation.current_trick
+    tricks = observation.tricks
+    for trick in (*tricks, current) if current.cards else tricks:
+        leader = trick.leader
+        cards = trick.cards
+        lead = cards[0].suit
+        for position, card in enumerate(cards):
+            who = (leader + position) % 4
+            played[who].append(card)
+            public |= card.mask
+            if card.suit is not lead:  # FH-16: a failure to follow proves a void
+                voids[who] |= SUIT_MASKS[lead]
+        if len(cards) == 4:
+            indices = (cards[0].index, cards[1].index, cards[2].index, cards[3].index)
+            done.append((leader, *indices, (leader + _winning_position(indices)) % 4))
     in_trick = tuple(card.index for card in current.cards)
-    for position, index in enumerate(in_trick):
-        played[(current.leader + position) % 4].append(index)
-        public |= 1 << index
     own = observation.hand.mask
     if own & public:
         raise ValueError("the observation's hand holds a card already played")
@@ -216,18 +249,17 @@ def _make_plan(observation: Observation) -> _Plan:
     if sizes[seat] != own.bit_count():
         raise ValueError("the observation's hand size does not match its hand")
     others = ((seat + 1) % 4, (seat + 2) % 4, (seat + 3) % 4)
-    voids = _void_masks(observation)
-    other_sizes = (sizes[others[0]], sizes[others[1]], sizes[others[2]])
-    allowed = tuple(unknown & ~voids[s] for s in others)
-    if sum(other_sizes) != unknown.bit_count():
+    if sizes[others[0]] + sizes[others[1]] + sizes[others[2]] != unknown.bit_count():
         raise ValueError("the hidden cards do not add up to the other seats' hand sizes")
-    known = [tuple(CARDS[i] for i in p) for p in played]
-    known[seat] = (*known[seat], *_cards(own))
-    taken_places = [0, 0, 0, 0]
-    places = []
-    for owner in seat_schedule(observation.dealer, rules.deal_packets):
-        places.append(13 * owner + taken_places[owner])
-        taken_places[owner] += 1
+    free, free_sizes, allowed, forced = _forced(
+        unknown, [sizes[s] for s in others], [unknown & ~voids[s] for s in others]
+    )
+    other_sizes = (free_sizes[0], free_sizes[1], free_sizes[2])
+    known = [tuple(p) for p in played]
+    known[seat] += _cards(own)
+    for h, owner in enumerate(others):
+        if forced[h]:
+            known[owner] += _cards(forced[h])
     history = observation.history
     if observation.phase is Phase.OVER and history:
         last = history[-1]
@@ -235,7 +267,11 @@ def _make_plan(observation: Observation) -> _Plan:
     else:
         start = observation.scores
     minimum = tuple(minimum_bid(score, rules) for score in start)
-    hand_number = 1 + sum(result.scored for result in history)
+    hand_number = 1
+    for result in reversed(history):  # scored hands are numbered 1, 2, ... (FH-19)
+        if result.hand_number is not None:
+            hand_number = result.hand_number + 1
+            break
     match = (
         observation.deal_number,
         observation.dealer,
@@ -259,14 +295,15 @@ def _make_plan(observation: Observation) -> _Plan:
     return _Plan(
         seat,
         others,
-        unknown,
-        _cards(unknown),
+        free,
+        _cards(free),
         other_sizes,
-        allowed,  # type: ignore[arg-type]
-        _tries(unknown, other_sizes, allowed),
-        _partial_orders(unknown.bit_count(), other_sizes[0] + other_sizes[1]),
+        (allowed[0], allowed[1], allowed[2]),
+        (forced[0], forced[1], forced[2]),
+        _tries(free, other_sizes, tuple(allowed)),
+        _partial_orders(free.bit_count(), other_sizes[0] + other_sizes[1]),
         tuple(known),
-        itemgetter(*places),
+        _places(observation.dealer, rules.deal_packets),
         own,
         (rules, match),
         rest,
@@ -387,6 +424,7 @@ def determinize(observation: Observation, rng: SeededRng | random.Random) -> Sta
     hands[seat] = plan.own
     splits, sixes, sevens = _tables()
     known = plan.known
+    forced = plan.forced
     if isinstance(rng, SeededRng):
         x = rng.below(_ORDERS)
     else:
@@ -399,7 +437,7 @@ def determinize(observation: Observation, rng: SeededRng | random.Random) -> Sta
             cards = known[owner]
         else:
             other = (owner - seat - 1) % 4
-            hands[owner] = masks[other]
+            hands[owner] = masks[other] | forced[other]
             cards = known[owner] + hidden[other]
         x, order = divmod(x, _F13)
         order, seven = divmod(order, _P7)
