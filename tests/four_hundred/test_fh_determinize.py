@@ -319,7 +319,9 @@ def check_uniform(state: State, rng: random.Random | SeededRng, draws_per_deal: 
 def test_uniform_on_a_small_case_and_voids_honoured() -> None:
     """Late in a hand with a void: every deal of the hidden cards that fits is equally likely
     (chi-square against the brute-force list of deals), and none that does not fit appears."""
-    check_uniform(late_position(), random.Random(1), 60)
+    state = late_position()
+    check_uniform(state, random.Random(1), 60)
+    check_uniform(state, SeededRng(1), 40)
 
 
 def test_the_exact_path_is_uniform_too(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -32,7 +32,12 @@ seeds = st.integers(min_value=0, max_value=2**64 - 1)
 #: Every preset, and one ruleset with the optional rules whose steps records must carry
 #: (conduct penalties FH-26 ... FH-28, the no-picture redeal FH-30, five to start FH-29).
 RULESETS = [Rules.preset(p) for p in Rules.PRESETS] + [
-    Rules(conduct_penalties=True, no_picture_redeal=True, five_to_start="additional")
+    Rules(
+        conduct_penalties=True,
+        no_picture_redeal=True,
+        five_to_start="additional",
+        deal_packets=(3, 2, 2, 2, 2, 2),
+    )
 ]
 rulesets = st.integers(min_value=0, max_value=len(RULESETS) - 1)
 
