@@ -25,8 +25,12 @@ from cardrules.four_hundred.actions import (
     parse_action,
 )
 from cardrules.four_hundred.claims import claim_holds
+from cardrules.four_hundred.determinize import determinize, void_suits
 from cardrules.four_hundred.engine import new_game
 from cardrules.four_hundred.hand import Ending, HandResult, Outcome, Phase
+from cardrules.four_hundred.perft import perft
+from cardrules.four_hundred.persist import load_state, save_state
+from cardrules.four_hundred.record import CODEC
 from cardrules.four_hundred.rules import (
     PAGAT_41_BID_VALUES,
     Claims,
@@ -61,6 +65,7 @@ __all__ = [
     "ACTIONS",
     "BIDS",
     "BID_VALUES",
+    "CODEC",
     "HIGH_BID",
     "LEVEL_STEP",
     "PAGAT_41_BID_VALUES",
@@ -93,13 +98,18 @@ __all__ = [
     "bid_value",
     "bids_total",
     "claim_holds",
+    "determinize",
     "end_of_game",
     "is_thrown_in",
+    "load_state",
     "minimum_bid",
     "minimum_total",
     "new_game",
     "parse_action",
+    "perft",
     "qualifies",
+    "save_state",
     "score_hand",
     "value_table",
+    "void_suits",
 ]

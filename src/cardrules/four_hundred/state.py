@@ -178,6 +178,51 @@ def _start_deal(
     )
 
 
+def _assemble(
+    rules: Rules,
+    seed: int,
+    deck: tuple[Card, ...],
+    deal_number: int,
+    dealer: int,
+    scores: tuple[int, int, int, int],
+    level: int,
+    history: tuple[HandResult, ...],
+    hand_number: int,
+    offences: tuple[int, int],
+    minimum_bids: tuple[int, int, int, int],
+    winner: int | None,
+    phase: Phase,
+    turn: int | None,
+    hands: tuple[int, int, int, int],
+    bids: tuple[int | None, int | None, int | None, int | None],
+    taken: tuple[int, int, int, int],
+    leader: int,
+    trick: tuple[int, ...],
+    done: tuple[tuple[int, int, int, int, int, int], ...],
+) -> State:
+    """A state from its parts, unchecked (private: determinization builds mid-deal states with
+    it; the tests check that it rebuilds any state of the engine from that state's parts).
+
+    ``hands`` are masks in seat order, ``trick`` the card indices of the trick in progress and
+    ``done`` one ``(leader, c0, c1, c2, c3, winner)`` per completed trick.
+    """
+    match = _Match(
+        rules,
+        seed,
+        deck,
+        deal_number,
+        dealer,
+        scores,
+        level,
+        history,
+        hand_number,
+        offences,
+        minimum_bids,
+        winner,
+    )
+    return _make((match, phase, turn, hands, bids, taken, leader, trick, done))
+
+
 def _end_hand(
     s: tuple[Any, ...],
     ending: Ending,

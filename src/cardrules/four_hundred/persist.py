@@ -1,0 +1,466 @@
+"""Saving and loading one 400 state on its own: :func:`save_state`, :func:`load_state`.
+
+A saved state is JSON holding the match (rules, seed, the finished hands of ``history``, the
+scores when the current deal began), the current deal (number, dealer, deck) and the steps of
+that deal so far.  Loading re-scores every finished hand from its bids and tricks (FH-19 ...
+FH-24, FH-26 ... FH-28) to check that the history holds together, deals the deck again and
+re-applies the steps through the engine, so a saved state that was tampered with, or that does
+not hold together, is refused with a :class:`~cardrules.core.records.RecordError` saying what
+is wrong; nothing is fixed up.
+
+>>> from cardrules.four_hundred import Bid, load_state, new_game, save_state
+>>> state = new_game(seed=11, dealer=2)
+>>> for bid in (4, 3, 2, 2):
+...     state = state.apply(Bid(bid))
+>>> state = state.apply(state.legal_actions()[0])
+>>> load_state(save_state(state)) == state
+True
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, Final
+
+import attrs
+
+from cardrules.core.deck import parse_deck, shuffled_deck
+from cardrules.core.records import RecordError
+from cardrules.errors import CardrulesError
+from cardrules.four_hundred.hand import Ending, HandResult, Outcome, Phase
+from cardrules.four_hundred.record import CODEC
+from cardrules.four_hundred.rules import Rules
+from cardrules.four_hundred.scoring import START_LEVEL, _score, is_thrown_in, minimum_bid
+from cardrules.four_hundred.state import State, _start_deal
+
+__all__ = ["STATE_FORMAT", "STATE_VERSION", "load_state", "save_state"]
+
+#: The ``format`` field of a saved state.
+STATE_FORMAT: Final = "cardrules-state"
+#: The version of the saved-state format that this release writes and reads.
+STATE_VERSION: Final = 1
+
+_KEYS: Final = {
+    "format",
+    "version",
+    "game",
+    "rules",
+    "seed",
+    "deal_number",
+    "dealer",
+    "scores",
+    "history",
+    "deck",
+    "steps",
+}
+_RESULT_KEYS: Final = {
+    "hand_number",
+    "deal_number",
+    "dealer",
+    "bids",
+    "tricks",
+    "changes",
+    "scores",
+    "outcomes",
+    "ending",
+    "claimer",
+    "offender",
+    "high_bid_winner",
+    "level",
+    "offences",
+    "winner",
+}
+
+
+# -- saving ------------------------------------------------------------------------------------
+def _result_dict(result: HandResult) -> dict[str, Any]:
+    return {
+        "hand_number": result.hand_number,
+        "deal_number": result.deal_number,
+        "dealer": result.dealer,
+        "bids": list(result.bids),
+        "tricks": list(result.tricks),
+        "changes": list(result.changes),
+        "scores": list(result.scores),
+        "outcomes": [None if o is None else o.value for o in result.outcomes],
+        "ending": result.ending.value,
+        "claimer": result.claimer,
+        "offender": result.offender,
+        "high_bid_winner": result.high_bid_winner,
+        "level": result.level,
+        "offences": list(result.offences),
+        "winner": result.winner,
+    }
+
+
+def _closed(state: State) -> bool:
+    """Whether ``state.history`` already holds the current deal (a game over in this deal)."""
+    return bool(state.history) and state.history[-1].deal_number == state.deal_number
+
+
+def _steps_of(state: State) -> list[tuple[int, str]]:
+    """The steps that rebuild the current deal of ``state`` from its deal."""
+    steps: list[tuple[int, str]] = []
+    first = (state.dealer + 1) % 4
+    bids = state.bids
+    for offset in range(4):
+        seat = (first + offset) % 4
+        if bids[seat] is None:
+            break
+        steps.append((seat, str(bids[seat])))
+    tricks = list(state.tricks)
+    if state.current_trick.cards:
+        tricks.append(state.current_trick)
+    for trick in tricks:
+        steps.extend((seat, str(card)) for seat, card in trick.plays())
+    if _closed(state):
+        last = state.history[-1]
+        if last.ending is Ending.CLAIMED:
+            steps.append((state.leader, f"claim:{last.claimer}"))
+        elif last.ending is Ending.CONDUCT_PENALTY:
+            turn = (state.leader + len(state.current_trick.cards)) % 4
+            steps.append((turn, f"talk_during_play:{last.offender}"))
+        elif last.ending is Ending.CONDUCT_REDEAL:
+            turn = (first + len(steps)) % 4
+            steps.append((turn, f"talk_before_play:{last.offender}"))
+    return steps
+
+
+def _deal_start_scores(state: State) -> tuple[int, int, int, int]:
+    if _closed(state):
+        last = state.history[-1]
+        s = tuple(a - b for a, b in zip(last.scores, last.changes, strict=True))
+        return (s[0], s[1], s[2], s[3])
+    return state.scores
+
+
+def save_state(state: State) -> str:
+    """The state as JSON text (see :func:`load_state`)."""
+    if not isinstance(state, State):
+        raise TypeError(f"save_state takes a four_hundred.State, not {type(state).__name__}")
+    history = state.history[:-1] if _closed(state) else state.history
+    data = {
+        "format": STATE_FORMAT,
+        "version": STATE_VERSION,
+        "game": "four_hundred",
+        "rules": state.rules.to_dict(),
+        "seed": state.seed,
+        "deal_number": state.deal_number,
+        "dealer": state.dealer,
+        "scores": list(_deal_start_scores(state)),
+        "history": [_result_dict(result) for result in history],
+        "deck": " ".join(str(card) for card in state.deck),
+        "steps": [list(step) for step in _steps_of(state)],
+    }
+    return json.dumps(data, indent=1)
+
+
+# -- loading -----------------------------------------------------------------------------------
+def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if key not in data:
+        raise RecordError(f"{where}: the field {key!r} is missing")
+    value = data[key]
+    if isinstance(value, bool) and kind is not bool:
+        raise RecordError(f"{where}: {key!r} must not be a boolean, got {value!r}")
+    if not isinstance(value, kind):
+        raise RecordError(f"{where}: {key!r} has the wrong type: {value!r}")
+    return value
+
+
+def _exact(data: Mapping[str, Any], keys: set[str], where: str) -> None:
+    extra = sorted(set(data) - keys)
+    missing = sorted(keys - set(data))
+    if extra:
+        raise RecordError(f"{where}: unknown field(s) {', '.join(map(repr, extra))}")
+    if missing:
+        raise RecordError(f"{where}: missing field(s) {', '.join(map(repr, missing))}")
+
+
+def _ints(value: Any, count: int, where: str, *, none: bool = False) -> tuple[Any, ...]:
+    if (
+        not isinstance(value, list)
+        or len(value) != count
+        or not all(
+            (v is None and none) or (isinstance(v, int) and not isinstance(v, bool)) for v in value
+        )
+    ):
+        kind = "ints or nulls" if none else "ints"
+        raise RecordError(f"{where} must be {count} {kind}, not {value!r}")
+    return tuple(value)
+
+
+def _optional_int(raw: Mapping[str, Any], key: str, where: str) -> int | None:
+    value = raw[key]
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise RecordError(f"{where}: {key!r} must be an int or null, not {value!r}")
+    return value
+
+
+def _result(raw: Any, where: str) -> HandResult:
+    if not isinstance(raw, dict):
+        raise RecordError(f"{where} must be an object")
+    _exact(raw, _RESULT_KEYS, where)
+    try:
+        ending = Ending(raw["ending"])
+        outcomes = tuple(
+            None if o is None else Outcome(o)
+            for o in _ints_or_text(raw["outcomes"], f"{where}.outcomes")
+        )
+    except ValueError as error:
+        raise RecordError(f"{where}: {error}") from None
+    return HandResult(
+        _optional_int(raw, "hand_number", where),
+        _get(raw, "deal_number", int, where),
+        _get(raw, "dealer", int, where),
+        _ints(raw["bids"], 4, f"{where}.bids", none=True),
+        _ints(raw["tricks"], 4, f"{where}.tricks"),
+        _ints(raw["changes"], 4, f"{where}.changes"),
+        _ints(raw["scores"], 4, f"{where}.scores"),
+        outcomes,  # type: ignore[arg-type]
+        ending,
+        _optional_int(raw, "claimer", where),
+        _optional_int(raw, "offender", where),
+        _optional_int(raw, "high_bid_winner", where),
+        _get(raw, "level", int, where),
+        _ints(raw["offences"], 2, f"{where}.offences"),
+        _optional_int(raw, "winner", where),
+    )
+
+
+def _ints_or_text(value: Any, where: str) -> list[Any]:
+    if not isinstance(value, list) or len(value) != 4:
+        raise RecordError(f"{where} must be a list of 4 outcomes, not {value!r}")
+    return value
+
+
+_SCORED: Final = (Ending.PLAYED, Ending.CLAIMED, Ending.CONDUCT_PENALTY)
+
+
+def _expected(
+    result: HandResult,
+    rules: Rules,
+    before: tuple[int, int, int, int],
+    level: int,
+    offences: tuple[int, int],
+    hand_number: int,
+    where: str,
+) -> HandResult:
+    """The hand that the rules give from ``result``'s bids, tricks and ending, after the match
+    stood at ``before`` / ``level`` / ``offences``; raises for what cannot be re-scored."""
+    bids = result.bids
+    ending = result.ending
+    offender = result.offender
+    if ending in (Ending.CONDUCT_REDEAL, Ending.CONDUCT_PENALTY):
+        if not rules.conduct_penalties:
+            raise RecordError(f"{where}: a conduct penalty, but conduct_penalties is off")
+        if offender not in (0, 1):
+            raise RecordError(f"{where}: a conduct penalty names team 0 or 1, not {offender!r}")
+        offences = (
+            (offences[0] + 1, offences[1]) if offender == 0 else (offences[0], offences[1] + 1)
+        )
+    if ending is Ending.VOID_REDEAL and not rules.no_picture_redeal:
+        raise RecordError(f"{where}: a no-picture redeal, but no_picture_redeal is off (FH-30)")
+    for seat, bid in enumerate(bids):
+        if bid is not None and not minimum_bid(before[seat], rules) <= bid <= 13:
+            raise RecordError(f"{where}: seat {seat}'s bid {bid} is not legal (FH-11, FH-12)")
+    if (ending in _SCORED or ending is Ending.THROWN_IN) and None in bids:
+        raise RecordError(f"{where}: a {ending.value} hand needs all four bids")
+    full: tuple[int, int, int, int] = bids  # type: ignore[assignment]
+    if ending is Ending.THROWN_IN and not is_thrown_in(before, full, rules):
+        raise RecordError(f"{where}: the bids {list(bids)} are not thrown in (FH-13, FH-14)")
+    if ending in (Ending.PLAYED, Ending.CLAIMED) and is_thrown_in(before, full, rules):
+        raise RecordError(f"{where}: the bids {list(bids)} are thrown in, not played (FH-14)")
+    made_bids = [bid is not None for bid in bids]
+    first = (result.dealer + 1) % 4 if result.dealer in (0, 1, 2, 3) else 0
+    in_order = [made_bids[(first + k) % 4] for k in range(4)]
+    if in_order != sorted(in_order, reverse=True):
+        raise RecordError(f"{where}: the bids {list(bids)} are not made in turn from dealer+1")
+    tricks = result.tricks
+    if ending in (Ending.PLAYED, Ending.CLAIMED) and (sum(tricks) != 13 or min(tricks) < 0):
+        raise RecordError(f"{where}: the tricks {list(tricks)} of a finished hand must total 13")
+    if ending is Ending.CONDUCT_PENALTY and (sum(tricks) > 13 or min(tricks) < 0):
+        raise RecordError(f"{where}: the tricks {list(tricks)} are more than a hand holds")
+    if ending is Ending.CLAIMED and result.claimer not in (0, 1, 2, 3):
+        raise RecordError(f"{where}: a claimed hand names its claimer, a seat 0..3")
+    if ending not in _SCORED:
+        tricks = (0, 0, 0, 0)
+    if ending in _SCORED:
+        if ending is Ending.CONDUCT_PENALTY:
+            made = tuple(seat % 2 != offender for seat in range(4))
+        else:
+            made = tuple(t >= b for t, b in zip(tricks, full, strict=True))
+        scored = _score(
+            before,
+            full,
+            made,  # type: ignore[arg-type]
+            level,
+            rules,
+            ending is not Ending.CONDUCT_PENALTY,
+        )
+        scores, changes, winner = scored.scores, scored.changes, scored.winner
+        new_level, high = scored.level, scored.high_bid_winner
+        outcomes: tuple[Outcome | None, ...] = tuple(
+            Outcome.MADE if m else Outcome.FAILED for m in made
+        )
+        number: int | None = hand_number
+    else:
+        scores, changes, winner, new_level, high = before, (0, 0, 0, 0), None, level, None
+        outcomes, number = (None, None, None, None), None
+    if (
+        offender is not None
+        and ending in (Ending.CONDUCT_REDEAL, Ending.CONDUCT_PENALTY)
+        and offences[offender] >= 3
+    ):
+        winner = 1 - offender
+    return HandResult(
+        number,
+        result.deal_number,
+        result.dealer,
+        bids,
+        tricks,
+        changes,
+        scores,
+        outcomes,  # type: ignore[arg-type]
+        ending,
+        result.claimer if ending is Ending.CLAIMED else None,
+        offender if ending in (Ending.CONDUCT_REDEAL, Ending.CONDUCT_PENALTY) else None,
+        high,
+        new_level,
+        offences,
+        winner,
+    )
+
+
+def _check_history(
+    history: tuple[HandResult, ...],
+    rules: Rules,
+    dealer: int,
+    scores: tuple[int, int, int, int],
+) -> tuple[int, tuple[int, int], int]:
+    """The finished hands must chain (deal numbers 0, 1, …; dealers by FH-8; each hand re-scored
+    from its bids and tricks; nobody has won yet) and end at the current deal's dealer and
+    starting scores.  Returns the level, the offences and the hand number for the deal."""
+    level, offences, hand_number = START_LEVEL, (0, 0), 1
+    for number, result in enumerate(history):
+        where = f"history[{number}]"
+        if result.deal_number != number:
+            raise RecordError(f"{where}: deal number {result.deal_number}, expected {number}")
+        if number and result.dealer != (history[number - 1].dealer + 1) % 4:
+            follows = (history[number - 1].dealer + 1) % 4
+            raise RecordError(
+                f"{where}: the dealer is seat {result.dealer}, FH-8 gives seat {follows}",
+                deal=number,
+            )
+        if number:
+            before = history[number - 1].scores
+        else:
+            start = tuple(s - c for s, c in zip(result.scores, result.changes, strict=True))
+            before = (start[0], start[1], start[2], start[3])
+        expected = _expected(result, rules, before, level, offences, hand_number, where)
+        if expected != result:
+            wrong = [
+                f"{field.name} is {getattr(result, field.name)!r}, the rules give "
+                f"{getattr(expected, field.name)!r}"
+                for field in attrs.fields(HandResult)
+                if getattr(result, field.name) != getattr(expected, field.name)
+            ]
+            raise RecordError(
+                f"{where}: the hand does not follow from the scores before it: " + "; ".join(wrong),
+                deal=number,
+            )
+        if result.winner is not None:
+            raise RecordError(f"{where}: the game ended in this hand; nothing can follow")
+        level, offences = result.level, result.offences
+        hand_number += result.scored
+    if history:
+        last = history[-1]
+        if dealer != (last.dealer + 1) % 4:
+            raise RecordError(
+                f"the dealer is seat {dealer}, but FH-8 gives seat {(last.dealer + 1) % 4}"
+            )
+        if last.scores != scores:
+            raise RecordError(
+                f"the scores when the deal began are {list(scores)}, but the last finished "
+                f"hand ended at {list(last.scores)}"
+            )
+    return level, offences, hand_number
+
+
+def load_state(text: str) -> State:
+    """The state saved by :func:`save_state`, rebuilt and checked.
+
+    :raises RecordError: for text that is not a saved 400 state, an unknown version, a field
+        that is missing, unknown or of the wrong type, a deck that is not the seed's, a history
+        that does not chain or whose hands do not score as recorded, or a step that is not legal
+        (naming the deal, trick and seat).
+    """
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, TypeError) as error:
+        raise RecordError(f"not JSON: {error}") from None
+    if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+        raise RecordError(f"not a saved state: 'format' must be {STATE_FORMAT!r}")
+    version = _get(data, "version", int, "state")
+    if version != STATE_VERSION:
+        raise RecordError(
+            f"saved-state version {version} is not supported: this release reads version "
+            f"{STATE_VERSION}"
+        )
+    _exact(data, _KEYS, "state")
+    if data["game"] != "four_hundred":
+        raise RecordError(f"a saved {data['game']!r} state is not a 400 state")
+    try:
+        rules = Rules.from_dict(_get(data, "rules", dict, "state"))
+    except CardrulesError as error:
+        raise RecordError(f"bad rules: {error}") from None
+    seed = _get(data, "seed", int, "state")
+    number = _get(data, "deal_number", int, "state")
+    dealer = _get(data, "dealer", int, "state")
+    if dealer not in (0, 1, 2, 3):
+        raise RecordError(f"the dealer must be a seat 0..3, not {dealer}")
+    if number < 0:
+        raise RecordError(f"the deal number must not be negative, not {number}")
+    scores: tuple[int, int, int, int] = _ints(data["scores"], 4, "scores")
+    history = tuple(
+        _result(raw, f"history[{i}]") for i, raw in enumerate(_get(data, "history", list, "state"))
+    )
+    if len(history) != number:
+        raise RecordError(
+            f"deal {number} needs the {number} finished deals before it, got {len(history)}"
+        )
+    level, offences, hand_number = _check_history(history, rules, dealer, scores)
+    try:
+        deck = parse_deck(_get(data, "deck", str, "state"))
+    except CardrulesError as error:
+        raise RecordError(f"bad deck: {error}", deal=number) from None
+    if number and deck != shuffled_deck(seed, "deal", number):
+        raise RecordError("the deck is not the one the game's seed deals", deal=number)
+    state = _start_deal(
+        rules, seed, number, dealer, deck, scores, level, history, hand_number, offences
+    )
+    for index, item in enumerate(_get(data, "steps", list, "state")):
+        if (
+            not isinstance(item, list)
+            or len(item) != 2
+            or not isinstance(item[0], int)
+            or isinstance(item[0], bool)
+            or not isinstance(item[1], str)
+        ):
+            raise RecordError(f"step {index + 1} must be [seat, action text], not {item!r}")
+        if state.deal_number != number or state.is_terminal:
+            raise RecordError(f"step {index + 1} comes after the deal ended", deal=number)
+        try:
+            state = CODEC.apply_step(state, item[0], item[1])
+        except CardrulesError as error:
+            raise RecordError(
+                f"step {index + 1}: {error}",
+                deal=number,
+                trick=CODEC.trick_number(state),
+                seat=item[0],
+            ) from None
+    if state.deal_number != number:
+        raise RecordError("the steps run past the end of the deal", deal=number)
+    if state.phase is Phase.OVER and not _closed(state):  # pragma: no cover - engine invariant
+        raise RecordError("a finished game must end in its current deal", deal=number)
+    return state
