@@ -9,7 +9,8 @@ agents and the search agent's time per move, as ``benchmarks/run.py`` prints fig
 * ``af-rule``: All Fours, rule-based against random;
 * ``fh-rule``: 400, rule-based against random;
 * ``af-search``: All Fours, search (I iterations per move) against rule-based;
-* ``fh-search``: 400, search against rule-based (needs ``cardrules.four_hundred.determinize``).
+* ``fh-search``: 400, search of the bids (I iterations per bid; the cards played as the
+  rule-based agent plays them) against rule-based.
 
 For each it prints the summary table (win rate with the 95% confidence interval over the
 duplicate pairs, margin, seconds per move) and whether the lower bound is above 50%.
@@ -74,17 +75,16 @@ def strength(games: int, iterations: int, processes: int | None, only: list[str]
             af_agents.RuleAgent(),
         ),
     ]
-    if hasattr(four_hundred, "determinize"):
-        matches.append(
-            (
-                "fh-search",
-                four_hundred.Rules(),
-                fh_agents.search_agent(iterations, name=f"search:{iterations}"),
-                fh_agents.RuleAgent(),
-            )
+    matches.append(
+        (
+            "fh-search",
+            four_hundred.Rules(),
+            fh_agents.search_agent(
+                iterations, phases=("bidding",), name=f"search-bids:{iterations}"
+            ),
+            fh_agents.RuleAgent(),
         )
-    elif not only or "fh-search" in only:
-        print("fh-search: skipped (cardrules.four_hundred has no determinize yet)")
+    )
     for name, rules, first, second in matches:
         if only and name not in only:
             continue

@@ -37,8 +37,6 @@ def test_random_agent_is_reproducible_from_its_generator() -> None:
 def test_agents_satisfy_the_protocol() -> None:
     for game in ("400", "all-fours"):
         for kind in AGENT_KINDS:
-            if game == "400" and kind == "search":
-                continue  # needs four_hundred.determinize (see test_ag_search)
             agent = make_agent(game, kind)
             assert isinstance(agent, Agent)
             assert agent.name == kind

@@ -172,38 +172,9 @@ def test_search_agent_rejects_an_unknown_rollout() -> None:
     assert random_rollout(new_game(seed=1), random.Random(1)) in new_game(seed=1).legal_actions()
 
 
-# -- 400, with an honest stand-in determinizer (tests only) ------------------------------------
-class StandIn:
-    """A stand-in for ``four_hundred.determinize`` until it exists: it takes the true state as a
-    template for the public part and the seat's own hand, and deals every card hidden from the
-    seat (the other seats' unplayed cards) uniformly at random to the other seats with their
-    sizes.  It ignores voids shown in play (so it is not the exact conditional distribution)
-    and keeps the true seed (harmless: the search stops at the end of the deal)."""
-
-    def __init__(self) -> None:
-        self.state: Any = None
-
-    def __call__(self, observation: Any, rng: random.Random) -> Any:
-        state = self.state
-        seat = observation.seat
-        assert state.observe(seat) == observation
-        hands = [list(state.hand(s)) for s in range(4)]
-        hidden = [card for s in range(4) if s != seat for card in hands[s]]
-        rng.shuffle(hidden)
-        new = []
-        start = 0
-        for s in range(4):
-            if s == seat:
-                new.append(hands[s])
-            else:
-                new.append(hidden[start : start + len(hands[s])])
-                start += len(hands[s])
-        return state.with_hidden_cards(new)
-
-
-def test_search_agent_plays_400_hands_with_a_stand_in_determinizer() -> None:
-    standin = StandIn()
-    search = fh_agents.search_agent(10, determinize=standin)
+# -- 400, with cardrules.four_hundred.determinize ------------------------------------------------
+def test_search_agent_plays_400_hands() -> None:
+    search = fh_agents.search_agent(10)
     rule = fh_agents.RuleAgent()
     state = four_hundred.new_game(seed=5, dealer=0)
     rngs = [random.Random(seat) for seat in range(4)]
@@ -211,7 +182,6 @@ def test_search_agent_plays_400_hands_with_a_stand_in_determinizer() -> None:
     while not state.is_terminal and hands < 2:
         seat = state.current_player
         agent = search if seat % 2 == 0 else rule
-        standin.state = state
         action = agent.act(state.observe(seat), rngs[seat])
         assert action in state.legal_actions()
         before = state.deal_number
@@ -220,21 +190,12 @@ def test_search_agent_plays_400_hands_with_a_stand_in_determinizer() -> None:
     assert hands == 2
 
 
-def test_400_search_without_a_determinizer_says_so() -> None:
-    if hasattr(four_hundred, "determinize"):
-        assert fh_agents.search_agent(5).iterations == 5
-    else:
-        with pytest.raises(ValueError, match="determinize"):
-            fh_agents.search_agent(5)
-
-
 def test_a_search_limited_to_the_bids_plays_the_cards_as_the_rule_agent() -> None:
     calls: list[str] = []
-    standin = StandIn()
 
     def counting(observation: Any, rng: random.Random) -> Any:
         calls.append(observation.phase.value)
-        return standin(observation, rng)
+        return four_hundred.determinize(observation, rng)
 
     agent = fh_agents.search_agent(12, determinize=counting, phases=("bidding",))
     rule = fh_agents.RuleAgent()
@@ -242,7 +203,6 @@ def test_a_search_limited_to_the_bids_plays_the_cards_as_the_rule_agent() -> Non
     rng = random.Random(0)
     while state.phase.value == "bidding" or not state.tricks:
         seat = state.current_player
-        standin.state = state
         action = agent.act(state.observe(seat), rng)
         if state.phase.value == "play":
             assert action == rule.act(state.observe(seat), rng)

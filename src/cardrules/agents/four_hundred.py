@@ -298,16 +298,6 @@ def evaluate(observation: Observation, state: Any) -> tuple[float, float]:
     return value, 1.0 - value
 
 
-def _default_determinizer() -> Determinizer:
-    try:
-        from cardrules.four_hundred import determinize  # type: ignore[attr-defined,unused-ignore]
-    except ImportError:
-        raise ValueError(
-            "this version of cardrules.four_hundred has no determinize(); pass determinize="
-        ) from None
-    return determinize  # type: ignore[no-any-return,unused-ignore]
-
-
 def search_agent(
     iterations: int = 200,
     *,
@@ -330,6 +320,7 @@ def search_agent(
         cards as :class:`RuleAgent`); ``None`` searches every decision.
     """
     from cardrules.agents.search import random_rollout
+    from cardrules.four_hundred.determinize import determinize as sample
 
     policies: dict[str, Callable[[Any, random.Random], Any]] = {
         "rule": rollout_policy,
@@ -338,7 +329,7 @@ def search_agent(
     if rollout not in policies:
         raise ValueError(f"rollout must be one of {sorted(policies)}, not {rollout!r}")
     return SearchAgent(
-        determinize or _default_determinizer(),
+        determinize or sample,
         evaluate,
         iterations=iterations,
         seconds=seconds,
