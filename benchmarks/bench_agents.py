@@ -9,8 +9,8 @@ agents and the search agent's time per move, as ``benchmarks/run.py`` prints fig
 * ``af-rule``: All Fours, rule-based against random;
 * ``fh-rule``: 400, rule-based against random;
 * ``af-search``: All Fours, search (I iterations per move) against rule-based;
-* ``fh-search``: 400, search of the bids (I iterations per bid; the cards played as the
-  rule-based agent plays them) against rule-based.
+* ``fh-search``: 400, search (I iterations per bid, P per card: ``--play-iterations``, a hand
+  of 400 being long) against rule-based.
 
 For each it prints the summary table (win rate with the 95% confidence interval over the
 duplicate pairs, margin, seconds per move) and whether the lower bound is above 50%.
@@ -63,7 +63,9 @@ def run(seconds: float) -> None:
     _line("all_fours search agent (100 iterations)", "decisions", rate)
 
 
-def strength(games: int, iterations: int, processes: int | None, only: list[str]) -> None:
+def strength(
+    games: int, iterations: int, play_iterations: int, processes: int | None, only: list[str]
+) -> None:
     """The duplicate tournaments that the agents must win (see the module's introduction)."""
     matches: list[tuple[str, Any, Any, Any]] = [
         ("af-rule", all_fours.Rules(), af_agents.RuleAgent(), RandomAgent()),
@@ -80,7 +82,9 @@ def strength(games: int, iterations: int, processes: int | None, only: list[str]
             "fh-search",
             four_hundred.Rules(),
             fh_agents.search_agent(
-                iterations, phases=("bidding",), name=f"search-bids:{iterations}"
+                iterations,
+                budgets={"play": play_iterations},
+                name=f"search:{iterations}/{play_iterations}",
             ),
             fh_agents.RuleAgent(),
         )
@@ -116,11 +120,14 @@ def main() -> None:
     parser.add_argument("--strength", action="store_true", help="run the strength tournaments")
     parser.add_argument("--games", type=int, default=200, help="games per tournament (even)")
     parser.add_argument("--iterations", type=int, default=100, help="search iterations per move")
+    parser.add_argument(
+        "--play-iterations", type=int, default=24, help="400: search iterations per card played"
+    )
     parser.add_argument("--processes", type=int, default=None, help="worker processes")
     parser.add_argument("--only", nargs="*", default=[], help="af-rule fh-rule af-search …")
     args = parser.parse_args()
     if args.strength:
-        strength(args.games, args.iterations, args.processes, args.only)
+        strength(args.games, args.iterations, args.play_iterations, args.processes, args.only)
     else:
         run(args.seconds)
 

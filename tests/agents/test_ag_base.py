@@ -50,6 +50,10 @@ def test_make_agent_reads_budgets_and_aliases() -> None:
     timed = make_agent("ALL-FOURS", "search:0.25s")
     assert timed.seconds == 0.25
     assert isinstance(make_agent("four_hundred", "rule"), fh_agents.RuleAgent)
+    fh_search = make_agent("400", "search:100")
+    assert fh_search.iterations == 100
+    assert fh_search.budgets == {"play": 25}
+    assert make_agent("400", "search:10").budgets == {"play": 8}
     assert isinstance(make_agent("all-fours", "rule"), af_agents.RuleAgent)
 
 

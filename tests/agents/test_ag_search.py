@@ -87,6 +87,23 @@ def test_flat_search_compares_the_actions_on_the_same_samples() -> None:
         SearchAgent(_identity, _win_loss, method="minimax")
 
 
+def test_budgets_per_phase() -> None:
+    state = four_hundred.new_game(seed=6, dealer=0)
+    agent = fh_agents.search_agent(40, budgets={"play": 8}, method="ismcts")
+    agent.act(state.observe(state.current_player), random.Random(0))
+    assert agent.last_stats is not None
+    assert agent.last_stats.iterations == 40  # bidding: the default budget
+    while state.phase.value != "play":
+        state = state.apply(fh_agents.RuleAgent().act(state.observe(state.current_player), RNG))
+    agent.act(state.observe(state.current_player), random.Random(0))
+    assert agent.last_stats.iterations == 8
+    with pytest.raises(ValueError, match="budget"):
+        SearchAgent(_identity, _win_loss, budgets={"play": 0})
+
+
+RNG = random.Random(0)
+
+
 def test_a_single_legal_action_is_played_without_search() -> None:
     calls = []
 

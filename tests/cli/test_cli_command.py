@@ -111,10 +111,11 @@ def test_quitting_and_end_of_input_are_clean() -> None:
         assert "game abandoned (seed 9)" in result.stdout
 
 
-def test_play_saves_a_record_that_replays(tmp_path: Path) -> None:
-    moves = human_script("all-fours", 5, 0)
+@pytest.mark.parametrize("game", ["all-fours", "400"])
+def test_play_saves_a_record_that_replays(tmp_path: Path, game: str) -> None:
+    moves = human_script(game, 5, 0)
     path = tmp_path / "game.json"
-    result = run("play", "all-fours", "--seed", "5", "--save", str(path), stdin="\n".join(moves))
+    result = run("play", game, "--seed", "5", "--save", str(path), stdin="\n".join(moves))
     assert result.returncode == 0, result.stderr
     assert f"record saved to {path}" in result.stdout
     replayed = run("replay", str(path))

@@ -293,6 +293,7 @@ def search_agent(
     exploration: float = 0.7,
     method: str = "flat",
     determinize: Determinizer | None = None,
+    budgets: dict[str, int] | None = None,
     name: str = "search",
 ) -> SearchAgent:
     """The ISMCTS :class:`~cardrules.agents.SearchAgent` for All Fours.
@@ -301,6 +302,7 @@ def search_agent(
     :param rollout: ``"rule"`` (:func:`rollout_policy`) or ``"random"``.
     :param method: ``"flat"`` (determinized Monte Carlo with paired samples, the default: the
         stronger at small budgets) or ``"ismcts"`` (see :class:`~cardrules.agents.SearchAgent`).
+    :param budgets: iterations per phase (e.g. ``{"play": 30}``), overriding ``iterations``.
     :param determinize: the determinizer (default :func:`cardrules.all_fours.determinize`).
     """
     from cardrules.agents.search import random_rollout
@@ -317,5 +319,6 @@ def search_agent(
         rollout=policies[rollout],
         exploration=exploration,
         method=method,
+        budgets=budgets,
         name=name,
     )

@@ -306,6 +306,7 @@ def search_agent(
     exploration: float = 0.7,
     method: str = "flat",
     determinize: Determinizer | None = None,
+    budgets: dict[str, int] | None = None,
     phases: tuple[str, ...] | None = None,
     name: str = "search",
 ) -> SearchAgent:
@@ -315,6 +316,7 @@ def search_agent(
     :param rollout: ``"rule"`` (:func:`rollout_policy`) or ``"random"``.
     :param method: ``"flat"`` (determinized Monte Carlo with paired samples, the default: the
         stronger at small budgets) or ``"ismcts"`` (see :class:`~cardrules.agents.SearchAgent`).
+    :param budgets: iterations per phase (e.g. ``{"play": 30}``), overriding ``iterations``.
     :param determinize: the determinizer (default :func:`cardrules.four_hundred.determinize`).
     :param phases: search only in these phases (``("bidding",)``: search the bids, play the
         cards as :class:`RuleAgent`); ``None`` searches every decision.
@@ -336,6 +338,7 @@ def search_agent(
         rollout=policies[rollout],
         exploration=exploration,
         method=method,
+        budgets=budgets,
         phases=phases,
         fallback=RuleAgent() if phases is not None else None,
         name=name,

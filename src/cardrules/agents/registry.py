@@ -1,8 +1,9 @@
 """Agents by name, for the command line and quick scripts: :func:`make_agent`.
 
 Specs: ``random``; ``rule``; ``search`` (200 iterations per decision), ``search:N`` (N
-iterations), ``search:Xs`` (X seconds per decision, e.g. ``search:0.5s``).  Games: ``400``
-(also ``four_hundred``) and ``all-fours`` (also ``all_fours``).
+iterations), ``search:Xs`` (X seconds per decision, e.g. ``search:0.5s``).  In 400, whose hands
+are long, a card played gets a quarter of the iterations (at least 8) and a bid all of them.
+Games: ``400`` (also ``four_hundred``) and ``all-fours`` (also ``all_fours``).
 """
 
 from __future__ import annotations
@@ -80,6 +81,9 @@ def make_agent(game: str, spec: str) -> Any:
         ) from None
     label = "search" if not budget else f"search:{budget}"
     try:
+        if name == "400" and seconds is None:
+            budgets = {"play": max(8, iterations // 4)}
+            return module.search_agent(iterations, budgets=budgets, name=label)
         return module.search_agent(iterations, seconds=seconds, name=label)
     except ValueError as error:
         raise ParseError(str(error), text=spec) from None

@@ -121,6 +121,8 @@ class SearchAgent:
         with paired samples -- each sample is played out once after *every* legal action, so
         that the actions are compared on the same hidden cards (the luck of the sample cancels
         out of the comparison); ``iterations`` then counts rollouts.
+    :param budgets: iterations per phase (``observation.phase.value``), overriding
+        ``iterations`` there, e.g. ``{"play": 30}`` for cheaper card play than bidding.
     :param phases: search only in these phases (``observation.phase.value``, e.g.
         ``("bidding",)``) and let ``fallback`` decide in the others; ``None`` searches every
         decision.
@@ -137,6 +139,7 @@ class SearchAgent:
     rollout: RolloutPolicy = random_rollout
     exploration: float = _DEFAULT_EXPLORATION
     method: str = "ismcts"
+    budgets: dict[str, int] | None = None
     phases: tuple[str, ...] | None = None
     fallback: Any = None
     name: str = "search"
@@ -149,6 +152,8 @@ class SearchAgent:
             raise ValueError(f"seconds must be positive, not {self.seconds}")
         if self.method not in _METHODS:
             raise ValueError(f"method must be one of {_METHODS}, not {self.method!r}")
+        if self.budgets is not None and any(n < 1 for n in self.budgets.values()):
+            raise ValueError(f"every budget must be at least 1 iteration: {self.budgets}")
         if self.phases is not None and self.fallback is None:
             raise ValueError("a search limited to some phases needs a fallback agent")
 
@@ -162,10 +167,13 @@ class SearchAgent:
         if self.phases is not None and observation.phase.value not in self.phases:
             return self.fallback.act(observation, rng)
         start = time.perf_counter()
+        iterations = self.iterations
+        if self.budgets is not None:
+            iterations = self.budgets.get(observation.phase.value, iterations)
         if self.method == "flat":
-            root = self._flat(observation, legal, rng, start)
+            root = self._flat(observation, legal, rng, start, iterations)
         else:
-            root = self._search(observation, rng, start)
+            root = self._search(observation, rng, start, iterations)
         children = root.children
         if self.method == "flat":  # equal visits: the best mean
             best = max(legal, key=lambda a: children[a].total)
@@ -183,14 +191,14 @@ class SearchAgent:
         )
         return best
 
-    def _search(self, observation: Any, rng: random.Random, start: float) -> _Node:
+    def _search(self, observation: Any, rng: random.Random, start: float, iterations: int) -> _Node:
         determinize = self.determinize
         evaluate = self.evaluate
         rollout = self.rollout
         c = self.exploration
         deal = observation.deal_number
         deadline = None if self.seconds is None else start + self.seconds
-        budget = self.iterations if deadline is None else 1 << 62
+        budget = iterations if deadline is None else 1 << 62
         sqrt, log = math.sqrt, math.log
         root = _Node(-1)
         done = 0
@@ -238,7 +246,12 @@ class SearchAgent:
         return root
 
     def _flat(
-        self, observation: Any, legal: tuple[Any, ...], rng: random.Random, start: float
+        self,
+        observation: Any,
+        legal: tuple[Any, ...],
+        rng: random.Random,
+        start: float,
+        iterations: int,
     ) -> _Node:
         """Determinized Monte Carlo with paired samples (``method="flat"``)."""
         determinize = self.determinize
@@ -247,7 +260,7 @@ class SearchAgent:
         deal = observation.deal_number
         side = observation.seat % 2
         deadline = None if self.seconds is None else start + self.seconds
-        samples = max(1, self.iterations // len(legal)) if deadline is None else 1 << 62
+        samples = max(1, iterations // len(legal)) if deadline is None else 1 << 62
         root = _Node(-1)
         children = root.children
         for action in legal:
