@@ -89,7 +89,7 @@ def recorder(state: GameState[Any]) -> Recorder:
     return Recorder(codec_for(state), state)
 
 
-def to_json(record: GameRecord, *, indent: int | None = 1) -> str:
+def to_json(record: GameRecord, *, indent: int | None = None) -> str:
     """The record as JSON text."""
     return record.to_json(indent=indent)
 

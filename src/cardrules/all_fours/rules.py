@@ -25,6 +25,7 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from cardrules.core.cards import Rank
+from cardrules.core.options import enum_option, exact_keys, is_int
 from cardrules.errors import ParseError, RulesError
 
 __all__ = ["GameTie", "KickTable", "Rules", "Undertrump"]
@@ -58,10 +59,6 @@ KickTable = tuple[tuple[Rank, int], ...]
 _TRINIDAD_KICKS: Final[KickTable] = ((Rank.ACE, 1), (Rank.JACK, 3), (Rank.SIX, 2))
 
 
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _kick_table(value: object) -> KickTable:
     """Canonicalise a kick table: a mapping (or pairs) of rank -> points, ranks as :class:`Rank`,
     ints 2..14 or rank letters; ranks not named score 0."""
@@ -85,7 +82,7 @@ def _kick_table(value: object) -> KickTable:
             raise RulesError(
                 f"kick_values: {key!r} is not a rank; expected 2-9, T, J, Q, K, A"
             ) from None
-        if not _is_int(points) or points < 0:
+        if not is_int(points) or points < 0:
             raise RulesError(f"kick_values: {points!r} for {rank.letter} is not an int >= 0")
         if rank in table:
             raise RulesError(f"kick_values: rank {rank.letter} is named twice")
@@ -93,24 +90,12 @@ def _kick_table(value: object) -> KickTable:
     return tuple(sorted(((r, p) for r, p in table.items() if p), reverse=True))
 
 
-def _from_enum(kind: type[enum.StrEnum], field: str, value: object) -> Any:
-    if isinstance(value, str):
-        try:
-            return kind(value)
-        except ValueError:
-            pass
-    accepted = ", ".join(repr(m.value) for m in kind)
-    raise RulesError(f"{field}: {value!r} is not accepted; expected one of {accepted}")
-
-
 def _undertrump(value: object) -> Undertrump:
-    result: Undertrump = _from_enum(Undertrump, "undertrump", value)
-    return result
+    return enum_option(Undertrump, "undertrump", value)
 
 
 def _game_tie(value: object) -> GameTie:
-    result: GameTie = _from_enum(GameTie, "game_tie", value)
-    return result
+    return enum_option(GameTie, "game_tie", value)
 
 
 def _one_of(*accepted: object) -> Any:
@@ -126,7 +111,7 @@ def _one_of(*accepted: object) -> Any:
 
 def _at_least(low: int) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if not _is_int(value) or value < low:  # type: ignore[operator]
+        if not is_int(value) or value < low:  # type: ignore[operator]
             raise RulesError(
                 f"{attribute.name}: {value!r} is not accepted; expected an int >= {low}"
             )
@@ -220,16 +205,8 @@ class Rules:
 
         :raises RulesError: for a missing or unknown key or a bad value.
         """
-        if not isinstance(data, Mapping):
-            raise RulesError(f"{data!r} is not a mapping of All Fours options")
         names = [field.name for field in attrs.fields(cls)]
-        unknown = sorted(set(data) - set(names), key=str)
-        missing = [name for name in names if name not in data]
-        if unknown or missing:
-            raise RulesError(
-                f"All Fours rules: unknown keys {unknown}, missing keys {missing}; "
-                f"expected exactly {', '.join(names)}"
-            )
+        data = exact_keys(data, names, "All Fours")
         kicks = data["kick_values"]
         if not isinstance(kicks, Mapping) or not all(isinstance(k, str) for k in kicks):
             raise RulesError(f"kick_values: {kicks!r} is not a mapping of rank letter -> points")

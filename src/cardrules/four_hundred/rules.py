@@ -21,10 +21,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from typing import Any, ClassVar, Final, TypeVar
+from typing import Any, ClassVar, Final
 
 import attrs
 
+from cardrules.core.options import enum_option, exact_keys, is_int
 from cardrules.errors import RulesError
 
 __all__ = [
@@ -108,24 +109,6 @@ PAGAT_41_BID_VALUES: Final[Mapping[int, int]] = {
     bid: (bid if bid <= 6 else 2 * bid) for bid in range(1, 14)
 }
 
-_E = TypeVar("_E", bound=enum.StrEnum)
-
-
-def _to_enum(cls: type[_E], field: str, value: object) -> _E:
-    if isinstance(value, cls):
-        return value
-    if isinstance(value, str):
-        try:
-            return cls(value)
-        except ValueError:
-            pass
-    accepted = ", ".join(repr(m.value) for m in cls)
-    raise RulesError(f"Rules.{field}: {value!r} is not accepted; expected one of {accepted}")
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
 
 def _check_bool(field: str) -> Any:
     def check(_instance: object, _attribute: object, value: object) -> None:
@@ -136,7 +119,7 @@ def _check_bool(field: str) -> Any:
 
 
 def _packets(value: object) -> tuple[int, ...]:
-    if isinstance(value, list | tuple) and all(_is_int(v) for v in value):
+    if isinstance(value, list | tuple) and all(is_int(v) for v in value):
         packets = tuple(value)
         if (
             packets
@@ -180,27 +163,27 @@ def _reduce_five_six_at(value: object) -> int | None:
 
 
 def _min_total_counts(value: object) -> MinTotalCounts:
-    return _to_enum(MinTotalCounts, "min_total_counts", value)
+    return enum_option(MinTotalCounts, "min_total_counts", value)
 
 
 def _high_bid_win(value: object) -> HighBidWin:
-    return _to_enum(HighBidWin, "high_bid_win", value)
+    return enum_option(HighBidWin, "high_bid_win", value)
 
 
 def _partner_condition(value: object) -> PartnerCondition:
-    return _to_enum(PartnerCondition, "partner_condition", value)
+    return enum_option(PartnerCondition, "partner_condition", value)
 
 
 def _simultaneous(value: object) -> Simultaneous:
-    return _to_enum(Simultaneous, "simultaneous", value)
+    return enum_option(Simultaneous, "simultaneous", value)
 
 
 def _claims(value: object) -> Claims:
-    return _to_enum(Claims, "claims", value)
+    return enum_option(Claims, "claims", value)
 
 
 def _five_to_start(value: object) -> FiveToStart:
-    return _to_enum(FiveToStart, "five_to_start", value)
+    return enum_option(FiveToStart, "five_to_start", value)
 
 
 def _bid_values(value: object) -> tuple[tuple[int, int], ...] | None:
@@ -222,7 +205,7 @@ def _bid_values(value: object) -> tuple[tuple[int, int], ...] | None:
     for key, val in items:
         if isinstance(key, str) and key.isdigit():
             key = int(key)
-        if not (_is_int(key) and 1 <= key <= 13 and _is_int(val) and val > 0) or key in table:
+        if not (is_int(key) and 1 <= key <= 13 and is_int(val) and val > 0) or key in table:
             raise error
         table[key] = val
     return tuple(sorted(table.items()))
@@ -343,16 +326,8 @@ class Rules:
 
         :raises RulesError: for an unknown or missing key, or a bad value.
         """
-        if not isinstance(data, Mapping):
-            raise RulesError(f"Rules.from_dict: expected a mapping, got {data!r}")
         names = [f.name for f in attrs.fields(Rules)]
-        unknown = [k for k in data if k not in names]
-        missing = [n for n in names if n not in data]
-        if unknown or missing:
-            raise RulesError(
-                f"Rules.from_dict: unknown keys {unknown}, missing keys {missing}; "
-                f"expected exactly {names}"
-            )
+        data = exact_keys(data, names, "400")
         return cls(**{name: data[name] for name in names})
 
 
