@@ -15,24 +15,6 @@ a few fixed deals of every preset: any change to move generation changes them.
 
 from __future__ import annotations
 
-from typing import Any
-
-from cardrules.all_fours.state import State
+from cardrules.core.perft import perft, perft_divide
 
 __all__ = ["perft", "perft_divide"]
-
-
-def perft(state: State, depth: int) -> int:
-    """The number of legal action sequences of length ``depth`` from ``state``."""
-    if depth <= 0:
-        return 1
-    actions = state.legal_actions()
-    if depth == 1:
-        return len(actions)
-    return sum(perft(state.apply(action), depth - 1) for action in actions)
-
-
-def perft_divide(state: State, depth: int) -> dict[str, Any]:
-    """:func:`perft` split by the first action (its text form), for finding where two move
-    generators differ."""
-    return {str(action): perft(state.apply(action), depth - 1) for action in state.legal_actions()}

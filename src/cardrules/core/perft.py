@@ -1,0 +1,33 @@
+"""Card perft for any game state of the protocol: count the legal action sequences from a state,
+like chess's perft.
+
+``perft(state, depth)`` is the number of distinct sequences of exactly ``depth`` legal actions
+from ``state``; a game that ends sooner ends its sequence short of the depth and counts 0, as a
+mate does in chess.  Each game module documents what its actions are (``four_hundred.perft``,
+``all_fours.perft``) and the test suite pins golden numbers for fixed deals of every preset, so
+that any change to move generation shows up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cardrules.core.protocol import GameState
+
+__all__ = ["perft", "perft_divide"]
+
+
+def perft(state: GameState[Any], depth: int) -> int:
+    """The number of legal action sequences of length ``depth`` from ``state``."""
+    if depth <= 0:
+        return 1
+    actions = state.legal_actions()
+    if depth == 1:
+        return len(actions)
+    return sum(perft(state.apply(action), depth - 1) for action in actions)
+
+
+def perft_divide(state: GameState[Any], depth: int) -> dict[str, int]:
+    """:func:`perft` split by the first action (its text form), for finding where two move
+    generators differ."""
+    return {str(action): perft(state.apply(action), depth - 1) for action in state.legal_actions()}
