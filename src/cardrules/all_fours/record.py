@@ -44,7 +44,13 @@ from cardrules.all_fours.state import Phase, State
 from cardrules.core.cards import Card
 from cardrules.core.cardset import CardSet
 from cardrules.core.deck import parse_deck
-from cardrules.core.records import DealRecord, GameRecord, RecordError, Step
+from cardrules.core.records import (
+    DealRecord,
+    GameRecord,
+    RecordError,
+    Step,
+    parse_deal_blocks,
+)
 from cardrules.errors import CardrulesError, IllegalActionError, ParseError, Reason
 
 __all__ = ["CODEC", "AllFoursCodec", "step_seat"]
@@ -184,34 +190,9 @@ class AllFoursCodec:
             rules, _ = _rules_and_start(json.loads(header.get("Rules", "null")))
         except json.JSONDecodeError as error:
             raise RecordError(f"the tag [Rules …] is not JSON: {error}") from None
-        blocks: list[tuple[int, list[str]]] = []
-        for index, line in enumerate(lines):
-            if line.startswith("Deal "):
-                blocks.append((index, [line]))
-            elif not blocks:
-                raise RecordError(
-                    f"line {first_line + index}: {line!r}: the body must start with a Deal line"
-                )
-            else:
-                blocks[-1][1].append(line)
-        deals = []
-        for start, block in blocks:
-            deal = _parse_deal(block, first_line + start)
-            expected = _deal_lines(rules, deal)
-            for offset, (want, got) in enumerate(zip(expected, block, strict=False)):
-                if want != got:
-                    raise RecordError(
-                        f"line {first_line + start + offset}: {got!r} should read {want!r}",
-                        deal=deal.number,
-                    )
-            if len(expected) != len(block):
-                raise RecordError(
-                    f"line {first_line + start}: the deal's block has {len(block)} lines, "
-                    f"{len(expected)} expected",
-                    deal=deal.number,
-                )
-            deals.append(deal)
-        return deals
+        return parse_deal_blocks(
+            lines, first_line, _parse_deal, lambda deal: _deal_lines(rules, deal)
+        )
 
 
 #: The All Fours record codec (registered under ``"all_fours"`` in :mod:`cardrules.records`).

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any, Final, Protocol
 
 import attrs
@@ -38,6 +38,7 @@ __all__ = [
     "Step",
     "final_state",
     "format_tags",
+    "parse_deal_blocks",
     "parse_tags",
     "record_from_dict",
     "record_to_dict",
@@ -514,3 +515,48 @@ def final_state(record: GameRecord, codec: GameCodec) -> AnyState:
         first = record.deals[0]
         return codec.new_game(record.rules, record.seed, record.dealer, first.deck)
     return state
+
+
+# -- the text notation's deal blocks -------------------------------------------------------
+def parse_deal_blocks(
+    lines: Sequence[str],
+    first_line: int,
+    parse_deal: Callable[[list[str], int], DealRecord],
+    canonical: Callable[[DealRecord], list[str]],
+) -> list[DealRecord]:
+    """The deals of a text body made of blocks that each start with a ``Deal`` line.
+
+    ``parse_deal(block, line_number)`` reads one block; ``canonical(deal)`` writes it back.  A
+    block must read exactly as written back (one canonical form per deal), or the first line that
+    differs is named.  ``first_line`` is the line number of ``lines[0]`` in the whole text.
+
+    :raises RecordError: naming the line.
+    """
+    blocks: list[tuple[int, list[str]]] = []
+    for index, line in enumerate(lines):
+        if line.startswith("Deal "):
+            blocks.append((index, [line]))
+        elif not blocks:
+            raise RecordError(
+                f"line {first_line + index}: {line!r}: the body must start with a Deal line"
+            )
+        else:
+            blocks[-1][1].append(line)
+    deals = []
+    for start, block in blocks:
+        deal = parse_deal(block, first_line + start)
+        expected = canonical(deal)
+        for offset, (want, got) in enumerate(zip(expected, block, strict=False)):
+            if want != got:
+                raise RecordError(
+                    f"line {first_line + start + offset}: {got!r} should read {want!r}",
+                    deal=deal.number,
+                )
+        if len(expected) != len(block):
+            raise RecordError(
+                f"line {first_line + start}: the deal's block has {len(block)} lines, "
+                f"{len(expected)} expected",
+                deal=deal.number,
+            )
+        deals.append(deal)
+    return deals
