@@ -29,6 +29,9 @@ from cardrules.errors import CardrulesError, ParseError
 __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
+    "STATE_FORMAT",
+    "STATE_KEYS",
+    "STATE_VERSION",
     "DealRecord",
     "GameCodec",
     "GameRecord",
@@ -36,13 +39,16 @@ __all__ = [
     "Recorder",
     "ReplayStep",
     "Step",
+    "exact_fields",
     "final_state",
     "format_tags",
     "parse_deal_blocks",
     "parse_tags",
+    "read_saved_state",
     "record_from_dict",
     "record_to_dict",
     "replay",
+    "saved_field",
 ]
 
 #: The ``format`` field of every JSON record.
@@ -560,3 +566,80 @@ def parse_deal_blocks(
             )
         deals.append(deal)
     return deals
+
+
+# -- saved states (one state on its own) ---------------------------------------------------
+#: The ``format`` field of a saved state.
+STATE_FORMAT: Final = "cardrules-state"
+#: The version of the saved-state format that this release writes and reads.
+STATE_VERSION: Final = 1
+#: The fields of every saved state, whatever the game.
+STATE_KEYS: Final = frozenset(
+    {
+        "format",
+        "version",
+        "game",
+        "rules",
+        "seed",
+        "deal_number",
+        "dealer",
+        "scores",
+        "history",
+        "deck",
+        "steps",
+    }
+)
+
+
+def saved_field(
+    data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str
+) -> Any:
+    """``data[key]``, which must be present and of ``kind`` (a bool is never an int here).
+
+    :raises RecordError: naming ``where`` and the field.
+    """
+    if key not in data:
+        raise RecordError(f"{where}: the field {key!r} is missing")
+    value = data[key]
+    if isinstance(value, bool) and kind is not bool:
+        raise RecordError(f"{where}: {key!r} must not be a boolean, got {value!r}")
+    if not isinstance(value, kind):
+        raise RecordError(f"{where}: {key!r} has the wrong type: {value!r}")
+    return value
+
+
+def exact_fields(data: Mapping[str, Any], keys: set[str] | frozenset[str], where: str) -> None:
+    """Check that ``data`` has exactly the fields ``keys``.
+
+    :raises RecordError: naming the unknown or missing fields.
+    """
+    extra = sorted(set(data) - keys)
+    missing = sorted(keys - set(data))
+    if extra:
+        raise RecordError(f"{where}: unknown field(s) {', '.join(map(repr, extra))}")
+    if missing:
+        raise RecordError(f"{where}: missing field(s) {', '.join(map(repr, missing))}")
+
+
+def read_saved_state(text: str, game: str, title: str) -> dict[str, Any]:
+    """The checked envelope of a saved state of ``game`` (its JSON object).
+
+    :raises RecordError: for text that is not JSON, not a saved state, of another version, with
+        a field missing or unknown, or of another game.
+    """
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, TypeError) as error:
+        raise RecordError(f"not JSON: {error}") from None
+    if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+        raise RecordError(f"not a saved state: 'format' must be {STATE_FORMAT!r}")
+    version = saved_field(data, "version", int, "state")
+    if version != STATE_VERSION:
+        raise RecordError(
+            f"saved-state version {version} is not supported: this release reads version "
+            f"{STATE_VERSION}"
+        )
+    exact_fields(data, STATE_KEYS, "state")
+    if data["game"] != game:
+        raise RecordError(f"a saved {data['game']!r} state is not {title} state")
+    return data

@@ -26,7 +26,14 @@ from typing import Any, Final
 import attrs
 
 from cardrules.core.deck import parse_deck, shuffled_deck
-from cardrules.core.records import RecordError
+from cardrules.core.records import (
+    STATE_FORMAT,
+    STATE_VERSION,
+    RecordError,
+    read_saved_state,
+)
+from cardrules.core.records import exact_fields as _exact
+from cardrules.core.records import saved_field as _get
 from cardrules.errors import CardrulesError
 from cardrules.four_hundred.hand import Ending, HandResult, Outcome, Phase
 from cardrules.four_hundred.record import CODEC
@@ -36,24 +43,6 @@ from cardrules.four_hundred.state import State, _start_deal
 
 __all__ = ["STATE_FORMAT", "STATE_VERSION", "load_state", "save_state"]
 
-#: The ``format`` field of a saved state.
-STATE_FORMAT: Final = "cardrules-state"
-#: The version of the saved-state format that this release writes and reads.
-STATE_VERSION: Final = 1
-
-_KEYS: Final = {
-    "format",
-    "version",
-    "game",
-    "rules",
-    "seed",
-    "deal_number",
-    "dealer",
-    "scores",
-    "history",
-    "deck",
-    "steps",
-}
 _RESULT_KEYS: Final = {
     "hand_number",
     "deal_number",
@@ -157,26 +146,6 @@ def save_state(state: State) -> str:
 
 
 # -- loading -----------------------------------------------------------------------------------
-def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
-    if key not in data:
-        raise RecordError(f"{where}: the field {key!r} is missing")
-    value = data[key]
-    if isinstance(value, bool) and kind is not bool:
-        raise RecordError(f"{where}: {key!r} must not be a boolean, got {value!r}")
-    if not isinstance(value, kind):
-        raise RecordError(f"{where}: {key!r} has the wrong type: {value!r}")
-    return value
-
-
-def _exact(data: Mapping[str, Any], keys: set[str], where: str) -> None:
-    extra = sorted(set(data) - keys)
-    missing = sorted(keys - set(data))
-    if extra:
-        raise RecordError(f"{where}: unknown field(s) {', '.join(map(repr, extra))}")
-    if missing:
-        raise RecordError(f"{where}: missing field(s) {', '.join(map(repr, missing))}")
-
-
 def _ints(value: Any, count: int, where: str, *, none: bool = False) -> tuple[Any, ...]:
     if (
         not isinstance(value, list)
@@ -395,21 +364,7 @@ def load_state(text: str) -> State:
         that does not chain or whose hands do not score as recorded, or a step that is not legal
         (naming the deal, trick and seat).
     """
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as error:
-        raise RecordError(f"not JSON: {error}") from None
-    if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
-        raise RecordError(f"not a saved state: 'format' must be {STATE_FORMAT!r}")
-    version = _get(data, "version", int, "state")
-    if version != STATE_VERSION:
-        raise RecordError(
-            f"saved-state version {version} is not supported: this release reads version "
-            f"{STATE_VERSION}"
-        )
-    _exact(data, _KEYS, "state")
-    if data["game"] != "four_hundred":
-        raise RecordError(f"a saved {data['game']!r} state is not a 400 state")
+    data = read_saved_state(text, "four_hundred", "a 400")
     try:
         rules = Rules.from_dict(_get(data, "rules", dict, "state"))
     except CardrulesError as error:
