@@ -28,6 +28,7 @@ from cardrules.all_fours import (
     GameTie,
     GiveOne,
     HandEnd,
+    HandResult,
     Phase,
     Play,
     Rules,
@@ -635,6 +636,48 @@ def test_state_is_immutable_hashable_picklable() -> None:
     assert new_game(seed=3, dealer=0) != new_game(
         seed=4, dealer=0, deck=new_game(seed=3, dealer=0).deck
     )
+
+
+def test_hand_result_is_a_value() -> None:
+    """A played hand's HandResult: its tricks (built on first read) are the tricks of the deal;
+    it is immutable, hashable, picklable, and equal to one built from the same parts."""
+    state = new_game(seed=4, dealer=0)
+    while not state.history:
+        before = state
+        state = state.apply(state.legal_actions()[0])
+    result = state.history[0]
+    snapshot = pickle.dumps(result)
+    assert [len(t.cards) for t in result.tricks] == [4] * 6
+    assert result.tricks[:-1] == before.tricks
+    assert result.tricks[-1].cards[:-1] == before.current_trick.cards
+    assert before.hand(before.current_player) == CardSet(result.tricks[-1].cards[-1:])  # type: ignore[arg-type]
+    assert result.trick_winners == tuple(t.winner(result.trump) for t in result.tricks)
+    assert pickle.dumps(result) == snapshot  # reading the tricks changed nothing
+    copy = pickle.loads(snapshot)
+    assert copy == result
+    assert hash(copy) == hash(result)
+    rebuilt = HandResult(
+        result.deal_number,
+        result.dealer,
+        result.kicks,
+        result.trump,
+        result.decisions,
+        result.awards,
+        result.reason,
+        result.card_points,
+        result.scores,
+        result.tricks,
+        result.trick_winners,
+    )
+    assert rebuilt == result
+    assert hash(rebuilt) == hash(result)
+    assert repr(rebuilt) == repr(result)
+    assert "trick_winners=(0, 1, 3, 1, 1, 1)" in repr(result)
+    with pytest.raises(AttributeError):
+        result.scores = (0, 0)  # type: ignore[misc]
+    with pytest.raises(ValueError, match="one winner per trick"):
+        HandResult(0, 0, (), None, (), (), HandEnd.PLAYED, None, (0, 0), result.tricks, ())
+    assert rebuilt != HandResult(0, 0, (), None, (), (), HandEnd.EXHAUSTED_PACK, None, (0, 0))
 
 
 def test_not_an_action_and_game_over() -> None:

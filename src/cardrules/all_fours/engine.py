@@ -48,6 +48,7 @@ from cardrules.all_fours.state import (
     State,
     _Deal,
     _evolve,
+    _hand_result,
     _make,
     _new,
     _pack,
@@ -57,7 +58,6 @@ from cardrules.all_fours.state import (
 from cardrules.core.cards import CARDS, Card, Suit, parse_cards
 from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, mask_of
 from cardrules.core.deck import draw_for_dealer, parse_deck, shuffled_deck
-from cardrules.core.tricks import Trick
 from cardrules.errors import IllegalActionError, ParseError, Reason, RulesError
 
 __all__ = ["deal_layout", "deck_for", "new_game"]
@@ -316,20 +316,18 @@ def _result(
     card_points: tuple[int, int] | None,
     tricks: tuple[tuple[int, tuple[int, ...], int], ...] = (),
 ) -> HandResult:
-    trump = _SUITS[d.trump] if d.trump >= 0 else None
-    n = d.players
-    return HandResult(
+    return _hand_result(
         d.deal_number,
         d.dealer,
         d.kicks,
-        trump,
+        _SUITS[d.trump] if d.trump >= 0 else None,
         d.decisions,
         d.awards,
         reason,
         card_points,
         d.scores,
-        tuple(Trick.of(leader, tuple(map(_CARD_AT, cards)), n) for leader, cards, _ in tricks),
-        tuple(winner for _, _, winner in tricks),
+        tricks,
+        d.players,
     )
 
 

@@ -18,10 +18,8 @@ does the work).
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any, NamedTuple
-
-import attrs
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from cardrules.all_fours.actions import Action, Play
 from cardrules.all_fours.rules import Rules
@@ -60,7 +58,23 @@ class HandEnd(enum.StrEnum):
     TARGET_REACHED = "target_reached"
 
 
-@attrs.frozen(slots=True)
+#: A completed trick in the engine's form: (leader, card indices in play order, winning seat).
+_RawTrick = tuple[int, tuple[int, ...], int]
+_RESULT_FIELDS: Final = (
+    "deal_number",
+    "dealer",
+    "kicks",
+    "trump",
+    "decisions",
+    "awards",
+    "reason",
+    "card_points",
+    "scores",
+    "tricks",
+    "trick_winners",
+)
+
+
 class HandResult:
     """A finished deal: its awards in the order they were scored, and why it ended.
 
@@ -76,7 +90,34 @@ class HandResult:
       in them was played face up) and the seat that won each; empty when no trick was completed.
 
     Nothing here tells who was dealt an unplayed card: a void deal's hands stay unknown.
+
+    Immutable, hashable and equal by value.  (The engine keeps a deal's tricks in its own compact
+    form and builds the :class:`~cardrules.Trick` objects when ``tricks`` is first read: a
+    simulation that never reads them does not pay for them.)
+
+    >>> from cardrules.all_fours import new_game
+    >>> state = new_game(seed=4, dealer=0)
+    >>> while not state.history:
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> result = state.history[0]
+    >>> result.reason, len(result.tricks), result.trick_winners, result.scores
+    (<HandEnd.PLAYED: 'played'>, 6, (0, 1, 3, 1, 1, 1), (0, 4))
     """
+
+    __slots__ = (
+        "_players",
+        "_raw",
+        "_tricks",
+        "awards",
+        "card_points",
+        "deal_number",
+        "dealer",
+        "decisions",
+        "kicks",
+        "reason",
+        "scores",
+        "trump",
+    )
 
     deal_number: int
     dealer: int
@@ -87,8 +128,170 @@ class HandResult:
     reason: HandEnd
     card_points: tuple[int, int] | None
     scores: tuple[int, int]
-    tricks: tuple[Trick, ...] = ()
-    trick_winners: tuple[int, ...] = ()
+    _raw: tuple[_RawTrick, ...]  # the engine's form of the tricks
+    _players: int
+    _tricks: tuple[Trick, ...] | None
+
+    def __init__(
+        self,
+        deal_number: int,
+        dealer: int,
+        kicks: tuple[Card, ...],
+        trump: Suit | None,
+        decisions: tuple[Action, ...],
+        awards: tuple[Award, ...],
+        reason: HandEnd,
+        card_points: tuple[int, int] | None,
+        scores: tuple[int, int],
+        tricks: tuple[Trick, ...] = (),
+        trick_winners: tuple[int, ...] = (),
+    ) -> None:
+        tricks = tuple(tricks)
+        winners = tuple(trick_winners)
+        if len(tricks) != len(winners):
+            raise ValueError(
+                f"a HandResult needs one winner per trick: {len(tricks)} tricks, "
+                f"{len(winners)} winners"
+            )
+        _fill(
+            self,
+            deal_number,
+            dealer,
+            kicks,
+            trump,
+            decisions,
+            awards,
+            reason,
+            card_points,
+            scores,
+            tuple(
+                (t.leader, tuple(c.index for c in t.cards), w)
+                for t, w in zip(tricks, winners, strict=True)
+            ),
+            tricks[0].players if tricks else 4,
+        )
+        _SET_TRICKS(self, tricks)
+
+    @property
+    def tricks(self) -> tuple[Trick, ...]:
+        """The completed tricks of the deal, in order."""
+        tricks = self._tricks
+        if tricks is None:
+            players = self._players
+            tricks = tuple(
+                Trick.of(leader, tuple(map(_CARD_AT, cards)), players)
+                for leader, cards, _ in self._raw
+            )
+            _SET_TRICKS(self, tricks)  # a cache: the value is fixed by _raw
+        return tricks
+
+    @property
+    def trick_winners(self) -> tuple[int, ...]:
+        """The seat that won each trick of :attr:`tricks`."""
+        return tuple(winner for _, _, winner in self._raw)
+
+    def _key(self) -> tuple[Any, ...]:
+        return (
+            self.deal_number,
+            self.dealer,
+            self.kicks,
+            self.trump,
+            self.decisions,
+            self.awards,
+            self.reason,
+            self.card_points,
+            self.scores,
+            self._raw,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, HandResult):
+            return self._key() == other._key()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        values = ", ".join(f"{name}={getattr(self, name)!r}" for name in _RESULT_FIELDS)
+        return f"HandResult({values})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"HandResult is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"HandResult is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (_hand_result, (*self._key(), self._players))
+
+
+def _fill(
+    r: HandResult,
+    deal_number: int,
+    dealer: int,
+    kicks: tuple[Card, ...],
+    trump: Suit | None,
+    decisions: tuple[Action, ...],
+    awards: tuple[Award, ...],
+    reason: HandEnd,
+    card_points: tuple[int, int] | None,
+    scores: tuple[int, int],
+    raw: tuple[_RawTrick, ...],
+    players: int,
+) -> None:
+    _setattr(r, "deal_number", deal_number)
+    _setattr(r, "dealer", dealer)
+    _setattr(r, "kicks", kicks)
+    _setattr(r, "trump", trump)
+    _setattr(r, "decisions", decisions)
+    _setattr(r, "awards", awards)
+    _setattr(r, "reason", reason)
+    _setattr(r, "card_points", card_points)
+    _setattr(r, "scores", scores)
+    _setattr(r, "_raw", raw)
+    _setattr(r, "_players", players)
+    _setattr(r, "_tricks", None)
+
+
+def _hand_result(
+    deal_number: int,
+    dealer: int,
+    kicks: tuple[Card, ...],
+    trump: Suit | None,
+    decisions: tuple[Action, ...],
+    awards: tuple[Award, ...],
+    reason: HandEnd,
+    card_points: tuple[int, int] | None,
+    scores: tuple[int, int],
+    raw: tuple[_RawTrick, ...],
+    players: int,
+) -> HandResult:
+    """A HandResult from the engine's parts (the tricks in the engine's form, built on first
+    read); also what unpickling calls."""
+    r: HandResult = _new(HandResult)
+    _fill(
+        r,
+        deal_number,
+        dealer,
+        kicks,
+        trump,
+        decisions,
+        awards,
+        reason,
+        card_points,
+        scores,
+        raw,
+        players,
+    )
+    return r
+
+
+_setattr = object.__setattr__
+_SET_TRICKS: Final[Callable[[HandResult, tuple[Trick, ...]], None]] = HandResult.__dict__[
+    "_tricks"
+].__set__
+_CARD_AT = CARDS.__getitem__
 
 
 class _Deal(NamedTuple):
