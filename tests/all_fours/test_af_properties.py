@@ -16,8 +16,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardrules import CARDS, FULL_MASK, Card, IllegalActionError
-from cardrules.all_fours import ACTIONS, CARD_POINTS, HandEnd, Phase, Rules, State, new_game
+from cardrules import CARDS, FULL_MASK, Card, IllegalActionError, Rank
+from cardrules.all_fours import (
+    ACTIONS,
+    CARD_POINTS,
+    Award,
+    AwardKind,
+    GameTie,
+    HandEnd,
+    HandResult,
+    Phase,
+    Rules,
+    State,
+    new_game,
+)
 
 MAX_ACTIONS = 2000
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
@@ -113,6 +125,74 @@ def test_scores_rise_one_award_at_a_time_and_stop_at_the_target(seed: int, prese
     assert final.legal_actions() == ()
     assert final.current_player is None
     assert final.history[-1].reason is HandEnd.TARGET_REACHED
+
+
+def reference_tally(before: State, result: HandResult) -> list[Award]:
+    """AF-22, AF-23 written plainly from Card objects: High, Low, Jack or hang jack, Game."""
+    rules, trump = before.rules, result.trump
+    assert trump is not None
+    dealt = before.dealt
+
+    def side_dealt(card: Card) -> int:
+        return next(seat for seat, cards in enumerate(dealt) if card in cards) % 2
+
+    in_play = [card for cards in dealt for card in cards]
+    trumps = [card for card in in_play if card.suit is trump]
+    awards = []
+    if trumps:
+        high = max(trumps, key=lambda card: card.rank)
+        low = min(trumps, key=lambda card: card.rank)
+        awards.append(Award(side_dealt(high), 1, AwardKind.HIGH, high))
+        awards.append(Award(side_dealt(low), 1, AwardKind.LOW, low))
+        jack = Card(Rank.JACK, trump)
+        if jack in trumps:
+            taker = next(
+                winner % 2
+                for trick, winner in zip(result.tricks, result.trick_winners, strict=True)
+                if jack in trick.cards
+            )
+            if taker == side_dealt(jack):
+                awards.append(Award(taker, 1, AwardKind.JACK, jack))
+            else:
+                awards.append(Award(taker, rules.hang_jack_value, AwardKind.HANG_JACK, jack))
+    points = [0, 0]
+    for trick, winner in zip(result.tricks, result.trick_winners, strict=True):
+        points[winner % 2] += sum(CARD_POINTS[card.rank] for card in trick.cards)
+    if points[0] != points[1]:
+        side = 0 if points[0] > points[1] else 1
+    elif rules.game_tie is GameTie.NON_DEALER:
+        side = 1 - before.dealer % 2
+    else:
+        return awards
+    awards.append(Award(side, rules.game_value, AwardKind.GAME, None, (points[0], points[1])))
+    return awards
+
+
+@pytest.mark.rule("AF-4", "AF-19", "AF-22", "AF-23", "AF-24")
+@settings(max_examples=100)
+@given(seed=seeds, preset=presets)
+def test_every_tally_follows_the_tables(seed: int, preset: str) -> None:
+    """Each played hand's tally equals AF-23 recomputed from its tricks and the cards dealt (a
+    tally cut short by the target is a prefix of it, AF-14)."""
+    states = random_game(seed, Rules.preset(preset))
+    tallies = 0
+    for before, after in itertools.pairwise(states):
+        if len(after.history) > len(before.history) and before.phase is Phase.PLAY:
+            result = after.history[len(before.history)]
+            if result.card_points is None:
+                continue  # the target was reached at a kick or a gift: no tally
+            tally = [a for a in result.awards if a.kind not in (AwardKind.KICK, AwardKind.GIVE_ONE)]
+            expected = reference_tally(before, result)
+            if result.reason is HandEnd.PLAYED:
+                assert tally == expected
+            else:
+                assert tally == expected[: len(tally)]
+                assert tally, "a tally that ends the game scores at least one award"
+            assert sum(len(t.cards) for t in result.tricks) == 6 * before.players + (
+                3 * before.players * (len(result.kicks) - 1)
+            )
+            tallies += 1
+    assert tallies >= 1
 
 
 @pytest.mark.rule("AF-15")

@@ -35,9 +35,10 @@ from cardrules.all_fours.actions import (
 )
 from cardrules.all_fours.rules import Rules, Undertrump
 from cardrules.all_fours.scoring import (
-    GIVE_ONE_VALUE,
     Award,
     AwardKind,
+    _card_award,
+    _gift_award,
     _hand_awards,
     _mask_points,
 )
@@ -73,6 +74,7 @@ _GIVE_RUN: Final[tuple[Action, ...]] = (GIVE_ONE, RUN_PACK)
 _RUN: Final[tuple[Action, ...]] = (RUN_PACK,)
 _KICK_POINTS: dict[tuple[object, int], int] = {}
 _DEFAULT_RULES: Final = Rules()
+_KICK: Final = AwardKind.KICK
 _SUITS: Final = tuple(Suit)
 _MASK: Final = operator.attrgetter("mask")
 _CARD_AT: Final = CARDS.__getitem__
@@ -261,7 +263,7 @@ def _start_deal(
     points = _kick_points(rules, kick)
     if points:  # AF-9
         side = dealer % 2
-        awards = (Award(side, points, AwardKind.KICK, kick),)
+        awards = (_card_award(side, points, _KICK, kick.index),)
         scores = (scores[0] + points, scores[1]) if side == 0 else (scores[0], scores[1] + points)
         if scores[side] >= rules.target:  # AF-14
             winner = side
@@ -367,7 +369,7 @@ def _run_pack(d: _Deal, packed: int) -> State:
         d = _evolve(d, stock=stock[position + 1 :], kicks=(*d.kicks, kick), dealt=tuple(dealt))
         points = _kick_points(d.rules, kick)
         if points:  # AF-9: every kick scores, even one at once replaced
-            d = _award(d, Award(d.dealer % 2, points, AwardKind.KICK, kick))
+            d = _award(d, _card_award(d.dealer % 2, points, _KICK, kick.index))
             if d.winner is not None:
                 return _make(_over(d), _pack(hands), None, 0, (), 0, (0, 0), ())
         if kick.suit is not previous.suit:  # AF-12
@@ -455,10 +457,7 @@ def apply(s: State, action: Action) -> State:
         decisions = (*d.decisions, action)
         if action.__class__ is GiveOne:
             beggar_side = (d.dealer + 1) % d.players % 2
-            d = _award(
-                _evolve(d, decisions=decisions),
-                Award(beggar_side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE),
-            )
+            d = _award(_evolve(d, decisions=decisions), _gift_award(beggar_side))
             if d.winner is not None:
                 return _make(_over(d), hands, None, 0, (), 0, (0, 0), ())
             return _begin_play(d, hands)

@@ -158,49 +158,92 @@ def card_points(cards: Iterable[Card]) -> int:
     return sum(CARD_POINTS[card.rank] for card in cards)
 
 
+# Awards are immutable values: the engine shares one object per distinct award.
+_AWARDS: dict[tuple[int, int, AwardKind, int], Award] = {}
+_GAME_AWARDS: dict[tuple[int, int, int, int], Award] = {}
+
+
+def _card_award(side: int, points: int, kind: AwardKind, index: int) -> Award:
+    """The (shared) award of ``kind`` for the card of ``index``."""
+    key = (side, points, kind, index)
+    award = _AWARDS.get(key)
+    if award is None:
+        award = _AWARDS[key] = Award(side, points, kind, CARDS[index])
+    return award
+
+
+def _gift_award(side: int) -> Award:
+    """The (shared) award of AF-11's gift."""
+    key = (side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE, -1)
+    award = _AWARDS.get(key)
+    if award is None:
+        award = _AWARDS[key] = Award(side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE)
+    return award
+
+
+def _game_award(side: int, points: int, mine: int, theirs: int) -> Award:
+    """The (shared) award of *game* with card points (side 0, side 1) = (mine, theirs)."""
+    key = (side, points, mine, theirs)
+    award = _GAME_AWARDS.get(key)
+    if award is None:
+        award = _GAME_AWARDS[key] = Award(side, points, AwardKind.GAME, None, (mine, theirs))
+    return award
+
+
+_HIGH: Final = AwardKind.HIGH
+_LOW: Final = AwardKind.LOW
+_JACK: Final = AwardKind.JACK
+_HANG_JACK: Final = AwardKind.HANG_JACK
+_NON_DEALER: Final = GameTie.NON_DEALER
+_JACK_PLACE: Final = Rank.JACK - 2  # the jack's place in its suit's 13 card indices
+
+
 def _hand_awards(
     trump: int, dealt: Sequence[int], won: Sequence[int], dealer: int, rules: Rules
 ) -> list[Award]:
     """AF-22, AF-23 on masks: the end-of-hand awards in scoring order (High, Low, Jack, Game)."""
-    players = len(dealt)
     in_play = 0
     for mask in dealt:
         in_play |= mask
     awards: list[Award] = []
     trumps = in_play & SUIT_MASKS[trump]
     if trumps:
-        high = 1 << (trumps.bit_length() - 1)
-        low = trumps & -trumps
-        jack = CARDS[trump * 13 + Rank.JACK - 2].mask
-        for seat in range(players):
-            if dealt[seat] & high:
-                awards.append(Award(seat % 2, HIGH_VALUE, AwardKind.HIGH, _card(high)))
+        high = trumps.bit_length() - 1
+        low = (trumps & -trumps).bit_length() - 1
+        jack = trump * 13 + _JACK_PLACE
+        side = 0
+        for mask in dealt:
+            if mask >> high & 1:
+                awards.append(_card_award(side, HIGH_VALUE, _HIGH, high))
                 break
-        for seat in range(players):
-            if dealt[seat] & low:
-                awards.append(Award(seat % 2, LOW_VALUE, AwardKind.LOW, _card(low)))
+            side ^= 1
+        side = 0
+        for mask in dealt:
+            if mask >> low & 1:
+                awards.append(_card_award(side, LOW_VALUE, _LOW, low))
                 break
-        if trumps & jack:
-            holder = next(seat % 2 for seat in range(players) if dealt[seat] & jack)
-            taker = 0 if won[0] & jack else 1
+            side ^= 1
+        if trumps >> jack & 1:
+            holder = 0
+            for mask in dealt:
+                if mask >> jack & 1:
+                    break
+                holder ^= 1
+            taker = 0 if won[0] >> jack & 1 else 1
             if taker == holder:
-                awards.append(Award(holder, JACK_VALUE, AwardKind.JACK, _card(jack)))
+                awards.append(_card_award(holder, JACK_VALUE, _JACK, jack))
             else:
-                awards.append(Award(taker, rules.hang_jack_value, AwardKind.HANG_JACK, _card(jack)))
-    points = (_mask_points(won[0]), _mask_points(won[1]))
-    if points[0] != points[1]:
-        side = 0 if points[0] > points[1] else 1
-    elif rules.game_tie is GameTie.NON_DEALER:
+                awards.append(_card_award(taker, rules.hang_jack_value, _HANG_JACK, jack))
+    first = _mask_points(won[0])
+    second = _mask_points(won[1])
+    if first != second:
+        side = 0 if first > second else 1
+    elif rules.game_tie is _NON_DEALER:
         side = 1 - dealer % 2
     else:
-        side = -1
-    if side >= 0:
-        awards.append(Award(side, rules.game_value, AwardKind.GAME, None, points))
+        return awards
+    awards.append(_game_award(side, rules.game_value, first, second))
     return awards
-
-
-def _card(mask: int) -> Card:
-    return CARDS[mask.bit_length() - 1]
 
 
 def hand_awards(
