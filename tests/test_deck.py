@@ -1,5 +1,6 @@
 """Seeded shuffling and dealing: reproducible across processes, unbiased, validated."""
 
+import hashlib
 import os
 import subprocess
 import sys
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 from cardrules import (
     STANDARD_DECK,
     ParseError,
+    Rank,
     SeededRng,
     deal_packets,
     derive_seed,
@@ -161,6 +163,24 @@ def test_below_handles_numbers_above_64_bits() -> None:
 
 @given(st.integers(), st.lists(st.one_of(st.integers(), st.text(max_size=3)), max_size=2))
 def test_shuffled_deck_is_the_generator_shuffle(seed: int, labels: list[int | str]) -> None:
+    deck = list(STANDARD_DECK)
+    SeededRng(seed, *labels).shuffle(deck)
+    assert shuffled_deck(seed, *labels) == tuple(deck)
+
+
+@given(
+    st.integers(),
+    st.lists(st.one_of(st.integers(), st.text(max_size=5), st.sampled_from(Rank)), max_size=3),
+)
+def test_shuffled_deck_is_the_documented_algorithm(seed: int, labels: list[int | str]) -> None:
+    """The fast paths (derive_seed's, the grouped unrolled Fisher-Yates) give exactly the
+    documented algorithm: the seed text hashed as written, then SeededRng.shuffle."""
+    text = "|".join(
+        ["cardrules/1", str(seed), *(str(x) if isinstance(x, int) else "s:" + x for x in labels)]
+    )
+    assert derive_seed(seed, *labels) == int.from_bytes(
+        hashlib.sha256(text.encode()).digest()[:8], "big"
+    )
     deck = list(STANDARD_DECK)
     SeededRng(seed, *labels).shuffle(deck)
     assert shuffled_deck(seed, *labels) == tuple(deck)

@@ -14,7 +14,7 @@ in card-index order, then stand, beg, give one, run the pack).
 
 from __future__ import annotations
 
-from typing import Final, TypeAlias
+from typing import Any, Final, TypeAlias
 
 import attrs
 
@@ -105,6 +105,25 @@ STAND: Final = Stand()
 BEG: Final = Beg()
 GIVE_ONE: Final = GiveOne()
 RUN_PACK: Final = RunPack()
+
+# The plays of each suit's 13-bit patterns, filled in on first use (None until then): the
+# legal plays of a mask are four lookups, joined (see State.legal_actions).
+_SUIT_PLAYS: Final[tuple[list[Any], ...]] = tuple([(), *[None] * 8191] for _ in range(4))
+
+
+def _plays(mask: int) -> tuple[Action, ...]:
+    """The plays of the cards of ``mask``, in card order (filling in the table as needed)."""
+    legal: tuple[Action, ...] = ()
+    for suit, table in enumerate(_SUIT_PLAYS):
+        pattern = mask >> (13 * suit) & 0x1FFF
+        plays = table[pattern]
+        if plays is None:
+            plays = table[pattern] = tuple(
+                PLAYS[suit * 13 + i] for i in range(13) if pattern >> i & 1
+            )
+        legal += plays
+    return legal
+
 
 #: Every action, in the fixed order of :func:`action_id`: plays 0..51, then stand (52), beg (53),
 #: give one (54), run the pack (55).

@@ -17,13 +17,12 @@ from __future__ import annotations
 
 import operator
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final
 
 from cardrules.all_fours.actions import (
     BEG,
     GIVE_ONE,
-    PLAYS,
     RUN_PACK,
     STAND,
     Action,
@@ -32,6 +31,7 @@ from cardrules.all_fours.actions import (
     Play,
     RunPack,
     Stand,
+    _plays,
 )
 from cardrules.all_fours.rules import Rules, Undertrump
 from cardrules.all_fours.scoring import (
@@ -77,7 +77,8 @@ _DEFAULT_RULES: Final = Rules()
 _KICK: Final = AwardKind.KICK
 _SUITS: Final = tuple(Suit)
 _MASK: Final = operator.attrgetter("mask")
-_CARD_AT: Final = CARDS.__getitem__
+_SUIT_MASK: Final = tuple(SUIT_MASKS[suit] for suit in Suit)
+_SHIFT: Final = (0, 52, 104, 156)  # the bit offset of each seat's hand in State._hands
 
 
 # -- dealing (AF-7) -----------------------------------------------------------------------
@@ -105,22 +106,21 @@ def deal_layout(rules: Rules, dealer: int) -> tuple[int, ...]:
     return layout
 
 
-_SLICES: dict[tuple[int, int, int], tuple[tuple[int, ...], tuple[slice, ...]]] = {}
+_DEALERS: dict[tuple[int, int, int], tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]] = {}
 
 
-def _deal_slices(rules: Rules, dealer: int) -> tuple[tuple[int, ...], tuple[slice, ...]]:
-    """AF-7 as (seat, slice of the deck) per packet, cached."""
+def _dealt_hands(rules: Rules, dealer: int, deck: Sequence[Card]) -> tuple[int, ...]:
+    """AF-7: the mask of the six cards dealt to each seat from ``deck``."""
     key = (rules.players, rules.deal_packet, dealer)
-    slices = _SLICES.get(key)
-    if slices is None:
+    getters = _DEALERS.get(key)
+    if getters is None:
         layout = deal_layout(rules, dealer)
-        packet = rules.deal_packet
-        starts = range(0, len(layout), packet)
-        slices = _SLICES[key] = (
-            tuple(layout[i] for i in starts),
-            tuple(slice(i, i + packet) for i in starts),
+        getters = _DEALERS[key] = tuple(
+            operator.itemgetter(*(p for p, owner in enumerate(layout) if owner == seat))
+            for seat in range(rules.players)
         )
-    return slices
+    # The masks of distinct cards are disjoint bits: their sum is their union.
+    return tuple([sum(map(_MASK, cards(deck))) for cards in getters])
 
 
 def deck_for(
@@ -253,9 +253,7 @@ def _start_deal(
     if deck is None:
         deck = shuffled_deck(seed, "deal", deal_number)
     n = rules.players
-    hands = [0] * n
-    for seat, cards in zip(*_deal_slices(rules, dealer), strict=True):
-        hands[seat] |= sum(map(_MASK, deck[cards]))  # disjoint bits: sum is union
+    dealt = _dealt_hands(rules, dealer, deck)
     top = 6 * n
     kick = deck[top]
     awards: tuple[Award, ...] = ()
@@ -267,7 +265,6 @@ def _start_deal(
         scores = (scores[0] + points, scores[1]) if side == 0 else (scores[0], scores[1] + points)
         if scores[side] >= rules.target:  # AF-14
             winner = side
-    dealt = tuple(hands)
     d = _Deal(
         rules,
         n,
@@ -288,6 +285,7 @@ def _start_deal(
         winner,
         0,
         -1,
+        rules.undertrump is _ALLOWED and not rules.exposed_cards,
     )
     if winner is not None:
         return _make(_over(d), _pack(dealt), None, 0, (), 0, (0, 0), ())
@@ -400,31 +398,6 @@ def _legal_mask(d: _Deal, hand: int, trick: tuple[int, ...], best: int) -> int:
     return legal
 
 
-# The plays of each 13-bit suit pattern, built on first use: a legal tuple is up to four lookups.
-_SUIT_PLAYS: Final[tuple[list[tuple[Action, ...] | None], ...]] = tuple(
-    [None] * 8192 for _ in range(4)
-)
-
-
-def _suit_plays(suit: int, pattern: int) -> tuple[Action, ...]:
-    plays = tuple(PLAYS[suit * 13 + i] for i in range(13) if pattern >> i & 1)
-    _SUIT_PLAYS[suit][pattern] = plays
-    return plays
-
-
-def _plays(mask: int) -> tuple[Action, ...]:
-    """The plays of the cards of ``mask``, in card order."""
-    legal: tuple[Action, ...] = ()
-    suit = 0
-    while mask:
-        pattern = mask & 0x1FFF
-        if pattern:
-            legal += _SUIT_PLAYS[suit][pattern] or _suit_plays(suit, pattern)
-        mask >>= 13
-        suit += 1
-    return legal
-
-
 def legal_actions(s: State) -> tuple[Action, ...]:
     """The legal actions of ``s``."""
     d = s._d
@@ -468,53 +441,70 @@ def apply(s: State, action: Action) -> State:
 def _play(s: State, index: int, mask: int) -> State:
     """AF-19: play a (legal) card; complete the trick; after the last trick, tally (AF-23).
 
-    The hot path of every simulation: no validation here (the caller checked the legal mask).
+    The hot path of every simulation: no validation here (the caller checked the legal mask),
+    and the next player's legal mask is worked out inline for the common rules (AF-17, AF-18);
+    AF-20's options and AF-25's calls go through :func:`_legal_mask`.
     """
     d = s._d
     n = d.players
     seat: int = s._turn  # type: ignore[assignment]
-    hands = s._hands ^ (mask << (52 * seat))
-    trick = (*s._trick, index)
-    size = len(trick)
-    if size == 1:
-        best = 0
-    else:
+    hands = s._hands ^ (mask << _SHIFT[seat])
+    trick = s._trick
+    if trick:
         best = s._best
         top = trick[best]
-        if index // 13 == top // 13:
+        suit = index // 13
+        if suit == top // 13:
             if index > top:
-                best = size - 1
-        elif index // 13 == d.trump:
-            best = size - 1
+                best = len(trick)
+        elif suit == d.trump:
+            best = len(trick)
+        trick = (*trick, index)
+    else:
+        best = 0
+        trick = (index,)
     if d.exposed & mask:
         d = _evolve(d, exposed=d.exposed ^ mask, called=-1)
-    if size < n:
+    new = _new(_Slots)
+    if len(trick) < n:
         turn = seat + 1 if seat + 1 < n else 0
-        leader = s._leader
-        won = s._won
-        tricks = s._tricks
+        new._leader = s._leader
+        new._won = s._won
+        new._tricks = s._tricks
+        hand = hands >> _SHIFT[turn] & FULL_MASK
+        if d.simple:
+            lead = trick[0] // 13
+            of_suit = hand & _SUIT_MASK[lead]
+            if of_suit:
+                if lead != d.trump:
+                    of_suit |= hand & d.tmask  # AF-18: follow or trump
+                new._lmask = of_suit
+            else:
+                new._lmask = hand  # AF-17, AF-18: void in the suit led
+        else:
+            new._lmask = _legal_mask(d, hand, trick, best)
     else:
         leader = turn = (s._leader + best) % n
         taken = 0
         for i in trick:
             taken |= 1 << i
         won = s._won
-        won = (won[0] | taken, won[1]) if turn % 2 == 0 else (won[0], won[1] | taken)
+        won = (won[0] | taken, won[1]) if turn & 1 == 0 else (won[0], won[1] | taken)
         tricks = (*s._tricks, (s._leader, trick, turn))
         if not hands:
             return _tally(d, turn, won, tricks)
+        new._leader = leader
+        new._won = won
+        new._tricks = tricks
         trick = ()
         best = 0
-    new = _new(_Slots)
+        hand = hands >> _SHIFT[turn] & FULL_MASK
+        new._lmask = hand if d.called < 0 else _legal_mask(d, hand, trick, best)  # AF-16
     new._d = d
     new._hands = hands
     new._turn = turn
-    new._leader = leader
     new._trick = trick
     new._best = best
-    new._won = won
-    new._tricks = tricks
-    new._lmask = _legal_mask(d, hands >> (52 * turn) & FULL_MASK, trick, best)
     new.__class__ = State
     return new  # type: ignore[return-value]
 
@@ -778,6 +768,7 @@ def _assemble(
         winner,
         exposed,
         called,
+        rules.undertrump is _ALLOWED and not rules.exposed_cards,
     )
     best = 0
     for position in range(1, len(trick)):

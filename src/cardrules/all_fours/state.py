@@ -21,7 +21,7 @@ import enum
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
-from cardrules.all_fours.actions import Action, Play
+from cardrules.all_fours.actions import _SUIT_PLAYS, Action, Play, _plays
 from cardrules.all_fours.rules import Rules
 from cardrules.all_fours.scoring import Award, _mask_points
 from cardrules.core.cards import CARDS, Card, Suit, iter_cards
@@ -292,6 +292,7 @@ _SET_TRICKS: Final[Callable[[HandResult, tuple[Trick, ...]], None]] = HandResult
     "_tricks"
 ].__set__
 _CARD_AT = CARDS.__getitem__
+_PLAYS_0, _PLAYS_1, _PLAYS_2, _PLAYS_3 = _SUIT_PLAYS
 
 
 class _Deal(NamedTuple):
@@ -316,6 +317,7 @@ class _Deal(NamedTuple):
     winner: int | None
     exposed: int
     called: int  # card index of a called card (AF-25), -1 if none
+    simple: bool  # undertrumping allowed and no AF-25: the engine's fast legal masks apply
 
 
 _FIELDS: dict[str, int] = {name: i for i, name in enumerate(_Deal._fields)}
@@ -384,7 +386,16 @@ class State(_Slots):
         (AF-16 ... AF-20, AF-25).  Empty when the game is over."""
         legal = self._lmask
         if legal:
-            return _engine._plays(legal)
+            try:
+                plays: tuple[Action, ...] = (
+                    _PLAYS_0[legal & 0x1FFF]
+                    + _PLAYS_1[legal >> 13 & 0x1FFF]
+                    + _PLAYS_2[legal >> 26 & 0x1FFF]
+                    + _PLAYS_3[legal >> 39]
+                )
+                return plays
+            except TypeError:  # a suit pattern seen for the first time
+                return _plays(legal)
         return _engine.legal_actions(self)
 
     def apply(self, action: Action) -> State:

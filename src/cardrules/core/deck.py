@@ -30,10 +30,10 @@ uses its own documented generator, version :data:`SHUFFLE_VERSION`:
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from math import factorial
-from typing import Final, TypeVar, final
+from typing import Any, Final, TypeVar, final
 
 from cardrules.core.cards import CARDS, Card, parse_cards
 from cardrules.errors import ParseError
@@ -65,6 +65,10 @@ def _factorial(n: int) -> int:
     return factorial(n)
 
 
+_PREFIX: Final = f"cardrules/{SHUFFLE_VERSION}|"
+_sha256: Final = hashlib.sha256
+
+
 def derive_seed(seed: int, *labels: int | str) -> int:
     """A 64-bit generator state from a seed and labels (step 1 above).
 
@@ -73,6 +77,23 @@ def derive_seed(seed: int, *labels: int | str) -> int:
     >>> derive_seed(7) != derive_seed(7, 1) != derive_seed(7, "1")
     True
     """
+    if seed.__class__ is int:  # the common case, written out (a deal's shuffle starts here)
+        text = _PREFIX + str(seed)
+        for label in labels:
+            kind = label.__class__
+            if kind is int:
+                text += "|" + str(label)
+            elif kind is str:
+                text += "|s:" + label  # type: ignore[operator]
+            else:
+                return _derive_seed(seed, labels)
+        return int.from_bytes(_sha256(text.encode()).digest()[:8], "big")
+    return _derive_seed(seed, labels)
+
+
+def _derive_seed(seed: int, labels: tuple[int | str, ...]) -> int:
+    """:func:`derive_seed` for any arguments: checks them, and writes int and str subclasses as
+    ``str()`` does."""
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise TypeError(f"a seed must be an int, not {type(seed).__name__}")
     parts = [f"cardrules/{SHUFFLE_VERSION}", str(seed)]
@@ -156,6 +177,38 @@ _DECK_ORDERS: Final = factorial(52)
 _DECK_LIMIT: Final = (1 << 256) - (1 << 256) % _DECK_ORDERS
 
 
+def _unrolled_fisher_yates() -> Callable[[int], tuple[Card, ...]]:
+    """Step 4 for :data:`STANDARD_DECK`, written out as straight-line code.
+
+    The digits ``j`` (``x, j = divmod(x, i + 1)`` for ``i`` = 51 ... 1) are the same as in the
+    loop of :meth:`SeededRng.shuffle`; they are only computed in groups: one division of the
+    large ``x`` by a product of consecutive radices below 2**30 (a single machine digit), then
+    small divisions for the digits of the group.  The swaps are unrolled.  The result is the
+    same deck (tested against :meth:`SeededRng.shuffle`), about a quarter faster.
+    """
+    lines = ["def fisher_yates(x):", "    d = list(STANDARD_DECK)"]
+    radices = list(range(52, 1, -1))
+    while radices:
+        group: list[int] = []
+        product = 1
+        while radices and product * radices[0] < 1 << 30:
+            product *= radices[0]
+            group.append(radices.pop(0))
+        lines.append(f"    x, y = divmod(x, {product})")
+        for radix in group[:-1]:
+            lines.append(f"    y, j = divmod(y, {radix})")
+            lines.append(f"    d[{radix - 1}], d[j] = d[j], d[{radix - 1}]")
+        lines.append(f"    d[{group[-1] - 1}], d[y] = d[y], d[{group[-1] - 1}]")
+    lines.append("    return tuple(d)")
+    namespace: dict[str, Any] = {"STANDARD_DECK": STANDARD_DECK}
+    exec("\n".join(lines), namespace)  # our own text, built above
+    function: Callable[[int], tuple[Card, ...]] = namespace["fisher_yates"]
+    return function
+
+
+_fisher_yates: Final = _unrolled_fisher_yates()
+
+
 def shuffled_deck(seed: int, *labels: int | str) -> tuple[Card, ...]:
     """The standard deck shuffled by the generator seeded with ``seed`` and ``labels``.
 
@@ -173,12 +226,7 @@ def shuffled_deck(seed: int, *labels: int | str) -> tuple[Card, ...]:
             x = (x << 64) | (z ^ (z >> 31))
         if x < _DECK_LIMIT:
             break
-    x %= _DECK_ORDERS
-    deck = list(STANDARD_DECK)
-    for i in range(51, 0, -1):
-        x, j = divmod(x, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
+    return _fisher_yates(x % _DECK_ORDERS)
 
 
 def parse_deck(deck: Sequence[Card] | str) -> tuple[Card, ...]:
