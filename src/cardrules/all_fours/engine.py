@@ -18,7 +18,7 @@ from __future__ import annotations
 import operator
 import secrets
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final
+from typing import Final
 
 from cardrules.all_fours.actions import (
     BEG,
@@ -47,6 +47,7 @@ from cardrules.all_fours.state import (
     HandResult,
     Phase,
     State,
+    _copy,
     _Deal,
     _evolve,
     _hand_result,
@@ -72,13 +73,11 @@ _ONLY_TRUMPS: Final = Undertrump.ONLY_IF_ONLY_TRUMPS
 _STAND_BEG: Final[tuple[Action, ...]] = (STAND, BEG)
 _GIVE_RUN: Final[tuple[Action, ...]] = (GIVE_ONE, RUN_PACK)
 _RUN: Final[tuple[Action, ...]] = (RUN_PACK,)
-_KICK_POINTS: dict[tuple[object, int], int] = {}
 _DEFAULT_RULES: Final = Rules()
 _KICK: Final = AwardKind.KICK
+_PLAYED: Final = HandEnd.PLAYED
 _SUITS: Final = tuple(Suit)
 _MASK: Final = operator.attrgetter("mask")
-_SUIT_MASK: Final = tuple(SUIT_MASKS[suit] for suit in Suit)
-_SHIFT: Final = (0, 52, 104, 156)  # the bit offset of each seat's hand in State._hands
 
 
 # -- dealing (AF-7) -----------------------------------------------------------------------
@@ -106,21 +105,50 @@ def deal_layout(rules: Rules, dealer: int) -> tuple[int, ...]:
     return layout
 
 
-_DEALERS: dict[tuple[int, int, int], tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...]] = {}
+class _Table:
+    """What the engine reads from a ruleset at every deal, worked out once per ruleset."""
 
+    __slots__ = ("dealers", "kicks", "players", "rules", "simple", "target", "top")
 
-def _dealt_hands(rules: Rules, dealer: int, deck: Sequence[Card]) -> tuple[int, ...]:
-    """AF-7: the mask of the six cards dealt to each seat from ``deck``."""
-    key = (rules.players, rules.deal_packet, dealer)
-    getters = _DEALERS.get(key)
-    if getters is None:
-        layout = deal_layout(rules, dealer)
-        getters = _DEALERS[key] = tuple(
-            operator.itemgetter(*(p for p, owner in enumerate(layout) if owner == seat))
-            for seat in range(rules.players)
+    def __init__(self, rules: Rules) -> None:
+        n = rules.players
+        self.rules = rules
+        self.players = n
+        self.top = 6 * n  # the kick's place in the deck (AF-7)
+        self.target = rules.target
+        #: AF-5: the points of a kick, by card index.
+        self.kicks: tuple[int, ...] = tuple(rules.kick_value(card.rank) for card in CARDS)
+        #: AF-7: per dealer, per seat, a getter of the seat's six cards from the deck.
+        self.dealers: tuple[tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...], ...] = tuple(
+            tuple(
+                operator.itemgetter(*(p for p, owner in enumerate(layout) if owner == seat))
+                for seat in range(n)
+            )
+            for layout in (deal_layout(rules, dealer) for dealer in range(n))
         )
-    # The masks of distinct cards are disjoint bits: their sum is their union.
-    return tuple([sum(map(_MASK, cards(deck))) for cards in getters])
+        #: AF-20 allows undertrumping and AF-25 is off: the play path's own legal masks apply.
+        self.simple = rules.undertrump is _ALLOWED and not rules.exposed_cards
+
+
+# Tables by id(rules) (each entry keeps its ruleset alive, so the id is not reused meanwhile),
+# and by value, for equal rulesets made afresh (e.g. ``Rules()`` for each game).
+_TABLES: dict[int, tuple[Rules, _Table]] = {}
+_TABLES_BY_VALUE: dict[Rules, _Table] = {}
+
+
+def _table(rules: Rules) -> _Table:
+    entry = _TABLES.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    table = _TABLES_BY_VALUE.get(rules)
+    if table is None:
+        if len(_TABLES_BY_VALUE) >= 64:
+            _TABLES_BY_VALUE.clear()
+        table = _TABLES_BY_VALUE[rules] = _Table(rules)
+    if len(_TABLES) >= 256:
+        _TABLES.clear()
+    _TABLES[id(rules)] = (rules, table)
+    return table
 
 
 def deck_for(
@@ -232,14 +260,6 @@ def _start_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, int]
 
 
 # -- the deal, kicks and runs (AF-7 ... AF-14) ----------------------------------------------
-def _kick_points(rules: Rules, card: Card) -> int:
-    key = (rules.kick_values, card.index)
-    points = _KICK_POINTS.get(key)
-    if points is None:
-        points = _KICK_POINTS[key] = rules.kick_value(card.rank)
-    return points
-
-
 def _start_deal(
     rules: Rules,
     seed: int,
@@ -250,21 +270,23 @@ def _start_deal(
     deck: tuple[Card, ...] | None = None,
 ) -> State:
     """AF-7: deal six cards each and turn the kick (scored at once, AF-9)."""
+    t = _table(rules)
     if deck is None:
         deck = shuffled_deck(seed, "deal", deal_number)
-    n = rules.players
-    dealt = _dealt_hands(rules, dealer, deck)
-    top = 6 * n
+    # The masks of distinct cards are disjoint bits: their sum is their union.
+    dealt = tuple([sum(map(_MASK, cards(deck))) for cards in t.dealers[dealer]])
+    top = t.top
     kick = deck[top]
     awards: tuple[Award, ...] = ()
     winner = None
-    points = _kick_points(rules, kick)
+    points = t.kicks[kick.index]
     if points:  # AF-9
-        side = dealer % 2
+        side = dealer & 1
         awards = (_card_award(side, points, _KICK, kick.index),)
         scores = (scores[0] + points, scores[1]) if side == 0 else (scores[0], scores[1] + points)
-        if scores[side] >= rules.target:  # AF-14
+        if scores[side] >= t.target:  # AF-14
             winner = side
+    n = t.players
     d = _Deal(
         rules,
         n,
@@ -285,11 +307,22 @@ def _start_deal(
         winner,
         0,
         -1,
-        rules.undertrump is _ALLOWED and not rules.exposed_cards,
+        t.simple,
     )
     if winner is not None:
         return _make(_over(d), _pack(dealt), None, 0, (), 0, (0, 0), ())
-    return _make(d, _pack(dealt), (dealer + 1) % n, 0, (), 0, (0, 0), ())
+    new = _new(_Slots)
+    new._d = d
+    new._hands = _pack(dealt)
+    new._turn = dealer + 1 if dealer + 1 < n else 0
+    new._leader = 0
+    new._trick = ()
+    new._best = 0
+    new._won = (0, 0)
+    new._tricks = ()
+    new._lmask = 0
+    new.__class__ = State
+    return new  # type: ignore[return-value]
 
 
 def _award(d: _Deal, award: Award) -> _Deal:
@@ -331,12 +364,29 @@ def _result(
     )
 
 
-def _begin_play(d: _Deal, hands: int, **changes: Any) -> State:
+def _begin_play(d: _Deal, hands: int, decisions: tuple[Action, ...]) -> State:
     """Trumps are fixed (AF-10 ... AF-12); the beggar leads (AF-16)."""
-    trump = d.kicks[-1].suit
-    d = _evolve(d, trump=int(trump), tmask=SUIT_MASKS[trump], phase=_PLAY, **changes)
-    leader = (d.dealer + 1) % d.players
-    return _make(d, hands, leader, leader, (), 0, (0, 0), ())
+    trump = d.kicks[-1].index // 13
+    d = _copy(d)
+    d.trump = trump
+    d.tmask = SUIT_MASKS[trump]
+    d.phase = _PLAY
+    d.decisions = decisions
+    n = d.players
+    leader = d.dealer + 1 if d.dealer + 1 < n else 0
+    new = _new(_Slots)
+    new._d = d
+    new._hands = hands
+    new._turn = leader
+    new._leader = leader
+    new._trick = ()
+    new._best = 0
+    new._won = (0, 0)
+    new._tricks = ()
+    hand = hands >> (52 * leader) & FULL_MASK
+    new._lmask = hand if d.called < 0 else _legal_mask(d, hand, (), 0)  # AF-16
+    new.__class__ = State
+    return new  # type: ignore[return-value]
 
 
 def _run_pack(d: _Deal, packed: int) -> State:
@@ -365,13 +415,13 @@ def _run_pack(d: _Deal, packed: int) -> State:
         previous = d.kicks[-1]
         hands = tuple(new_hands)
         d = _evolve(d, stock=stock[position + 1 :], kicks=(*d.kicks, kick), dealt=tuple(dealt))
-        points = _kick_points(d.rules, kick)
+        points = _table(d.rules).kicks[kick.index]
         if points:  # AF-9: every kick scores, even one at once replaced
             d = _award(d, _card_award(d.dealer % 2, points, _KICK, kick.index))
             if d.winner is not None:
                 return _make(_over(d), _pack(hands), None, 0, (), 0, (0, 0), ())
         if kick.suit is not previous.suit:  # AF-12
-            return _begin_play(d, _pack(hands))
+            return _begin_play(d, _pack(hands), d.decisions)
 
 
 # -- legal actions ------------------------------------------------------------------------
@@ -419,94 +469,27 @@ def legal_actions(s: State) -> tuple[Action, ...]:
 def apply(s: State, action: Action) -> State:
     """The state after ``action`` (see :meth:`State.apply`; legal plays take the fast path
     there)."""
-    if action.__class__ is not Play and action in s.legal_actions():
-        d = s._d
-        hands = s._hands
-        if action.__class__ is Stand:
-            return _begin_play(d, hands, decisions=(STAND,))
-        if action.__class__ is Beg:
-            d = _evolve(d, phase=_ANSWER, decisions=(BEG,))
-            return _make(d, hands, d.dealer, 0, (), 0, (0, 0), ())
-        decisions = (*d.decisions, action)
-        if action.__class__ is GiveOne:
-            beggar_side = (d.dealer + 1) % d.players % 2
-            d = _award(_evolve(d, decisions=decisions), _gift_award(beggar_side))
-            if d.winner is not None:
-                return _make(_over(d), hands, None, 0, (), 0, (0, 0), ())
-            return _begin_play(d, hands)
-        return _run_pack(_evolve(d, decisions=decisions), hands)
-    raise _illegal(s, action)
-
-
-def _play(s: State, index: int, mask: int) -> State:
-    """AF-19: play a (legal) card; complete the trick; after the last trick, tally (AF-23).
-
-    The hot path of every simulation: no validation here (the caller checked the legal mask),
-    and the next player's legal mask is worked out inline for the common rules (AF-17, AF-18);
-    AF-20's options and AF-25's calls go through :func:`_legal_mask`.
-    """
     d = s._d
-    n = d.players
-    seat: int = s._turn  # type: ignore[assignment]
-    hands = s._hands ^ (mask << _SHIFT[seat])
-    trick = s._trick
-    if trick:
-        best = s._best
-        top = trick[best]
-        suit = index // 13
-        if suit == top // 13:
-            if index > top:
-                best = len(trick)
-        elif suit == d.trump:
-            best = len(trick)
-        trick = (*trick, index)
-    else:
-        best = 0
-        trick = (index,)
-    if d.exposed & mask:
-        d = _evolve(d, exposed=d.exposed ^ mask, called=-1)
-    new = _new(_Slots)
-    if len(trick) < n:
-        turn = seat + 1 if seat + 1 < n else 0
-        new._leader = s._leader
-        new._won = s._won
-        new._tricks = s._tricks
-        hand = hands >> _SHIFT[turn] & FULL_MASK
-        if d.simple:
-            lead = trick[0] // 13
-            of_suit = hand & _SUIT_MASK[lead]
-            if of_suit:
-                if lead != d.trump:
-                    of_suit |= hand & d.tmask  # AF-18: follow or trump
-                new._lmask = of_suit
-            else:
-                new._lmask = hand  # AF-17, AF-18: void in the suit led
-        else:
-            new._lmask = _legal_mask(d, hand, trick, best)
-    else:
-        leader = turn = (s._leader + best) % n
-        taken = 0
-        for i in trick:
-            taken |= 1 << i
-        won = s._won
-        won = (won[0] | taken, won[1]) if turn & 1 == 0 else (won[0], won[1] | taken)
-        tricks = (*s._tricks, (s._leader, trick, turn))
-        if not hands:
-            return _tally(d, turn, won, tricks)
-        new._leader = leader
-        new._won = won
-        new._tricks = tricks
-        trick = ()
-        best = 0
-        hand = hands >> _SHIFT[turn] & FULL_MASK
-        new._lmask = hand if d.called < 0 else _legal_mask(d, hand, trick, best)  # AF-16
-    new._d = d
-    new._hands = hands
-    new._turn = turn
-    new._trick = trick
-    new._best = best
-    new.__class__ = State
-    return new  # type: ignore[return-value]
+    phase = d.phase
+    kind = action.__class__
+    if phase is _BEG:
+        if kind is Stand:  # AF-10
+            return _begin_play(d, s._hands, (STAND,))
+        if kind is Beg:
+            d = _copy(d)
+            d.phase = _ANSWER
+            d.decisions = (BEG,)
+            return _make(d, s._hands, d.dealer, 0, (), 0, (0, 0), ())
+    elif phase is _ANSWER and (kind is RunPack or kind is GiveOne):  # AF-11
+        if kind is RunPack:
+            return _run_pack(_evolve(d, decisions=(*d.decisions, action)), s._hands)
+        if GIVE_ONE in legal_actions(s):
+            beggar_side = (d.dealer + 1) % d.players % 2
+            d = _award(_evolve(d, decisions=(*d.decisions, action)), _gift_award(beggar_side))
+            if d.winner is not None:
+                return _make(_over(d), s._hands, None, 0, (), 0, (0, 0), ())
+            return _begin_play(d, s._hands, d.decisions)
+    raise _illegal(s, action)
 
 
 def _tally(
@@ -527,14 +510,27 @@ def _tally(
         if scores[award.side] >= target:  # AF-14: nothing further is scored
             d = _evolve(d, scores=(scores[0], scores[1]), awards=tuple(awards), winner=award.side)
             return _make(_over(d, card_points, tricks), 0, None, last, (), 0, won, tricks)
-    d = _evolve(d, scores=(scores[0], scores[1]), awards=tuple(awards))
-    result = _result(d, HandEnd.PLAYED, card_points, tricks)
+    final = (scores[0], scores[1])
+    result = _hand_result(
+        d.deal_number,
+        d.dealer,
+        d.kicks,
+        _SUITS[d.trump],
+        d.decisions,
+        tuple(awards),
+        _PLAYED,
+        card_points,
+        final,
+        tricks,
+        d.players,
+    )
+    dealer = d.dealer + 1
     return _start_deal(
         d.rules,
         d.seed,
-        (d.dealer + 1) % d.players,
+        dealer if dealer < d.players else 0,
         d.deal_number + 1,
-        d.scores,
+        final,
         (*d.history, result),
     )
 

@@ -18,14 +18,15 @@ does the work).
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final
 
 from cardrules.all_fours.actions import _SUIT_PLAYS, Action, Play, _plays
 from cardrules.all_fours.rules import Rules
 from cardrules.all_fours.scoring import Award, _mask_points
 from cardrules.core.cards import CARDS, Card, Suit, iter_cards
-from cardrules.core.cardset import FULL_MASK, CardSet
+from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, CardSet
 from cardrules.core.tricks import Trick
 
 if TYPE_CHECKING:
@@ -104,33 +105,13 @@ class HandResult:
     (<HandEnd.PLAYED: 'played'>, 6, (0, 1, 3, 1, 1, 1), (0, 4))
     """
 
-    __slots__ = (
-        "_players",
-        "_raw",
-        "_tricks",
-        "awards",
-        "card_points",
-        "deal_number",
-        "dealer",
-        "decisions",
-        "kicks",
-        "reason",
-        "scores",
-        "trump",
-    )
+    # Everything in one tuple (the engine makes one HandResult per deal, so it is built in one
+    # step): the nine public fields, then the tricks in the engine's form
+    # ((leader, card indices, winner) each), then the number of players.
+    __slots__ = ("_tricks", "_v")
 
-    deal_number: int
-    dealer: int
-    kicks: tuple[Card, ...]
-    trump: Suit | None
-    decisions: tuple[Action, ...]
-    awards: tuple[Award, ...]
-    reason: HandEnd
-    card_points: tuple[int, int] | None
-    scores: tuple[int, int]
-    _raw: tuple[_RawTrick, ...]  # the engine's form of the tricks
-    _players: int
-    _tricks: tuple[Trick, ...] | None
+    _v: tuple[Any, ...]
+    _tricks: tuple[Trick, ...]  # built on first read of ``tricks``
 
     def __init__(
         self,
@@ -153,64 +134,103 @@ class HandResult:
                 f"a HandResult needs one winner per trick: {len(tricks)} tricks, "
                 f"{len(winners)} winners"
             )
-        _fill(
+        raw = tuple(
+            (t.leader, tuple(c.index for c in t.cards), w)
+            for t, w in zip(tricks, winners, strict=True)
+        )
+        players = tricks[0].players if tricks else 4
+        _SET_V(
             self,
-            deal_number,
-            dealer,
-            kicks,
-            trump,
-            decisions,
-            awards,
-            reason,
-            card_points,
-            scores,
-            tuple(
-                (t.leader, tuple(c.index for c in t.cards), w)
-                for t, w in zip(tricks, winners, strict=True)
+            (
+                deal_number,
+                dealer,
+                kicks,
+                trump,
+                decisions,
+                awards,
+                reason,
+                card_points,
+                scores,
+                raw,
+                players,
             ),
-            tricks[0].players if tricks else 4,
         )
         _SET_TRICKS(self, tricks)
 
     @property
+    def deal_number(self) -> int:
+        """The number of the deal (every deal counts, void ones too)."""
+        return self._v[0]  # type: ignore[no-any-return]
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the deal."""
+        return self._v[1]  # type: ignore[no-any-return]
+
+    @property
+    def kicks(self) -> tuple[Card, ...]:
+        """Every card turned up, in order (AF-7, AF-11, AF-12)."""
+        return self._v[2]  # type: ignore[no-any-return]
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, or ``None`` if trumps were never fixed."""
+        return self._v[3]  # type: ignore[no-any-return]
+
+    @property
+    def decisions(self) -> tuple[Action, ...]:
+        """The stand / beg / give one / run actions of the deal, in order."""
+        return self._v[4]  # type: ignore[no-any-return]
+
+    @property
+    def awards(self) -> tuple[Award, ...]:
+        """Each award of the deal, in scoring order."""
+        return self._v[5]  # type: ignore[no-any-return]
+
+    @property
+    def reason(self) -> HandEnd:
+        """Why the deal ended."""
+        return self._v[6]  # type: ignore[no-any-return]
+
+    @property
+    def card_points(self) -> tuple[int, int] | None:
+        """Both sides' card points (AF-4) when the hand was played out, else None."""
+        return self._v[7]  # type: ignore[no-any-return]
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The scores per side after the deal."""
+        return self._v[8]  # type: ignore[no-any-return]
+
+    @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks of the deal, in order."""
-        tricks = self._tricks
-        if tricks is None:
-            players = self._players
+        try:
+            return self._tricks
+        except AttributeError:  # first read: build them (a cache; the value is fixed by _v)
+            players = self._v[10]
             tricks = tuple(
                 Trick.of(leader, tuple(map(_CARD_AT, cards)), players)
-                for leader, cards, _ in self._raw
+                for leader, cards, _ in self._v[9]
             )
-            _SET_TRICKS(self, tricks)  # a cache: the value is fixed by _raw
-        return tricks
+            _SET_TRICKS(self, tricks)
+            return tricks
 
     @property
     def trick_winners(self) -> tuple[int, ...]:
         """The seat that won each trick of :attr:`tricks`."""
-        return tuple(winner for _, _, winner in self._raw)
+        return tuple(winner for _, _, winner in self._v[9])
 
     def _key(self) -> tuple[Any, ...]:
-        return (
-            self.deal_number,
-            self.dealer,
-            self.kicks,
-            self.trump,
-            self.decisions,
-            self.awards,
-            self.reason,
-            self.card_points,
-            self.scores,
-            self._raw,
-        )
+        return self._v[:10]
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, HandResult):
-            return self._key() == other._key()
+            return self._v[:10] == other._v[:10]
         return NotImplemented
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return hash(self._v[:10])
 
     def __repr__(self) -> str:
         values = ", ".join(f"{name}={getattr(self, name)!r}" for name in _RESULT_FIELDS)
@@ -223,35 +243,7 @@ class HandResult:
         raise AttributeError(f"HandResult is immutable: cannot delete {name!r}")
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (_hand_result, (*self._key(), self._players))
-
-
-def _fill(
-    r: HandResult,
-    deal_number: int,
-    dealer: int,
-    kicks: tuple[Card, ...],
-    trump: Suit | None,
-    decisions: tuple[Action, ...],
-    awards: tuple[Award, ...],
-    reason: HandEnd,
-    card_points: tuple[int, int] | None,
-    scores: tuple[int, int],
-    raw: tuple[_RawTrick, ...],
-    players: int,
-) -> None:
-    _setattr(r, "deal_number", deal_number)
-    _setattr(r, "dealer", dealer)
-    _setattr(r, "kicks", kicks)
-    _setattr(r, "trump", trump)
-    _setattr(r, "decisions", decisions)
-    _setattr(r, "awards", awards)
-    _setattr(r, "reason", reason)
-    _setattr(r, "card_points", card_points)
-    _setattr(r, "scores", scores)
-    _setattr(r, "_raw", raw)
-    _setattr(r, "_players", players)
-    _setattr(r, "_tricks", None)
+        return (_hand_result, self._v)
 
 
 def _hand_result(
@@ -270,33 +262,67 @@ def _hand_result(
     """A HandResult from the engine's parts (the tricks in the engine's form, built on first
     read); also what unpickling calls."""
     r: HandResult = _new(HandResult)
-    _fill(
+    _SET_V(
         r,
-        deal_number,
-        dealer,
-        kicks,
-        trump,
-        decisions,
-        awards,
-        reason,
-        card_points,
-        scores,
-        raw,
-        players,
+        (
+            deal_number,
+            dealer,
+            kicks,
+            trump,
+            decisions,
+            awards,
+            reason,
+            card_points,
+            scores,
+            raw,
+            players,
+        ),
     )
     return r
 
 
-_setattr = object.__setattr__
 _SET_TRICKS: Final[Callable[[HandResult, tuple[Trick, ...]], None]] = HandResult.__dict__[
     "_tricks"
 ].__set__
+_SET_V: Final[Callable[[HandResult, tuple[Any, ...]], None]] = HandResult.__dict__["_v"].__set__
 _CARD_AT = CARDS.__getitem__
+_SUIT_MASK: Final = SUIT_MASKS
 _PLAYS_0, _PLAYS_1, _PLAYS_2, _PLAYS_3 = _SUIT_PLAYS
 
 
-class _Deal(NamedTuple):
-    """What stays fixed while the cards of a deal are played (internal)."""
+_DEAL_FIELDS: Final = (
+    "rules",
+    "players",
+    "seed",
+    "dealer",
+    "deal_number",
+    "deck",
+    "stock",
+    "kicks",
+    "dealt",
+    "trump",
+    "tmask",
+    "phase",
+    "scores",
+    "history",
+    "awards",
+    "decisions",
+    "winner",
+    "exposed",
+    "called",
+    "simple",
+)
+
+
+class _Deal:
+    """What stays fixed while the cards of a deal are played (internal).
+
+    A slotted class rather than a NamedTuple: the play path reads these fields at every card,
+    and slot reads are the fastest attribute reads.  Immutable by convention: the engine makes a
+    changed copy with :func:`_evolve`.
+    """
+
+    __slots__ = _DEAL_FIELDS
 
     rules: Rules
     players: int
@@ -317,18 +343,104 @@ class _Deal(NamedTuple):
     winner: int | None
     exposed: int
     called: int  # card index of a called card (AF-25), -1 if none
-    simple: bool  # undertrumping allowed and no AF-25: the engine's fast legal masks apply
+    simple: bool  # undertrumping allowed and no AF-25: the play path's own legal masks apply
+
+    def __init__(
+        self,
+        rules: Rules,
+        players: int,
+        seed: int,
+        dealer: int,
+        deal_number: int,
+        deck: tuple[Card, ...],
+        stock: tuple[Card, ...],
+        kicks: tuple[Card, ...],
+        dealt: tuple[int, ...],
+        trump: int,
+        tmask: int,
+        phase: Phase,
+        scores: tuple[int, int],
+        history: tuple[HandResult, ...],
+        awards: tuple[Award, ...],
+        decisions: tuple[Action, ...],
+        winner: int | None,
+        exposed: int,
+        called: int,
+        simple: bool,
+    ) -> None:
+        self.rules = rules
+        self.players = players
+        self.seed = seed
+        self.dealer = dealer
+        self.deal_number = deal_number
+        self.deck = deck
+        self.stock = stock
+        self.kicks = kicks
+        self.dealt = dealt
+        self.trump = trump
+        self.tmask = tmask
+        self.phase = phase
+        self.scores = scores
+        self.history = history
+        self.awards = awards
+        self.decisions = decisions
+        self.winner = winner
+        self.exposed = exposed
+        self.called = called
+        self.simple = simple
+
+    def _values(self) -> tuple[Any, ...]:
+        return _DEAL_VALUES(self)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, _Deal):
+            return self._values() == other._values()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        return (_Deal, self._values())
 
 
-_FIELDS: dict[str, int] = {name: i for i, name in enumerate(_Deal._fields)}
+_DEAL_VALUES: Final[Callable[[_Deal], tuple[Any, ...]]] = operator.attrgetter(*_DEAL_FIELDS)
+_FIELDS: Final[dict[str, int]] = {name: i for i, name in enumerate(_DEAL_FIELDS)}
+
+
+def _copy(d: _Deal) -> _Deal:
+    """A copy of ``d`` for the engine to change before anyone else sees it (faster than
+    :func:`_evolve` on the paths that every deal takes)."""
+    new: _Deal = _new(_Deal)
+    new.rules = d.rules
+    new.players = d.players
+    new.seed = d.seed
+    new.dealer = d.dealer
+    new.deal_number = d.deal_number
+    new.deck = d.deck
+    new.stock = d.stock
+    new.kicks = d.kicks
+    new.dealt = d.dealt
+    new.trump = d.trump
+    new.tmask = d.tmask
+    new.phase = d.phase
+    new.scores = d.scores
+    new.history = d.history
+    new.awards = d.awards
+    new.decisions = d.decisions
+    new.winner = d.winner
+    new.exposed = d.exposed
+    new.called = d.called
+    new.simple = d.simple
+    return new
 
 
 def _evolve(d: _Deal, **changes: Any) -> _Deal:
-    """``d._replace(**changes)``, faster (the engine calls it at every non-card action)."""
-    values = list(d)
+    """A copy of ``d`` with some fields changed."""
+    values = list(_DEAL_VALUES(d))
     for name, value in changes.items():
         values[_FIELDS[name]] = value
-    return _Deal._make(values)
+    return _Deal(*values)
 
 
 class _Slots:
@@ -403,11 +515,79 @@ class State(_Slots):
 
         :raises IllegalActionError: if ``action`` is not in :meth:`legal_actions`.
         """
-        if action.__class__ is Play:
-            card = action.card
-            if card.mask & self._lmask:
-                return _engine._play(self, card.index, card.mask)
-        return _engine.apply(self, action)
+        if action.__class__ is not Play:
+            return _engine.apply(self, action)
+        card = action.card
+        mask = card.mask
+        if not mask & self._lmask:
+            return _engine.apply(self, action)
+        # AF-19: play a legal card; complete the trick; after the last trick, tally (AF-23).
+        # The hot path of every simulation, written out: the next player's legal mask is
+        # worked out here for the common rules (AF-17, AF-18); AF-20's options and AF-25's
+        # calls go through the engine's _legal_mask.
+        index = card.index
+        d = self._d
+        n = d.players
+        seat: int = self._turn  # type: ignore[assignment]
+        hands = self._hands ^ (mask << _SHIFT[seat])
+        trick = self._trick
+        if trick:
+            best = self._best
+            top = trick[best]
+            suit = index // 13
+            if suit == top // 13:
+                if index > top:
+                    best = len(trick)
+            elif suit == d.trump:
+                best = len(trick)
+            trick = (*trick, index)
+        else:
+            best = 0
+            trick = (index,)
+        if d.exposed & mask:
+            d = _evolve(d, exposed=d.exposed ^ mask, called=-1)
+        new = _new(_Slots)
+        if len(trick) < n:
+            turn = seat + 1 if seat + 1 < n else 0
+            new._leader = self._leader
+            new._won = self._won
+            new._tricks = self._tricks
+            hand = hands >> _SHIFT[turn] & FULL_MASK
+            if d.simple:
+                lead = trick[0] // 13
+                of_suit = hand & _SUIT_MASK[lead]
+                if of_suit:
+                    if lead != d.trump:
+                        of_suit |= hand & d.tmask  # AF-18: follow or trump
+                    new._lmask = of_suit  # AF-17: a trump lead, trumps only
+                else:
+                    new._lmask = hand  # void in the suit led: any card
+            else:
+                new._lmask = _engine._legal_mask(d, hand, trick, best)
+        else:
+            leader = turn = (self._leader + best) % n
+            taken = 0
+            for i in trick:
+                taken |= 1 << i
+            won = self._won
+            won = (won[0] | taken, won[1]) if turn & 1 == 0 else (won[0], won[1] | taken)
+            tricks = (*self._tricks, (self._leader, trick, turn))
+            if not hands:
+                return _engine._tally(d, turn, won, tricks)
+            new._leader = leader
+            new._won = won
+            new._tricks = tricks
+            trick = ()
+            best = 0
+            hand = hands >> _SHIFT[turn] & FULL_MASK
+            new._lmask = hand if d.called < 0 else _engine._legal_mask(d, hand, trick, best)
+        new._d = d
+        new._hands = hands
+        new._turn = turn
+        new._trick = trick
+        new._best = best
+        new.__class__ = State
+        return new  # type: ignore[return-value]
 
     @property
     def is_terminal(self) -> bool:
