@@ -321,6 +321,7 @@ def _start_deal(
     new._won = (0, 0)
     new._tricks = ()
     new._lmask = 0
+    new.is_terminal = False
     new.__class__ = State
     return new  # type: ignore[return-value]
 
@@ -385,6 +386,7 @@ def _begin_play(d: _Deal, hands: int, decisions: tuple[Action, ...]) -> State:
     new._tricks = ()
     hand = hands >> (52 * leader) & FULL_MASK
     new._lmask = hand if d.called < 0 else _legal_mask(d, hand, (), 0)  # AF-16
+    new.is_terminal = False
     new.__class__ = State
     return new  # type: ignore[return-value]
 

@@ -447,7 +447,18 @@ class _Slots:
     """The storage of :class:`State` (internal; the engine fills it and then makes it a
     ``State``, whose attributes cannot be assigned)."""
 
-    __slots__ = ("_best", "_d", "_hands", "_leader", "_lmask", "_trick", "_tricks", "_turn", "_won")
+    __slots__ = (
+        "_best",
+        "_d",
+        "_hands",
+        "_leader",
+        "_lmask",
+        "_trick",
+        "_tricks",
+        "_turn",
+        "_won",
+        "is_terminal",
+    )
 
     _d: _Deal
     _hands: int  # every hand in one int: seat s's 52-bit mask at bit 52 * s
@@ -458,6 +469,9 @@ class _Slots:
     _won: tuple[int, int]  # cards in the tricks won, per side
     _tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner)
     _lmask: int  # the legal plays' mask (0 outside the play phase)
+    #: True when a side has reached the target (AF-21).  A stored attribute, not a property:
+    #: every simulation loop reads it after every action.
+    is_terminal: bool
 
 
 #: The bit offset of each seat's hand in ``_Slots._hands``.
@@ -481,6 +495,12 @@ class State(_Slots):
 
     Build one with :func:`~cardrules.all_fours.new_game`; move with :meth:`apply`.  It satisfies
     :class:`cardrules.GameState`.
+
+    .. attribute:: is_terminal
+       :type: bool
+
+       True when a side has reached the target (AF-21).  (A stored attribute rather than a
+       property: simulations read it after every action.)
     """
 
     __slots__ = ()
@@ -586,13 +606,9 @@ class State(_Slots):
         new._turn = turn
         new._trick = trick
         new._best = best
+        new.is_terminal = False
         new.__class__ = State
         return new  # type: ignore[return-value]
-
-    @property
-    def is_terminal(self) -> bool:
-        """True when a side has reached the target (AF-21)."""
-        return self._d.winner is not None
 
     @property
     def winner(self) -> int | None:
@@ -868,6 +884,7 @@ def _make(
         if d.phase is Phase.PLAY and turn is not None
         else 0
     )
+    s.is_terminal = d.winner is not None
     s.__class__ = State
     return s  # type: ignore[return-value]
 
