@@ -1,6 +1,7 @@
 """Seeded shuffling and dealing: reproducible across processes, unbiased, validated."""
 
 import hashlib
+import math
 import os
 import subprocess
 import sys
@@ -10,8 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import cardrules.core.deck as deck_module
 from cardrules import (
     STANDARD_DECK,
+    Card,
     ParseError,
     Rank,
     SeededRng,
@@ -184,3 +187,45 @@ def test_shuffled_deck_is_the_documented_algorithm(seed: int, labels: list[int |
     deck = list(STANDARD_DECK)
     SeededRng(seed, *labels).shuffle(deck)
     assert shuffled_deck(seed, *labels) == tuple(deck)
+
+
+def reference_deck(state: int, limit: int) -> tuple[Card, ...]:
+    """Steps 2 to 4 of the documented shuffle, one output at a time, from a derived state."""
+    rng = SeededRng.__new__(SeededRng)
+    rng._state = state  # type: ignore[attr-defined]
+    while True:
+        x = 0
+        for _ in range(4):
+            x = x << 64 | rng.next64()
+        if x < limit:
+            break
+    x %= math.factorial(52)
+    deck = list(STANDARD_DECK)
+    for i in range(51, 0, -1):
+        x, j = divmod(x, i + 1)
+        deck[i], deck[j] = deck[j], deck[i]
+    return tuple(deck)
+
+
+@given(st.integers(min_value=0, max_value=2**64 - 1))
+def test_four_lane_generator_and_deck_from_state(state: int) -> None:
+    limit = (1 << 256) - (1 << 256) % math.factorial(52)
+    assert deck_module._deck_from_state(state) == reference_deck(state, limit)
+
+
+def test_rejected_draws_continue_the_stream(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A draw at or above the limit is rejected and the next four outputs are used (forced
+    here with a lower limit: with the real one a rejection has odds of about 1 in 10**9)."""
+    low = 1 << 255
+    monkeypatch.setattr(deck_module, "_DECK_LIMIT", low)
+    rejected = 0
+    for state in range(200):
+        rejected += deck_module._four_outputs(state * 7919) >= low
+        assert deck_module._deck_from_state(state * 7919) == reference_deck(state * 7919, low)
+    assert rejected > 50
+
+
+@given(st.integers(), st.text(max_size=6), st.integers(min_value=0))
+def test_labelled_deck_is_shuffled_deck(seed: int, label: str, number: int) -> None:
+    """The engines' cached path (the seed's text hashed once) gives shuffled_deck's deck."""
+    assert deck_module._labelled_deck(seed, label, number) == shuffled_deck(seed, label, number)

@@ -59,7 +59,7 @@ from cardrules.all_fours.state import (
 )
 from cardrules.core.cards import CARDS, Card, Suit, parse_cards
 from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, mask_of
-from cardrules.core.deck import draw_for_dealer, parse_deck, shuffled_deck
+from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
 from cardrules.errors import IllegalActionError, ParseError, Reason, RulesError
 
 __all__ = ["deal_layout", "deck_for", "new_game"]
@@ -272,7 +272,7 @@ def _start_deal(
     """AF-7: deal six cards each and turn the kick (scored at once, AF-9)."""
     t = _table(rules)
     if deck is None:
-        deck = shuffled_deck(seed, "deal", deal_number)
+        deck = _labelled_deck(seed, "deal", deal_number)
     # The masks of distinct cards are disjoint bits: their sum is their union.
     dealt = tuple([sum(map(_MASK, cards(deck))) for cards in t.dealers[dealer]])
     top = t.top

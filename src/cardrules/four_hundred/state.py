@@ -20,7 +20,7 @@ from typing import Any, Final, NamedTuple, NoReturn
 
 from cardrules.core.cards import CARDS, Card, Suit
 from cardrules.core.cardset import SUIT_MASKS, CardSet, mask_of
-from cardrules.core.deck import shuffled_deck
+from cardrules.core.deck import _labelled_deck
 from cardrules.core.tricks import Trick
 from cardrules.errors import IllegalActionError, ParseError, Reason
 from cardrules.four_hundred.actions import (
@@ -150,7 +150,7 @@ def _start_deal(
 ) -> State:
     """Deal hand ``deal_number`` (FH-7): the seed's deck unless one is given."""
     if deck is None:
-        deck = shuffled_deck(seed, "deal", deal_number)
+        deck = _labelled_deck(seed, "deal", deal_number)
     hands = deal_masks(deck, dealer, rules.deal_packets)
     low = (
         minimum_bid(scores[0], rules),
