@@ -506,7 +506,7 @@ def _tally(
     scores = list(d.scores)
     target = d.rules.target
     awards = list(d.awards)
-    for award in _hand_awards(d.trump, d.dealt, won, d.dealer, d.rules):
+    for award in _hand_awards(d.trump, d.dealt, won, d.dealer, d.rules, card_points):
         scores[award.side] += award.points
         awards.append(award)
         if scores[award.side] >= target:  # AF-14: nothing further is scored

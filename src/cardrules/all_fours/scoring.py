@@ -198,10 +198,22 @@ _NON_DEALER: Final = GameTie.NON_DEALER
 _JACK_PLACE: Final = Rank.JACK - 2  # the jack's place in its suit's 13 card indices
 
 
+def _new_award(key: tuple[int, int, AwardKind, int]) -> Award:
+    side, points, kind, index = key
+    award = _AWARDS[key] = Award(side, points, kind, CARDS[index])
+    return award
+
+
 def _hand_awards(
-    trump: int, dealt: Sequence[int], won: Sequence[int], dealer: int, rules: Rules
+    trump: int,
+    dealt: Sequence[int],
+    won: Sequence[int],
+    dealer: int,
+    rules: Rules,
+    points: tuple[int, int],
 ) -> list[Award]:
-    """AF-22, AF-23 on masks: the end-of-hand awards in scoring order (High, Low, Jack, Game)."""
+    """AF-22, AF-23 on masks: the end-of-hand awards in scoring order (High, Low, Jack, Game);
+    ``points`` are the card points of ``won`` (AF-4)."""
     in_play = 0
     for mask in dealt:
         in_play |= mask
@@ -214,28 +226,29 @@ def _hand_awards(
         side = 0
         for mask in dealt:
             if mask >> high & 1:
-                awards.append(_card_award(side, HIGH_VALUE, _HIGH, high))
                 break
             side ^= 1
+        key = (side, HIGH_VALUE, _HIGH, high)
+        awards.append(_AWARDS.get(key) or _new_award(key))
         side = 0
         for mask in dealt:
             if mask >> low & 1:
-                awards.append(_card_award(side, LOW_VALUE, _LOW, low))
                 break
             side ^= 1
+        key = (side, LOW_VALUE, _LOW, low)
+        awards.append(_AWARDS.get(key) or _new_award(key))
         if trumps >> jack & 1:
             holder = 0
             for mask in dealt:
                 if mask >> jack & 1:
                     break
                 holder ^= 1
-            taker = 0 if won[0] >> jack & 1 else 1
-            if taker == holder:
-                awards.append(_card_award(holder, JACK_VALUE, _JACK, jack))
+            if won[0] >> jack & 1 == holder ^ 1:  # side 0 took it iff the holder is side 0
+                key = (holder, JACK_VALUE, _JACK, jack)
             else:
-                awards.append(_card_award(taker, rules.hang_jack_value, _HANG_JACK, jack))
-    first = _mask_points(won[0])
-    second = _mask_points(won[1])
+                key = (holder ^ 1, rules.hang_jack_value, _HANG_JACK, jack)
+            awards.append(_AWARDS.get(key) or _new_award(key))
+    first, second = points
     if first != second:
         side = 0 if first > second else 1
     elif rules.game_tie is _NON_DEALER:
@@ -268,6 +281,8 @@ def hand_awards(
     ['high AS: side 1 +1', 'low 2S: side 1 +1', 'hang_jack JS: side 1 +3', 'game 15-5: side 0 +1']
     """
     rules = rules or Rules()
+    won_masks = [w.mask for w in won]
+    points = (_mask_points(won_masks[0]), _mask_points(won_masks[1]))
     return tuple(
-        _hand_awards(int(trump), [c.mask for c in dealt], [w.mask for w in won], dealer, rules)
+        _hand_awards(int(trump), [c.mask for c in dealt], won_masks, dealer, rules, points)
     )

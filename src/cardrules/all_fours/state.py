@@ -560,7 +560,7 @@ class State(_Slots):
                     best = len(trick)
             elif suit == d.trump:
                 best = len(trick)
-            trick = (*trick, index)
+            trick += (index,)
         else:
             best = 0
             trick = (index,)
@@ -591,7 +591,7 @@ class State(_Slots):
                 taken |= 1 << i
             won = self._won
             won = (won[0] | taken, won[1]) if turn & 1 == 0 else (won[0], won[1] | taken)
-            tricks = (*self._tricks, (self._leader, trick, turn))
+            tricks = self._tricks + ((self._leader, trick, turn),)  # noqa: RUF005 (faster)
             if not hands:
                 return _engine._tally(d, turn, won, tricks)
             new._leader = leader
