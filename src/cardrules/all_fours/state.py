@@ -564,7 +564,8 @@ class State(_Slots):
         else:
             best = 0
             trick = (index,)
-        if d.exposed & mask:
+        simple = d.simple
+        if not simple and d.exposed & mask:  # AF-25: an exposed card is played
             d = _evolve(d, exposed=d.exposed ^ mask, called=-1)
         new = _new(_Slots)
         if len(trick) < n:
@@ -573,7 +574,7 @@ class State(_Slots):
             new._won = self._won
             new._tricks = self._tricks
             hand = hands >> _SHIFT[turn] & FULL_MASK
-            if d.simple:
+            if simple:
                 lead = trick[0] // 13
                 of_suit = hand & _SUIT_MASK[lead]
                 if of_suit:
@@ -600,7 +601,7 @@ class State(_Slots):
             trick = ()
             best = 0
             hand = hands >> _SHIFT[turn] & FULL_MASK
-            new._lmask = hand if d.called < 0 else _engine._legal_mask(d, hand, trick, best)
+            new._lmask = hand if simple else _engine._legal_mask(d, hand, trick, best)
         new._d = d
         new._hands = hands
         new._turn = turn

@@ -196,7 +196,8 @@ def _unrolled_fisher_yates() -> Callable[[int], tuple[Card, ...]]:
             group.append(radices.pop(0))
         lines.append(f"    x, y = divmod(x, {product})")
         for radix in group[:-1]:
-            lines.append(f"    y, j = divmod(y, {radix})")
+            lines.append(f"    j = y % {radix}")  # cheaper than divmod on small ints
+            lines.append(f"    y //= {radix}")
             lines.append(f"    d[{radix - 1}], d[j] = d[j], d[{radix - 1}]")
         lines.append(f"    d[{group[-1] - 1}], d[y] = d[y], d[{group[-1] - 1}]")
     lines.append("    return tuple(d)")
