@@ -628,6 +628,9 @@ def test_state_is_immutable_hashable_picklable() -> None:
         state._d = None  # type: ignore[assignment]
     with pytest.raises(AttributeError):
         state.anything = 1  # type: ignore[attr-defined]
+    with pytest.raises(AttributeError):
+        state.is_terminal = True  # type: ignore[misc]
+    assert state.is_terminal is False
     copy = pickle.loads(pickle.dumps(state))
     assert copy == state
     assert hash(copy) == hash(state)

@@ -109,6 +109,7 @@ def test_scores_rise_one_award_at_a_time_and_stop_at_the_target(seed: int, prese
     final = states[-1]
     assert final.is_terminal, "random play reached the target within the bound"
     for before, after in itertools.pairwise(states):
+        assert after.is_terminal is (after.winner is not None)
         assert after.scores[0] >= before.scores[0]
         assert after.scores[1] >= before.scores[1]
         if not after.is_terminal:
