@@ -15,10 +15,9 @@ happen inside ``apply``.
 
 from __future__ import annotations
 
-import operator
 import secrets
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from cardrules.all_fours.actions import (
     BEG,
@@ -77,7 +76,6 @@ _DEFAULT_RULES: Final = Rules()
 _KICK: Final = AwardKind.KICK
 _PLAYED: Final = HandEnd.PLAYED
 _SUITS: Final = tuple(Suit)
-_MASK: Final = operator.attrgetter("mask")
 
 
 # -- dealing (AF-7) -----------------------------------------------------------------------
@@ -118,16 +116,30 @@ class _Table:
         self.target = rules.target
         #: AF-5: the points of a kick, by card index.
         self.kicks: tuple[int, ...] = tuple(rules.kick_value(card.rank) for card in CARDS)
-        #: AF-7: per dealer, per seat, a getter of the seat's six cards from the deck.
-        self.dealers: tuple[tuple[Callable[[Sequence[Card]], tuple[Card, ...]], ...], ...] = tuple(
-            tuple(
-                operator.itemgetter(*(p for p, owner in enumerate(layout) if owner == seat))
-                for seat in range(n)
-            )
-            for layout in (deal_layout(rules, dealer) for dealer in range(n))
-        )
+        #: AF-7: per dealer, a function from the deck to (each seat's six cards as a mask, all
+        #: the hands packed as in State._hands).
+        self.dealers = tuple(_dealing(deal_layout(rules, dealer), n) for dealer in range(n))
         #: AF-20 allows undertrumping and AF-25 is off: the play path's own legal masks apply.
         self.simple = rules.undertrump is _ALLOWED and not rules.exposed_cards
+
+
+_Dealing = Callable[[Sequence[Card]], tuple[tuple[int, ...], int]]
+
+
+def _dealing(layout: tuple[int, ...], players: int) -> _Dealing:
+    """AF-7 for one layout as straight-line code (the deal is a large share of a random hand's
+    cost): ``deck[p].mask`` for the positions of each seat, joined; then the packed hands."""
+    lines = ["def deal(deck):"]
+    for seat in range(players):
+        cards = " | ".join(f"deck[{p}].mask" for p, owner in enumerate(layout) if owner == seat)
+        lines.append(f"    h{seat} = {cards}")
+    hands = ", ".join(f"h{seat}" for seat in range(players))
+    packed = " | ".join(f"h{seat} << {52 * seat}" for seat in range(players))
+    lines.append(f"    return ({hands}), {packed}")
+    namespace: dict[str, Any] = {}
+    exec("\n".join(lines), namespace)  # our own text, built above
+    deal: _Dealing = namespace["deal"]
+    return deal
 
 
 # Tables by id(rules) (each entry keeps its ruleset alive, so the id is not reused meanwhile),
@@ -274,7 +286,7 @@ def _start_deal(
     if deck is None:
         deck = _labelled_deck(seed, "deal", deal_number)
     # The masks of distinct cards are disjoint bits: their sum is their union.
-    dealt = tuple([sum(map(_MASK, cards(deck))) for cards in t.dealers[dealer]])
+    dealt, packed = t.dealers[dealer](deck)
     top = t.top
     kick = deck[top]
     awards: tuple[Award, ...] = ()
@@ -310,10 +322,10 @@ def _start_deal(
         t.simple,
     )
     if winner is not None:
-        return _make(_over(d), _pack(dealt), None, 0, (), 0, (0, 0), ())
+        return _make(_over(d), packed, None, 0, (), 0, (0, 0), ())
     new = _new(_Slots)
     new._d = d
-    new._hands = _pack(dealt)
+    new._hands = packed
     new._turn = dealer + 1 if dealer + 1 < n else 0
     new._leader = 0
     new._trick = ()

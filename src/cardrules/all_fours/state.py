@@ -551,15 +551,16 @@ class State(_Slots):
         seat: int = self._turn  # type: ignore[assignment]
         hands = self._hands ^ (mask << _SHIFT[seat])
         trick = self._trick
-        if trick:
+        size = len(trick)
+        if size:
             best = self._best
             top = trick[best]
             suit = index // 13
             if suit == top // 13:
                 if index > top:
-                    best = len(trick)
+                    best = size
             elif suit == d.trump:
-                best = len(trick)
+                best = size
             trick += (index,)
         else:
             best = 0
@@ -568,7 +569,7 @@ class State(_Slots):
         if not simple and d.exposed & mask:  # AF-25: an exposed card is played
             d = _evolve(d, exposed=d.exposed ^ mask, called=-1)
         new = _new(_Slots)
-        if len(trick) < n:
+        if size + 1 < n:
             turn = seat + 1 if seat + 1 < n else 0
             new._leader = self._leader
             new._won = self._won
