@@ -566,7 +566,11 @@ def test_state_is_an_immutable_hashable_value() -> None:
         state.scores = (1, 1, 1, 1)  # type: ignore[misc]
     with pytest.raises(AttributeError):
         del state._s
+    with pytest.raises(AttributeError):
+        state.is_terminal = True  # type: ignore[misc]
+    assert state.is_terminal is False
     copy = pickle.loads(pickle.dumps(state))
+    assert copy.is_terminal is False
     assert copy == state
     assert hash(copy) == hash(state)
     assert state != new_game(seed=6, dealer=2)

@@ -103,6 +103,7 @@ def test_random_play_invariants(seed: int, preset: str) -> None:
     rng = random.Random(seed)
     state = new_game(Rules.preset(preset), seed=seed)
     for step in range(120):
+        assert state.is_terminal is (state.phase is Phase.OVER)
         if state.is_terminal:
             break
         check_cards(state)

@@ -132,7 +132,7 @@ _new = object.__new__
 def _make(s: tuple[Any, ...]) -> State:
     state: State = _new(State)
     _set_s(state, s)
-    _set_legal(state, None)
+    _set_terminal(state, s[_PHASE] is _OVER)
     return state
 
 
@@ -332,10 +332,12 @@ class State:
     (None, 4, None, None)
     """
 
-    __slots__ = ("_legal", "_s")
+    __slots__ = ("_s", "is_terminal")
 
     _s: tuple[Any, ...]
-    _legal: tuple[Action, ...] | None
+    #: True when the game is over.  (A stored attribute rather than a property: simulations read
+    #: it after every action.)
+    is_terminal: bool
 
     # -- the game protocol ------------------------------------------------------------------
     @property
@@ -343,11 +345,6 @@ class State:
         """The seat to act, or ``None`` when the game is over."""
         turn: int | None = self._s[_TURN]
         return turn
-
-    @property
-    def is_terminal(self) -> bool:
-        """True when the game is over."""
-        return self._s[_PHASE] is _OVER
 
     @property
     def winner(self) -> int | None:
@@ -358,9 +355,6 @@ class State:
         """The current player's legal actions, in a stable order: bids from the player's minimum
         (FH-11) to 13 (FH-12), then ``Redeal()`` when FH-30 allows it; or the plays that FH-16
         allows, in card order.  Empty when the game is over."""
-        legal = self._legal
-        if legal is not None:
-            return legal
         s = self._s
         if s[1] is _PLAY:  # the hot path: plays, inline
             hand = s[3][s[2]]
@@ -368,16 +362,10 @@ class State:
             if trick:
                 lead = trick[0] // 13
                 bits = (hand >> (13 * lead)) & 0x1FFF
-                if bits:
-                    legal = _CHUNKS[lead].get(bits) or _plays_of_suit(lead, bits)
-                else:
-                    legal = _plays_of(hand)
-            else:
-                legal = _plays_of(hand)
-        else:
-            legal = self._compute_legal()
-        _set_legal(self, legal)
-        return legal
+                if bits:  # FH-16: follow suit
+                    return _CHUNKS[lead].get(bits) or _plays_of_suit(lead, bits)
+            return _plays_of(hand)
+        return self._compute_legal()
 
     def _compute_legal(self) -> tuple[Action, ...]:
         s = self._s
@@ -440,7 +428,7 @@ class State:
                                 s[8],
                             ),
                         )
-                        _set_legal(state, None)
+                        _set_terminal(state, False)
                         return state
                     return _complete_trick(s, tuple(new_hands), trick, index)
         elif phase is _BIDDING:
@@ -846,4 +834,4 @@ class State:
 
 # The slots are written through their descriptors: State.__setattr__ refuses every write.
 _set_s = State.__dict__["_s"].__set__
-_set_legal = State.__dict__["_legal"].__set__
+_set_terminal = State.__dict__["is_terminal"].__set__
