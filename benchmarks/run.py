@@ -1,7 +1,9 @@
 """Speed figures for cardrules: ``python benchmarks/run.py [--quick]``.
 
 Prints operations per second for the hot paths that bots and simulators lean on.  Figures are
-wall-clock on the machine at hand; compare runs on the same machine only.
+wall-clock on the machine at hand; compare runs on the same machine only.  The first figure, a
+fixed pure-Python loop, tells how fast the interpreter ran: if it is well below its usual value,
+the machine was busy and every other figure is low too.
 """
 
 from __future__ import annotations
@@ -34,7 +36,17 @@ def measure(
     print(f"{name:<40} {rate:>14,.0f} {unit}/s")
 
 
+def _reference_work() -> int:
+    total = 0
+    for i in range(10_000):
+        total += i & 7
+    return total
+
+
 def core(seconds: float) -> None:
+    # A fixed pure-Python loop, nothing of cardrules: compare it between runs and machines to see
+    # how fast the interpreter ran (on a shared machine it can drop by half for a while).
+    measure("reference loop (not cardrules)", "iterations", 10_000, _reference_work, seconds)
     texts = [str(c) for c in CARDS]
     measure("Card.parse", "cards", len(texts), lambda: [Card.parse(t) for t in texts], seconds)
     line = " ".join(texts)
