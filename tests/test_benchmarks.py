@@ -1,0 +1,32 @@
+"""The benchmark scripts still run (a smoke test with tiny budgets: no figure is checked here;
+speed is measured by running ``benchmarks/run.py``, never in the test suite)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
+
+
+@pytest.mark.parametrize("path", sorted(BENCHMARKS.glob("*.py")), ids=lambda p: p.stem)
+def test_benchmark_script_runs(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    spec = importlib.util.spec_from_file_location(f"_bench_{path.stem}", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    try:
+        spec.loader.exec_module(module)
+        if path.stem == "run":
+            module.core(0.01)
+        else:
+            module.run(0.01)
+    finally:
+        del sys.modules[spec.name]
+    lines = capsys.readouterr().out.splitlines()
+    assert lines, f"{path.name} printed nothing"
+    assert all("/s" in line for line in lines if line and not line.startswith(("==", "("))), lines
