@@ -139,22 +139,20 @@ class HandResult:
             for t, w in zip(tricks, winners, strict=True)
         )
         players = tricks[0].players if tricks else 4
-        _SET_V(
-            self,
-            (
-                deal_number,
-                dealer,
-                kicks,
-                trump,
-                decisions,
-                awards,
-                reason,
-                card_points,
-                scores,
-                raw,
-                players,
-            ),
-        )
+        values = _hand_result(
+            deal_number,
+            dealer,
+            kicks,
+            trump,
+            decisions,
+            awards,
+            reason,
+            card_points,
+            scores,
+            raw,
+            players,
+        )._v
+        _SET_V(self, values)
         _SET_TRICKS(self, tricks)
 
     @property
