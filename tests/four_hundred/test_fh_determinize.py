@@ -9,6 +9,7 @@ import itertools
 import math
 import random
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 
 import attrs
 import pytest
@@ -400,3 +401,28 @@ def test_an_impossible_observation_is_refused() -> None:
     bad = attrs.evolve(view, hand=CardSet.parse("2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC"))
     with pytest.raises(ValueError, match="already played"):
         determinize(bad, random.Random(1))
+
+
+def test_threads_share_the_plan_cache_safely() -> None:
+    """Bots in threads determinize many observations at once: the shared plan cache evicts
+    under a lock, and every sample still observes the same as the seat's view."""
+    views = [
+        state.observe(state.current_player)  # type: ignore[arg-type]
+        for seed in range(6)
+        for state in random_game(seed, Rules())[60:120:5]
+        if state.current_player is not None
+    ]
+    assert len(views) > determinize_module._CACHE_SIZE  # eviction happens
+
+    def work(offset: int) -> int:
+        done = 0
+        for i in range(3 * len(views)):
+            view = views[(i * 7 + offset) % len(views)]
+            sample = determinize(view, SeededRng(offset, i))
+            assert sample.observe(view.seat) == view
+            done += 1
+        return done
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        assert sum(pool.map(work, range(8))) == 8 * 3 * len(views)
+    assert len(determinize_module._CACHE) <= determinize_module._CACHE_SIZE

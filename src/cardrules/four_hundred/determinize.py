@@ -39,6 +39,7 @@ with the same observation object (a bot draws many samples of one observation).
 from __future__ import annotations
 
 import random
+import threading
 from itertools import combinations, permutations
 from math import comb, factorial
 from operator import itemgetter
@@ -189,6 +190,7 @@ class _Plan(NamedTuple):
 
 _CACHE: dict[int, tuple[Observation, _Plan]] = {}
 _CACHE_SIZE: Final = 32
+_CACHE_LOCK: Final = threading.Lock()  # bots in threads share the cache; only writes lock
 
 
 def _plan(observation: Observation) -> _Plan:
@@ -196,9 +198,11 @@ def _plan(observation: Observation) -> _Plan:
     if entry is not None and entry[0] is observation:
         return entry[1]
     plan = _make_plan(observation)
-    if len(_CACHE) >= _CACHE_SIZE:
-        _CACHE.pop(next(iter(_CACHE)))
-    _CACHE[id(observation)] = (observation, plan)  # holding it keeps its id from being reused
+    with _CACHE_LOCK:
+        if len(_CACHE) >= _CACHE_SIZE:
+            _CACHE.pop(next(iter(_CACHE)), None)
+        # Holding the observation keeps its id from being reused while it is cached.
+        _CACHE[id(observation)] = (observation, plan)
     return plan
 
 
