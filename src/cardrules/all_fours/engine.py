@@ -149,6 +149,15 @@ _TABLES_BY_VALUE: dict[Rules, _Table] = {}
 
 
 def _table(rules: Rules) -> _Table:
+    last = _LAST[0]
+    if last.rules is rules:  # the common case: the same ruleset as the deal before
+        return last
+    table = _find_table(rules)
+    _LAST[0] = table
+    return table
+
+
+def _find_table(rules: Rules) -> _Table:
     entry = _TABLES.get(id(rules))
     if entry is not None and entry[0] is rules:
         return entry[1]
@@ -269,6 +278,9 @@ def _start_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, int]
             f"not {tuple(scores)}"
         )
     return (scores[0], scores[1])
+
+
+_LAST: list[_Table] = [_find_table(_DEFAULT_RULES)]  # the table used last (one slot)
 
 
 # -- the deal, kicks and runs (AF-7 ... AF-14) ----------------------------------------------

@@ -586,9 +586,10 @@ class State(_Slots):
                 new._lmask = _engine._legal_mask(d, hand, trick, best)
         else:
             leader = turn = (self._leader + best) % n
-            taken = 0
-            for i in trick:
-                taken |= 1 << i
+            if n == 4:
+                taken = 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << index
+            else:
+                taken = 1 << trick[0] | 1 << index
             won = self._won
             won = (won[0] | taken, won[1]) if turn & 1 == 0 else (won[0], won[1] | taken)
             tricks = self._tricks + ((self._leader, trick, turn),)  # noqa: RUF005 (faster)
