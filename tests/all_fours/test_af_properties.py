@@ -28,6 +28,7 @@ from cardrules.all_fours import (
     Phase,
     Rules,
     State,
+    Undertrump,
     new_game,
 )
 
@@ -194,6 +195,48 @@ def test_every_tally_follows_the_tables(seed: int, preset: str) -> None:
             )
             tallies += 1
     assert tallies >= 1
+
+
+def reference_legal_cards(state: State) -> set[Card]:
+    """AF-16 ... AF-20 and AF-25's call, written plainly from Card objects."""
+    if state.called is not None:
+        return {state.called}
+    hand = set(state.hand(state.current_player))  # type: ignore[arg-type]
+    trick, trump = state.current_trick.cards, state.trump
+    if not trick:
+        return hand  # AF-16: lead any card
+    lead = trick[0].suit
+    follow = {card for card in hand if card.suit is lead}
+    if lead is trump:
+        return follow or hand  # AF-17; AF-20 never restricts a trump lead
+    # AF-18: follow suit or trump; void in the suit led, any card.
+    legal = follow | {card for card in hand if card.suit is trump} if follow else set(hand)
+    rule = state.rules.undertrump
+    trumps_played = [card.rank for card in trick if card.suit is trump]
+    if rule is not Undertrump.ALLOWED and trumps_played:  # AF-20
+        under = {c for c in hand if c.suit is trump and c.rank < max(trumps_played)}
+        only_trumps = all(card.suit is trump for card in hand)
+        if rule is Undertrump.ONLY_IF_ONLY_TRUMPS and not only_trumps:
+            legal -= under
+        if rule is Undertrump.ONLY_IF_VOID and follow:
+            legal -= under
+    return legal
+
+
+@pytest.mark.rule("AF-16", "AF-17", "AF-18", "AF-20", "AF-25")
+@settings(max_examples=60)
+@given(seed=seeds, undertrump=st.sampled_from(Undertrump), players=st.sampled_from((4, 2)))
+def test_legal_plays_follow_the_rules(seed: int, undertrump: Undertrump, players: int) -> None:
+    """In every play state of random games the legal plays are exactly the cards that AF-16 ...
+    AF-20 allow, written plainly above (the engine works them out on masks, inline)."""
+    rules = Rules(undertrump=undertrump, players=players)
+    plays = 0
+    for state in random_game(seed, rules):
+        if state.phase is Phase.PLAY and not state.is_terminal:
+            cards = {action.card for action in state.legal_actions()}  # type: ignore[union-attr]
+            assert cards == reference_legal_cards(state)
+            plays += 1
+    assert plays > 0
 
 
 @pytest.mark.rule("AF-15")
