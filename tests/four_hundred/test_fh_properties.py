@@ -109,6 +109,11 @@ def test_random_play_invariants(seed: int, preset: str) -> None:
         check_cards(state)
         legal = state.legal_actions()
         assert legal
+        if state.phase is Phase.PLAY:  # FH-16, written plainly: follow suit if able
+            hand = set(state.hands[state.current_player])  # type: ignore[index]
+            trick = state.current_trick.cards
+            follow = {card for card in hand if trick and card.suit is trick[0].suit}
+            assert {action.card for action in legal} == (follow or hand)  # type: ignore[union-attr]
         snapshot = pickle.dumps(state)
         if step % 10 == 0:
             check_observations(state)
