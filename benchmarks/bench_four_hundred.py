@@ -5,9 +5,9 @@ exactly as a bot does (``actions = state.legal_actions(); state = state.apply(rn
 actions))``), starting a new game whenever one ends, and prints deals (hands, every deal counted:
 played, thrown in or void) per second and actions per second, in the format of
 ``benchmarks/run.py``.  A uniformly random bidder often overbids, so most deals are played out
-to the 13th trick.  Each preset runs in five equal trials; the best and the median trial are
-printed (a shared machine has slow spells; the best trial is the least disturbed, as with
-:mod:`timeit`).
+to the 13th trick.  Each preset runs in five equal trials, the presets taking turns; the best
+and the median trial are printed (a shared machine has slow spells; the best trial is the least
+disturbed, as with :mod:`timeit`).
 """
 
 from __future__ import annotations
@@ -50,17 +50,19 @@ TRIALS = 5
 
 def run(seconds: float) -> None:
     """Print random-play deals/s (best and median of five equal trials) and actions/s (best
-    trial) for each preset."""
-    for name in Rules.PRESETS:
-        rates = []
-        for _ in range(TRIALS):
+    trial) for each preset.  The presets take turns, one trial each, so that a slow spell of the
+    machine falls on a few trials of every preset rather than on all of one."""
+    rates: dict[str, list[tuple[float, float]]] = {name: [] for name in Rules.PRESETS}
+    for _ in range(TRIALS):
+        for name, results in rates.items():
             deals, actions, elapsed = _play(seconds / TRIALS, Rules.preset(name))
-            rates.append((deals / elapsed, actions / elapsed))
-        rates.sort()
+            results.append((deals / elapsed, actions / elapsed))
+    for name, results in rates.items():
+        results.sort()
         label = f"400 random play, {name}"
-        print(f"{label + ' (best)':<40} {rates[-1][0]:>14,.0f} deals/s")
-        print(f"{label + ' (median)':<40} {rates[len(rates) // 2][0]:>14,.0f} deals/s")
-        best_actions = max(a for _, a in rates)
+        print(f"{label + ' (best)':<40} {results[-1][0]:>14,.0f} deals/s")
+        print(f"{label + ' (median)':<40} {results[len(results) // 2][0]:>14,.0f} deals/s")
+        best_actions = max(a for _, a in results)
         print(f"{label + ' (best)':<40} {best_actions:>14,.0f} actions/s")
 
 
