@@ -410,8 +410,16 @@ class State:
                         led = _SUIT_MASKS[trick[0] // 13]
                         if hand & led and not led & bit:
                             return self._reject(action)
-                    new_hands = list(s[3])
-                    new_hands[seat] = hand ^ bit
+                    old = s[3]
+                    rest = hand ^ bit
+                    if seat == 0:
+                        new_hands = (rest, old[1], old[2], old[3])
+                    elif seat == 1:
+                        new_hands = (old[0], rest, old[2], old[3])
+                    elif seat == 2:
+                        new_hands = (old[0], old[1], rest, old[3])
+                    else:
+                        new_hands = (old[0], old[1], old[2], rest)
                     if (seat - s[6]) % 4 != 3:
                         state: State = _new(State)
                         _set_s(
@@ -420,17 +428,17 @@ class State:
                                 s[0],
                                 _PLAY,
                                 (seat + 1) % 4,
-                                tuple(new_hands),
+                                new_hands,
                                 s[4],
                                 s[5],
                                 s[6],
-                                (*trick, index),
+                                trick + (index,),  # noqa: RUF005 (faster)
                                 s[8],
                             ),
                         )
                         _set_terminal(state, False)
                         return state
-                    return _complete_trick(s, tuple(new_hands), trick, index)
+                    return _complete_trick(s, new_hands, trick, index)
         elif phase is _BIDDING:
             if cls is Bid:
                 seat = s[_TURN]
