@@ -32,7 +32,6 @@ True
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -49,9 +48,12 @@ from cardrules.core.records import (
     GameRecord,
     RecordError,
     Step,
+    check_turn,
     parse_deal_blocks,
+    rules_and_start_scores,
+    rules_tag,
 )
-from cardrules.errors import CardrulesError, IllegalActionError, ParseError, Reason
+from cardrules.errors import IllegalActionError, ParseError, Reason
 
 __all__ = ["CODEC", "AllFoursCodec", "step_seat"]
 
@@ -59,25 +61,10 @@ _ACTION_TYPES: Final = (Stand, Beg, GiveOne, RunPack, Play)
 _SIDE_STEPS: Final = ("expose", "call")
 
 
-def _rules_and_start(data: Mapping[str, Any]) -> tuple[Rules, tuple[int, int] | None]:
+def _rules_and_start(data: object) -> tuple[Rules, tuple[int, int] | None]:
     """The rules of a record's rules dict, and the starting scores if it names them."""
-    if not isinstance(data, Mapping):
-        raise RecordError(f"the rules must be an object, not {data!r}")
-    options = dict(data)
-    start = options.pop("start_scores", None)
-    try:
-        rules = Rules.from_dict(options)
-    except CardrulesError as error:
-        raise RecordError(f"bad rules: {error}") from error
-    if start is None:
-        return rules, None
-    if (
-        not isinstance(start, list | tuple)
-        or len(start) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in start)
-    ):
-        raise RecordError(f"start_scores must be two ints, not {start!r}")
-    return rules, (start[0], start[1])
+    rules, start = rules_and_start_scores(data, Rules.from_dict, 2)
+    return rules, None if start is None else (start[0], start[1])
 
 
 def game_start_scores(state: State) -> tuple[int, int]:
@@ -141,14 +128,7 @@ class AllFoursCodec:
         move = parse_action(action)
         if str(move) != action:
             raise ParseError(f"{action!r} is not written as {str(move)!r}", text=action)
-        turn = state.current_player
-        if turn is not None and seat != turn:
-            raise IllegalActionError(
-                Reason.NOT_YOUR_TURN,
-                seat=seat,
-                action=move,
-                detail=f"it is seat {turn}'s turn, not seat {seat}'s",
-            )
+        check_turn(state, seat, move)
         return state.apply(move)  # type: ignore[no-any-return]
 
     def step_text(self, action: object) -> str:
@@ -186,10 +166,7 @@ class AllFoursCodec:
         :raises RecordError: naming the line (counted in the whole text, the tag lines first).
         """
         first_line = len(header) + 2
-        try:
-            rules, _ = _rules_and_start(json.loads(header.get("Rules", "null")))
-        except json.JSONDecodeError as error:
-            raise RecordError(f"the tag [Rules …] is not JSON: {error}") from None
+        rules, _ = _rules_and_start(rules_tag(header))
         return parse_deal_blocks(
             lines, first_line, _parse_deal, lambda deal: _deal_lines(rules, deal)
         )

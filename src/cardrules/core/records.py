@@ -17,14 +17,14 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from typing import Any, Final, Protocol
+from typing import Any, Final, Protocol, TypeVar
 
 import attrs
 
 from cardrules.core.cards import Card
 from cardrules.core.deck import parse_deck
 from cardrules.core.protocol import GameState
-from cardrules.errors import CardrulesError, ParseError
+from cardrules.errors import CardrulesError, IllegalActionError, ParseError, Reason
 
 __all__ = [
     "FORMAT",
@@ -39,6 +39,7 @@ __all__ = [
     "Recorder",
     "ReplayStep",
     "Step",
+    "check_turn",
     "exact_fields",
     "final_state",
     "format_tags",
@@ -48,6 +49,8 @@ __all__ = [
     "record_from_dict",
     "record_to_dict",
     "replay",
+    "rules_and_start_scores",
+    "rules_tag",
     "saved_field",
 ]
 
@@ -521,6 +524,65 @@ def final_state(record: GameRecord, codec: GameCodec) -> AnyState:
         first = record.deals[0]
         return codec.new_game(record.rules, record.seed, record.dealer, first.deck)
     return state
+
+
+# -- pieces of every game's codec ---------------------------------------------------------
+_R = TypeVar("_R")
+_COUNT_WORDS: Final = {2: "two", 4: "four"}
+
+
+def rules_and_start_scores(
+    data: object, from_dict: Callable[[Mapping[str, Any]], _R], count: int
+) -> tuple[_R, tuple[int, ...] | None]:
+    """A record's rules object read by ``from_dict`` (a game's ``Rules.from_dict``), and the
+    ``count`` starting scores if it names them as ``"start_scores"``.
+
+    :raises RecordError: for rules that ``from_dict`` refuses or bad start scores.
+    """
+    if not isinstance(data, Mapping):
+        raise RecordError(f"the rules must be an object, not {data!r}")
+    options = dict(data)
+    start = options.pop("start_scores", None)
+    try:
+        rules = from_dict(options)
+    except CardrulesError as error:
+        raise RecordError(f"bad rules: {error}") from error
+    if start is None:
+        return rules, None
+    if (
+        not isinstance(start, list | tuple)
+        or len(start) != count
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in start)
+    ):
+        words = _COUNT_WORDS.get(count, str(count))
+        raise RecordError(f"start_scores must be {words} ints, not {start!r}")
+    return rules, tuple(start)
+
+
+def rules_tag(header: Mapping[str, str]) -> object:
+    """The JSON value of a text record's ``[Rules …]`` tag (``None`` if it has none).
+
+    :raises RecordError: if the tag is not JSON.
+    """
+    try:
+        return json.loads(header.get("Rules", "null"))
+    except json.JSONDecodeError as error:
+        raise RecordError(f"the tag [Rules …] is not JSON: {error}") from None
+
+
+def check_turn(state: AnyState, seat: int, action: object) -> None:
+    """A recorded step must be taken by the seat to act (when there is one).
+
+    :raises IllegalActionError: with :attr:`Reason.NOT_YOUR_TURN` otherwise.
+    """
+    turn = state.current_player
+    if turn is not None and seat != turn:
+        raise IllegalActionError(
+            Reason.NOT_YOUR_TURN,
+            seat=seat,
+            action=action,
+            detail=f"it is seat {turn}'s turn, not seat {seat}'s",
+        )
 
 
 # -- the text notation's deal blocks -------------------------------------------------------

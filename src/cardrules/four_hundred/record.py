@@ -34,7 +34,6 @@ True
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any, Final
@@ -47,9 +46,12 @@ from cardrules.core.records import (
     GameRecord,
     RecordError,
     Step,
+    check_turn,
     parse_deal_blocks,
+    rules_and_start_scores,
+    rules_tag,
 )
-from cardrules.errors import CardrulesError, IllegalActionError, ParseError, Reason
+from cardrules.errors import IllegalActionError, ParseError, Reason
 from cardrules.four_hundred.actions import (
     Bid,
     Claim,
@@ -72,29 +74,14 @@ _SUITS: Final = frozenset("CDHS")
 
 
 def rules_and_start(
-    data: Mapping[str, Any],
+    data: object,
 ) -> tuple[Rules, tuple[int, int, int, int] | None]:
     """The rules of a record's rules dict, and the starting scores if it names them.
 
     :raises RecordError: for rules that :meth:`Rules.from_dict` refuses or bad start scores.
     """
-    if not isinstance(data, Mapping):
-        raise RecordError(f"the rules must be an object, not {data!r}")
-    options = dict(data)
-    start = options.pop("start_scores", None)
-    try:
-        rules = Rules.from_dict(options)
-    except CardrulesError as error:
-        raise RecordError(f"bad rules: {error}") from error
-    if start is None:
-        return rules, None
-    if (
-        not isinstance(start, list | tuple)
-        or len(start) != 4
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in start)
-    ):
-        raise RecordError(f"start_scores must be four ints, not {start!r}")
-    return rules, (start[0], start[1], start[2], start[3])
+    rules, start = rules_and_start_scores(data, Rules.from_dict, 4)
+    return rules, None if start is None else (start[0], start[1], start[2], start[3])
 
 
 def game_start_scores(state: State) -> tuple[int, int, int, int]:
@@ -141,14 +128,7 @@ class FourHundredCodec:
         move = parse_action(action)
         if str(move) != action:
             raise ParseError(f"{action!r} is not written as {str(move)!r}", text=action)
-        turn = state.current_player
-        if turn is not None and seat != turn:
-            raise IllegalActionError(
-                Reason.NOT_YOUR_TURN,
-                seat=seat,
-                action=move,
-                detail=f"it is seat {turn}'s turn, not seat {seat}'s",
-            )
+        check_turn(state, seat, move)
         if isinstance(move, Claim):
             return state.claim(move.seat)  # type: ignore[no-any-return]
         if isinstance(move, TalkBeforePlay | TalkDuringPlay):
@@ -190,10 +170,7 @@ class FourHundredCodec:
         :raises RecordError: naming the line (counted in the whole text, the tag lines first).
         """
         first_line = len(header) + 2
-        try:
-            rules, _ = rules_and_start(json.loads(header.get("Rules", "null")))
-        except json.JSONDecodeError as error:
-            raise RecordError(f"the tag [Rules …] is not JSON: {error}") from None
+        rules, _ = rules_and_start(rules_tag(header))
         return parse_deal_blocks(
             lines, first_line, _parse_deal, lambda deal: _deal_lines(rules, deal)
         )
