@@ -625,20 +625,38 @@ def _card_arg(card: Card | str) -> Card:
     return card
 
 
-def expose(s: State, seat: int, card: Card | str) -> State:
-    """AF-25: ``seat`` shows ``card`` out of turn (see :meth:`State.expose`)."""
-    card = _card_arg(card)
+_Refuse = Callable[[Reason, str], IllegalActionError]
+
+
+def _af25_start(
+    s: State, seat: int, card: Card | str, verb: str, noun: str
+) -> tuple[Card, _Refuse]:
+    """AF-25's checks common to an exposure and a call: the card, the switch, the game still on,
+    the seat; returns the card and a maker of this step's refusals."""
+    parsed = _card_arg(card)
     d = s._d
 
     def refuse(reason: Reason, detail: str) -> IllegalActionError:
-        return IllegalActionError(reason, seat=seat, action=f"expose {card}", detail=detail)
+        return IllegalActionError(reason, seat=seat, action=f"{verb} {parsed}", detail=detail)
 
     if not d.rules.exposed_cards:
-        raise refuse(Reason.NOT_ALLOWED_BY_RULES, "exposed cards need Rules(exposed_cards=True)")
+        raise refuse(Reason.NOT_ALLOWED_BY_RULES, f"{noun} need Rules(exposed_cards=True)")
     if d.winner is not None:
-        raise IllegalActionError(Reason.GAME_OVER, seat=None, action=f"expose {card}")
+        raise IllegalActionError(Reason.GAME_OVER, seat=None, action=f"{verb} {parsed}")
     if not isinstance(seat, int) or not 0 <= seat < d.players:
         raise refuse(Reason.NOT_AN_ACTION, f"{seat!r} is not a seat")
+    return parsed, refuse
+
+
+def _with_deal(s: State, d: _Deal) -> State:
+    """``s`` with a changed deal record (the cards and the trick as they are)."""
+    return _make(d, s._hands, s._turn, s._leader, s._trick, s._best, s._won, s._tricks)
+
+
+def expose(s: State, seat: int, card: Card | str) -> State:
+    """AF-25: ``seat`` shows ``card`` out of turn (see :meth:`State.expose`)."""
+    card, refuse = _af25_start(s, seat, card, "expose", "exposed cards")
+    d = s._d
     if not s.hand(seat).mask & card.mask:
         raise refuse(Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}")
     if d.exposed & card.mask:
@@ -647,24 +665,13 @@ def expose(s: State, seat: int, card: Card | str) -> State:
         raise refuse(
             Reason.NOT_YOUR_TURN, "a card shown on its owner's turn is played, not exposed"
         )
-    d = _evolve(d, exposed=d.exposed | card.mask)
-    return _make(d, s._hands, s._turn, s._leader, s._trick, s._best, s._won, s._tricks)
+    return _with_deal(s, _evolve(d, exposed=d.exposed | card.mask))
 
 
 def call(s: State, seat: int, card: Card | str) -> State:
     """AF-25: ``seat`` calls an opponent's exposed ``card`` (see :meth:`State.call`)."""
-    card = _card_arg(card)
+    card, refuse = _af25_start(s, seat, card, "call", "calls")
     d = s._d
-
-    def refuse(reason: Reason, detail: str) -> IllegalActionError:
-        return IllegalActionError(reason, seat=seat, action=f"call {card}", detail=detail)
-
-    if not d.rules.exposed_cards:
-        raise refuse(Reason.NOT_ALLOWED_BY_RULES, "calls need Rules(exposed_cards=True)")
-    if d.winner is not None:
-        raise IllegalActionError(Reason.GAME_OVER, seat=None, action=f"call {card}")
-    if not isinstance(seat, int) or not 0 <= seat < d.players:
-        raise refuse(Reason.NOT_AN_ACTION, f"{seat!r} is not a seat")
     if not d.exposed & card.mask:
         raise refuse(Reason.NOT_ALLOWED_BY_RULES, f"{card} is not an exposed card")
     owner = s._turn
@@ -676,8 +683,7 @@ def call(s: State, seat: int, card: Card | str) -> State:
         raise refuse(Reason.NOT_ALLOWED_BY_RULES, f"{CARDS[d.called]} is already called")
     if not s._lmask & card.mask:
         raise refuse(Reason.NOT_ALLOWED_BY_RULES, f"{card} is not a legal play now")
-    d = _evolve(d, called=card.index)
-    return _make(d, s._hands, s._turn, s._leader, s._trick, s._best, s._won, s._tricks)
+    return _with_deal(s, _evolve(d, called=card.index))
 
 
 # -- determinization ---------------------------------------------------------------------------
