@@ -158,7 +158,8 @@ def _start_deal(
         minimum_bid(scores[2], rules),
         minimum_bid(scores[3], rules),
     )
-    match = _Match(
+    first = (dealer + 1) % 4
+    return _assemble(
         rules,
         seed,
         deck,
@@ -171,10 +172,14 @@ def _start_deal(
         offences,
         low,
         None,
-    )
-    first = (dealer + 1) % 4
-    return _make(
-        (match, _BIDDING, first, hands, (None, None, None, None), (0, 0, 0, 0), first, (), ())
+        _BIDDING,
+        first,
+        hands,
+        (None, None, None, None),
+        (0, 0, 0, 0),
+        first,
+        (),
+        (),
     )
 
 
