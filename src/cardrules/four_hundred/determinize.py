@@ -52,7 +52,7 @@ from cardrules.core.hidden import sample_hidden_cards
 from cardrules.four_hundred.dealing import seat_schedule
 from cardrules.four_hundred.hand import Phase
 from cardrules.four_hundred.scoring import minimum_bid
-from cardrules.four_hundred.state import State, _assemble
+from cardrules.four_hundred.state import State, _assemble, _winning_position
 from cardrules.four_hundred.view import Observation
 
 __all__ = ["determinize", "void_suits"]
@@ -61,23 +61,6 @@ _F13: Final = factorial(13)
 #: ``13! ** 4``: one draw orders the 13 places of every seat (FH-7).
 _ORDERS: Final = _F13**4
 _ORDER_BITS: Final = _ORDERS.bit_length()
-_HEARTS: Final = 2
-
-
-def _winning_position(cards: tuple[int, ...]) -> int:
-    """FH-17 on card indices: the highest heart, else the highest card of the suit led."""
-    best = cards[0]
-    best_suit = best // 13
-    position = 0
-    for i in range(1, len(cards)):
-        card = cards[i]
-        suit = card // 13
-        if suit == best_suit:
-            if card > best:
-                best, position = card, i
-        elif suit == _HEARTS:
-            best, best_suit, position = card, suit, i
-    return position
 
 
 def _void_masks(observation: Observation) -> list[int]:
@@ -243,7 +226,7 @@ def _make_plan(observation: Observation) -> _Plan:
                 voids[who] |= SUIT_MASKS[lead]
         if len(cards) == 4:
             indices = (cards[0].index, cards[1].index, cards[2].index, cards[3].index)
-            done.append((leader, *indices, (leader + _winning_position(indices)) % 4))
+            done.append((leader, *indices, (leader + _winning_position(*indices)) % 4))
     in_trick = tuple(card.index for card in current.cards)
     own = observation.hand.mask
     if own & public:
