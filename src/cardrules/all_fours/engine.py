@@ -34,10 +34,10 @@ from cardrules.all_fours.actions import (
 )
 from cardrules.all_fours.rules import Rules, Undertrump
 from cardrules.all_fours.scoring import (
+    GIVE_ONE_VALUE,
     Award,
     AwardKind,
     _card_award,
-    _gift_award,
     _hand_awards,
     _mask_points,
 )
@@ -511,7 +511,10 @@ def apply(s: State, action: Action) -> State:
             return _run_pack(_evolve(d, decisions=(*d.decisions, action)), s._hands)
         if GIVE_ONE in legal_actions(s):
             beggar_side = (d.dealer + 1) % d.players % 2
-            d = _award(_evolve(d, decisions=(*d.decisions, action)), _gift_award(beggar_side))
+            d = _award(
+                _evolve(d, decisions=(*d.decisions, action)),
+                Award(beggar_side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE),
+            )
             if d.winner is not None:
                 return _make(_over(d), s._hands, None, 0, (), 0, (0, 0), ())
             return _begin_play(d, s._hands, d.decisions)

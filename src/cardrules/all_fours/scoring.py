@@ -166,18 +166,12 @@ _GAME_AWARDS: dict[tuple[int, int, int, int], Award] = {}
 def _card_award(side: int, points: int, kind: AwardKind, index: int) -> Award:
     """The (shared) award of ``kind`` for the card of ``index``."""
     key = (side, points, kind, index)
-    award = _AWARDS.get(key)
-    if award is None:
-        award = _AWARDS[key] = Award(side, points, kind, CARDS[index])
-    return award
+    return _AWARDS.get(key) or _new_award(key)
 
 
-def _gift_award(side: int) -> Award:
-    """The (shared) award of AF-11's gift."""
-    key = (side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE, -1)
-    award = _AWARDS.get(key)
-    if award is None:
-        award = _AWARDS[key] = Award(side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE)
+def _new_award(key: tuple[int, int, AwardKind, int]) -> Award:
+    side, points, kind, index = key
+    award = _AWARDS[key] = Award(side, points, kind, CARDS[index])
     return award
 
 
@@ -196,12 +190,6 @@ _JACK: Final = AwardKind.JACK
 _HANG_JACK: Final = AwardKind.HANG_JACK
 _NON_DEALER: Final = GameTie.NON_DEALER
 _JACK_PLACE: Final = Rank.JACK - 2  # the jack's place in its suit's 13 card indices
-
-
-def _new_award(key: tuple[int, int, AwardKind, int]) -> Award:
-    side, points, kind, index = key
-    award = _AWARDS[key] = Award(side, points, kind, CARDS[index])
-    return award
 
 
 def _hand_awards(
