@@ -51,13 +51,11 @@ from cardrules.all_fours.state import (
     _evolve,
     _hand_result,
     _make,
-    _new,
     _pack,
-    _Slots,
     _unpack,
 )
 from cardrules.core.cards import CARDS, Card, Suit, parse_cards
-from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, mask_of
+from cardrules.core.cardset import SUIT_MASKS, mask_of
 from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
 from cardrules.errors import IllegalActionError, ParseError, Reason, RulesError
 
@@ -335,19 +333,7 @@ def _start_deal(
     )
     if winner is not None:
         return _make(_over(d), packed, None, 0, (), 0, (0, 0), ())
-    new = _new(_Slots)
-    new._d = d
-    new._hands = packed
-    new._turn = dealer + 1 if dealer + 1 < n else 0
-    new._leader = 0
-    new._trick = ()
-    new._best = 0
-    new._won = (0, 0)
-    new._tricks = ()
-    new._lmask = 0
-    new.is_terminal = False
-    new.__class__ = State
-    return new  # type: ignore[return-value]
+    return _make(d, packed, dealer + 1 if dealer + 1 < n else 0, 0, (), 0, (0, 0), ())
 
 
 def _award(d: _Deal, award: Award) -> _Deal:
@@ -399,20 +385,7 @@ def _begin_play(d: _Deal, hands: int, decisions: tuple[Action, ...]) -> State:
     d.decisions = decisions
     n = d.players
     leader = d.dealer + 1 if d.dealer + 1 < n else 0
-    new = _new(_Slots)
-    new._d = d
-    new._hands = hands
-    new._turn = leader
-    new._leader = leader
-    new._trick = ()
-    new._best = 0
-    new._won = (0, 0)
-    new._tricks = ()
-    hand = hands >> (52 * leader) & FULL_MASK
-    new._lmask = hand if d.called < 0 else _legal_mask(d, hand, (), 0)  # AF-16
-    new.is_terminal = False
-    new.__class__ = State
-    return new  # type: ignore[return-value]
+    return _make(d, hands, leader, leader, (), 0, (0, 0), ())  # AF-16: the beggar leads
 
 
 def _run_pack(d: _Deal, packed: int) -> State:
