@@ -370,21 +370,7 @@ class State:
                 if bits:  # FH-16: follow suit
                     return _CHUNKS[lead].get(bits) or _plays_of_suit(lead, bits)
             return _plays_of(hand)
-        return self._compute_legal()
-
-    def _compute_legal(self) -> tuple[Action, ...]:
-        s = self._s
-        phase = s[_PHASE]
-        if phase is _PLAY:
-            hand = s[_HANDS][s[_TURN]]
-            trick = s[_TRICK]
-            if trick:
-                lead = trick[0] // 13
-                bits = (hand >> (13 * lead)) & 0x1FFF
-                if bits:
-                    return _CHUNKS[lead].get(bits) or _plays_of_suit(lead, bits)
-            return _plays_of(hand)
-        if phase is _BIDDING:
+        if s[_PHASE] is _BIDDING:
             m: _Match = s[_M]
             seat = s[_TURN]
             bids: tuple[Action, ...] = _BID_RANGES[m.minimum_bids[seat]]
