@@ -21,6 +21,7 @@ import enum
 from collections.abc import Iterable
 
 __all__ = [
+    "ArgumentError",
     "CardrulesError",
     "IllegalActionError",
     "ParseError",
@@ -29,8 +30,32 @@ __all__ = [
 ]
 
 
+def _rebuild(
+    cls: type[CardrulesError], args: tuple[object, ...], fields: dict[str, object]
+) -> CardrulesError:
+    """Unpickle an error: its message and fields as they were, without calling ``__init__``."""
+    error = cls.__new__(cls, *args)
+    error.args = args
+    error.__dict__.update(fields)
+    return error
+
+
 class CardrulesError(Exception):
-    """Base class of every error that cardrules raises on purpose."""
+    """Base class of every error that cardrules raises on purpose.
+
+    Every error is plain data: it pickles with its message and its fields (``seat``,
+    ``reason``, ``action``, ``legal``, ``text`` ...), so that it crosses process pools and
+    distributed workers intact.
+
+    >>> import pickle
+    >>> from cardrules.errors import ParseError
+    >>> error = pickle.loads(pickle.dumps(ParseError("'1H' is not a card", text="1H")))
+    >>> str(error), error.text
+    ("'1H' is not a card", '1H')
+    """
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (_rebuild, (self.__class__, self.args, dict(self.__dict__)))
 
 
 class ParseError(CardrulesError, ValueError):
@@ -50,6 +75,30 @@ class RulesError(CardrulesError, ValueError):
 
     The message names the field and the accepted values.
     """
+
+
+class ArgumentError(ParseError, RulesError):
+    """An argument of the wrong type or value: a seat, seed, dealer, score, count, deck or
+    hand that the call does not accept.
+
+    Both games raise it, with the same wording, for the same mistake.  It subclasses
+    :class:`ParseError` and :class:`RulesError` (and so :class:`ValueError`): code written
+    against either of them keeps catching it.  Bools and floats are never seats or counts.
+
+    :param name: the argument, as the signature names it (``"seat"``, ``"dealer"`` ...).
+    :param value: the value that was refused.
+
+    >>> from cardrules.core.checks import check_seat
+    >>> check_seat(4, players=4)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: seat: expected a seat 0, 1, 2 or 3, got 4
+    """
+
+    def __init__(self, message: str, *, name: str, value: object) -> None:
+        super().__init__(message, text=value)
+        self.name = name
+        self.value = value
 
 
 class Reason(enum.StrEnum):

@@ -5,8 +5,20 @@ A card index is ``13 * suit + (rank - 2)``, as :attr:`cardrules.Card.index`.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Final
+
+from cardrules.core.tricks import beats, winning_offset
+
+__all__ = [
+    "beats",
+    "bits",
+    "is_master",
+    "is_top",
+    "suit_cards",
+    "suit_of",
+    "winning_offset",
+]
 
 SUIT_MASK: Final = 0x1FFF
 
@@ -27,23 +39,6 @@ def bits(mask: int) -> Iterator[int]:
 def suit_cards(mask: int, suit: int) -> int:
     """The cards of ``mask`` in ``suit``."""
     return mask & (SUIT_MASK << (13 * suit))
-
-
-def beats(card: int, best: int, trump: int) -> bool:
-    """True when ``card`` beats the trick's winning card ``best`` (a higher card of its suit,
-    or a trump on a non-trump)."""
-    if card // 13 == best // 13:
-        return card > best
-    return card // 13 == trump
-
-
-def winning_position(cards: Sequence[int], trump: int) -> int:
-    """The position of the winning card among ``cards`` (the lead first)."""
-    best = 0
-    for position in range(1, len(cards)):
-        if beats(cards[position], cards[best], trump):
-            best = position
-    return best
 
 
 def is_master(card: int, others: int, trump: int) -> bool:

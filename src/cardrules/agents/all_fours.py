@@ -34,7 +34,7 @@ from typing import Any, Final
 
 import attrs
 
-from cardrules.agents._cards import beats, bits, is_master, suit_cards, winning_position
+from cardrules.agents._cards import beats, bits, is_master, suit_cards, winning_offset
 from cardrules.agents.search import Determinizer, SearchAgent
 from cardrules.all_fours.actions import BEG, GIVE_ONE, PLAYS, RUN_PACK, STAND, Action
 from cardrules.all_fours.state import Phase, State
@@ -105,7 +105,7 @@ def choose_play(
     ten = 13 * trump + _TEN
     if not trick:
         return _lead(cards, trump, others, jack, ten)
-    best_position = winning_position(trick, trump)
+    best_position = winning_offset(trick, trump)
     best = trick[best_position]
     last = len(trick) == players - 1
     points = sum(_POINTS[i % 13] for i in trick) + (4 if jack in trick else 0)

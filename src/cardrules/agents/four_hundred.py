@@ -36,7 +36,7 @@ from typing import Any, Final
 
 import attrs
 
-from cardrules.agents._cards import beats, bits, is_master, is_top, suit_cards, winning_position
+from cardrules.agents._cards import beats, bits, is_master, is_top, suit_cards, winning_offset
 from cardrules.agents.search import Determinizer, SearchAgent
 from cardrules.core.cardset import FULL_MASK
 from cardrules.four_hundred.actions import BIDS, PLAYS, Action, Bid
@@ -138,7 +138,7 @@ def choose_play(
         return cards[0]
     if not trick:
         return _lead(cards, others, hand, want)
-    best_position = winning_position(trick, _HEARTS)
+    best_position = winning_offset(trick, _HEARTS)
     best = trick[best_position]
     last = len(trick) == 3
     if best_position == partner_position and (

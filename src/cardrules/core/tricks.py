@@ -15,6 +15,7 @@ follow differs between the games: in 400 a player must follow suit if able (FH-1
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 import attrs
 
@@ -22,14 +23,60 @@ from cardrules.core.cards import Card, Suit
 from cardrules.core.cardset import SUIT_MASKS, CardSet
 
 __all__ = [
+    "NO_TRUMP",
     "Trick",
+    "beats",
     "follow_or_trump",
     "follow_or_trump_mask",
     "must_follow",
     "must_follow_mask",
     "trick_winner",
+    "winning_offset",
     "winning_position",
 ]
+
+#: The trump argument of the integer kernels for a trick without trumps.
+NO_TRUMP: Final = -1
+
+
+def beats(card: int, best: int, trump: int) -> bool:
+    """The trick-winner rule on card indices: True when ``card`` beats the trick's winning card
+    ``best`` -- a higher card of the same suit, or a trump on a non-trump.
+
+    ``trump`` is a suit number (:class:`Suit` is an int enum) or :data:`NO_TRUMP`.  This is the
+    one kernel of 400's FH-17 and All Fours' AF-19: engines, claim and solver searches,
+    determinizers, agents and record checks all come here.
+
+    >>> from cardrules import Card, Suit
+    >>> beats(Card.parse("2H").index, Card.parse("AC").index, Suit.HEARTS)
+    True
+    >>> beats(Card.parse("AD").index, Card.parse("2C").index, Suit.HEARTS)
+    False
+    """
+    if card // 13 == best // 13:
+        return card > best
+    return card // 13 == trump
+
+
+def winning_offset(cards: Sequence[int], trump: int) -> int:
+    """The position (0 = the lead) of the winning card among card indices (FH-17, AF-19).
+
+    >>> from cardrules import parse_cards
+    >>> winning_offset([c.index for c in parse_cards("7C KC 2H AC")], 2)
+    2
+    """
+    best = cards[0]
+    best_suit = best // 13
+    position = 0
+    for i in range(1, len(cards)):
+        card = cards[i]
+        suit = card // 13
+        if suit == best_suit:
+            if card > best:
+                best, position = card, i
+        elif suit == trump:
+            best, best_suit, position = card, suit, i
+    return position
 
 
 def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
@@ -41,16 +88,7 @@ def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
     """
     if not cards:
         raise ValueError("an empty trick has no winner")
-    best = cards[0]
-    best_position = 0
-    for position in range(1, len(cards)):
-        card = cards[position]
-        if card.suit is best.suit:
-            if card.rank > best.rank:
-                best, best_position = card, position
-        elif card.suit is trump:
-            best, best_position = card, position
-    return best_position
+    return winning_offset([card.index for card in cards], NO_TRUMP if trump is None else trump)
 
 
 def trick_winner(cards: Sequence[Card], leader: int, trump: Suit | None, players: int = 4) -> int:
@@ -58,7 +96,7 @@ def trick_winner(cards: Sequence[Card], leader: int, trump: Suit | None, players
     return (leader + winning_position(cards, trump)) % players
 
 
-def must_follow_mask(hand: int, lead: Suit | None) -> int:
+def must_follow_mask(hand: int, lead: int | None) -> int:
     """400's duty to follow (FH-16), on masks: the cards of ``hand`` that may be played.
 
     With no lead (the hand leads) or a void in the suit led, every card; otherwise the cards of
@@ -70,7 +108,7 @@ def must_follow_mask(hand: int, lead: Suit | None) -> int:
     return of_suit if of_suit else hand
 
 
-def follow_or_trump_mask(hand: int, lead: Suit | None, trump: Suit | None) -> int:
+def follow_or_trump_mask(hand: int, lead: int | None, trump: int | None) -> int:
     """All Fours' duty to follow (AF-17, AF-18), on masks: the cards that may be played.
 
     Leading: every card.  Trump led: a trump if the hand has one, else any card.  Another suit

@@ -1,0 +1,184 @@
+"""The one validation layer: checks of the arguments that both games take from outside.
+
+Every public entry point that takes a seat, a seed, a dealer, scores, a count or a set of hands
+checks it here, so that the same mistake raises the same error with the same words in both
+games: :class:`~cardrules.errors.ArgumentError`, naming the argument, what it got and what it
+accepts.  Bools and floats are never seats or counts (``True in (0, 1)`` is true in Python, so
+the checks look at the type first).
+
+>>> from cardrules.core.checks import check_seat
+>>> check_seat(2, 4)
+2
+>>> check_seat(True, 4)
+Traceback (most recent call last):
+...
+cardrules.errors.ArgumentError: seat: expected a seat 0, 1, 2 or 3, got True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final, TypeGuard
+
+from cardrules.core.cards import Card, parse_cards
+from cardrules.core.cardset import CardSet, mask_of
+from cardrules.errors import ArgumentError
+
+__all__ = [
+    "MAX_SEED_BITS",
+    "check_count",
+    "check_hands",
+    "check_int",
+    "check_scores",
+    "check_seat",
+    "check_seed",
+]
+
+#: The largest seed accepted, in bits.  Seeds are written in decimal into the shuffle's hash
+#: (see :mod:`cardrules.core.deck`); a bound keeps that text short and every conversion legal.
+MAX_SEED_BITS: Final = 256
+
+_SEAT_WORDS: Final = {2: "0 or 1", 4: "0, 1, 2 or 3"}
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def check_seat(seat: object, players: int = 4, *, name: str = "seat") -> int:
+    """``seat`` as a plain int seat of a ``players``-seat table.
+
+    :raises ArgumentError: for anything else, a bool or a float included.
+    """
+    if _is_int(seat) and 0 <= seat < players:
+        return int(seat)
+    words = _SEAT_WORDS.get(players) or f"0 .. {players - 1}"
+    raise ArgumentError(f"{name}: expected a seat {words}, got {seat!r}", name=name, value=seat)
+
+
+def check_seed(seed: object, *, name: str = "seed") -> int:
+    """``seed`` as a plain int of at most :data:`MAX_SEED_BITS` bits (negative seeds are fine).
+
+    :raises ArgumentError: for anything else.
+    """
+    if _is_int(seed) and seed.bit_length() <= MAX_SEED_BITS:
+        return int(seed)
+    what = f"an int of at most {MAX_SEED_BITS} bits" if _is_int(seed) else f"an int, got {seed!r}"
+    raise ArgumentError(f"{name}: expected {what}", name=name, value=seed)
+
+
+def check_int(value: object, *, name: str, low: int | None = None, high: int | None = None) -> int:
+    """``value`` as a plain int within ``low .. high`` (either bound may be open).
+
+    :raises ArgumentError: for anything else.
+    """
+    if _is_int(value) and (low is None or value >= low) and (high is None or value <= high):
+        return int(value)
+    bounds = ""
+    if low is not None and high is not None:
+        bounds = f" from {low} to {high}"
+    elif low is not None:
+        bounds = f" of at least {low}"
+    elif high is not None:
+        bounds = f" of at most {high}"
+    shown = "a larger int" if _is_int(value) and value.bit_length() > 64 else repr(value)
+    raise ArgumentError(f"{name}: expected an int{bounds}, got {shown}", name=name, value=value)
+
+
+def check_count(value: object, *, name: str, low: int = 0, high: int | None = None) -> int:
+    """A count (a number of games, tricks, players ...): a plain int, ``low`` or more."""
+    return check_int(value, name=name, low=low, high=high)
+
+
+def check_scores(
+    scores: object, count: int, *, name: str = "scores", who: str = "in seat order"
+) -> tuple[int, ...]:
+    """``scores`` as a tuple of ``count`` plain ints (``who`` says whose, for the message).
+
+    :raises ArgumentError: for anything else.
+    """
+    if (
+        isinstance(scores, Sequence)
+        and not isinstance(scores, str)
+        and len(scores) == count
+        and all(_is_int(x) and x.bit_length() <= 64 for x in scores)
+    ):
+        return tuple(int(x) for x in scores)
+    shown = repr(scores) if len(repr(scores)) <= 200 else repr(scores)[:200] + "..."
+    raise ArgumentError(
+        f"{name}: expected {count} ints {who} (each within 64 bits), got {shown}",
+        name=name,
+        value=scores,
+    )
+
+
+def check_hands(
+    hands: object,
+    sizes: Sequence[int],
+    *,
+    name: str = "hands",
+) -> tuple[int, ...]:
+    """``hands`` (one per seat: a :class:`CardSet`, cards or text) as disjoint card masks of the
+    given sizes.
+
+    :raises ArgumentError: for the wrong number of hands, a card that is not a card, a card given
+        twice (in one hand or in two) or a hand of the wrong size.
+    """
+    if (
+        isinstance(hands, str | bytes)
+        or not isinstance(hands, Sequence)
+        or len(hands) != len(sizes)
+    ):
+        raise ArgumentError(
+            f"{name}: expected {len(sizes)} hands in seat order, got {hands!r}",
+            name=name,
+            value=hands,
+        )
+    masks: list[int] = []
+    seen = 0
+    for seat, (hand, size) in enumerate(zip(hands, sizes, strict=True)):
+        cards = _hand_cards(hand, name=name, seat=seat)
+        mask = mask_of(cards)
+        if mask.bit_count() != len(cards):
+            doubled = sorted({str(c) for c in cards if cards.count(c) > 1})
+            raise ArgumentError(
+                f"{name}: seat {seat} holds {' '.join(doubled)} twice",
+                name=name,
+                value=hands,
+            )
+        if len(cards) != size:
+            raise ArgumentError(
+                f"{name}: seat {seat} holds {len(cards)} cards, must hold {size}",
+                name=name,
+                value=hands,
+            )
+        if mask & seen:
+            shared = " ".join(str(c) for c in CardSet.from_mask(mask & seen))
+            raise ArgumentError(
+                f"{name}: {shared} dealt to more than one seat", name=name, value=hands
+            )
+        seen |= mask
+        masks.append(mask)
+    return tuple(masks)
+
+
+def _hand_cards(hand: object, *, name: str, seat: int) -> list[Card]:
+    if isinstance(hand, CardSet):
+        return list(hand)
+    if isinstance(hand, str):
+        return list(parse_cards(hand))
+    if not isinstance(hand, Iterable):
+        raise ArgumentError(
+            f"{name}: seat {seat}'s hand must be cards, got {hand!r}", name=name, value=hand
+        )
+    cards: list[Card] = []
+    for item in hand:
+        if isinstance(item, Card):
+            cards.append(item)
+        elif isinstance(item, str):
+            cards.append(Card.parse(item))
+        else:
+            raise ArgumentError(
+                f"{name}: {item!r} in seat {seat}'s hand is not a card", name=name, value=hand
+            )
+    return cards
