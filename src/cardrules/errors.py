@@ -137,6 +137,8 @@ class Reason(enum.StrEnum):
     CLAIM_NOT_ALLOWED = "claim_not_allowed"
     #: A claim was checked against every legal play and does not hold.
     CLAIM_REJECTED = "claim_rejected"
+    #: A ``Deal`` whose cards are not a full pack of the 52 distinct cards.
+    BAD_DECK = "bad_deck"
 
 
 class IllegalActionError(CardrulesError, ValueError):
@@ -164,7 +166,12 @@ class IllegalActionError(CardrulesError, ValueError):
         self.seat = seat
         self.action = action
         self.legal = tuple(legal)
-        who = "the game is over" if seat is None else f"seat {seat}"
+        if seat is not None:
+            who = f"seat {seat}"
+        elif reason is Reason.GAME_OVER:
+            who = "the game is over"
+        else:
+            who = "chance: no seat acts, the cards are to be dealt"
         message = f"{action} is not legal ({who}): {reason.value}"
         if detail:
             message += f": {detail}"
