@@ -25,12 +25,15 @@ from typing import Any, Final
 from cardrules.core.protocol import GameState
 from cardrules.core.records import (
     FORMAT_VERSION,
+    MAX_LINE_CHARS,
     GameCodec,
     GameRecord,
     Recorder,
     RecordError,
     ReplayStep,
     format_tags,
+    input_text,
+    load_json,
     parse_tags,
 )
 from cardrules.core.records import final_state as _final_state
@@ -94,8 +97,10 @@ def to_json(record: GameRecord, *, indent: int | None = None) -> str:
     return record.to_json(indent=indent)
 
 
-def from_json(text: str) -> GameRecord:
-    """A record from JSON text, checked for form (use :func:`replay` to check the game)."""
+def from_json(text: str | bytes) -> GameRecord:
+    """A record from JSON text (``str`` or UTF-8 ``bytes``), checked for form (use
+    :func:`replay` to check the game).  See :func:`cardrules.core.records.input_text` and
+    :func:`~cardrules.core.records.load_json` for the limits."""
     record = GameRecord.from_json(text)
     codec_for(record.game)
     return record
@@ -109,7 +114,7 @@ def to_text(record: GameRecord) -> str:
         ("Version", str(record.version)),
         ("Seed", str(record.seed)),
         ("Dealer", str(record.dealer)),
-        ("Rules", json.dumps(dict(record.rules), separators=(",", ":"))),
+        ("Rules", json.dumps(record.rules, separators=(",", ":"))),
         ("Result", "none" if record.winner is None else str(record.winner)),
         ("Scores", " ".join(str(s) for s in record.scores)),
     ]
@@ -125,12 +130,17 @@ def _int_tag(tags: dict[str, str], name: str) -> int:
         raise RecordError(f"the tag [{name} {tags[name]!r}] is not an integer") from None
 
 
-def from_text(text: str) -> GameRecord:
-    """A record from the text notation (see :func:`to_text`).
+def from_text(text: str | bytes) -> GameRecord:
+    """A record from the text notation (see :func:`to_text`), as ``str`` or UTF-8 ``bytes``,
+    within the limits of :func:`cardrules.core.records.input_text` (lines of at most
+    :data:`~cardrules.core.records.MAX_LINE_CHARS` characters).
 
     :raises RecordError: for a malformed header or body, naming the line.
     """
-    lines = text.splitlines()
+    lines = input_text(text).splitlines()
+    for number, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE_CHARS:
+            raise RecordError(f"line {number} is over the limit of {MAX_LINE_CHARS:,} characters")
     try:
         blank = lines.index("")
     except ValueError:
@@ -145,10 +155,7 @@ def from_text(text: str) -> GameRecord:
     if "Game" not in tags:
         raise RecordError("the tag [Game …] is missing")
     codec = codec_for(tags["Game"])
-    try:
-        rules = json.loads(tags.get("Rules", ""))
-    except json.JSONDecodeError as error:
-        raise RecordError(f"the tag [Rules …] is not a JSON object: {error}") from None
+    rules = load_json(tags.get("Rules", ""), "the tag [Rules …]")
     if not isinstance(rules, dict):
         raise RecordError("the tag [Rules …] is not a JSON object")
     result = tags.get("Result")

@@ -29,6 +29,10 @@ from cardrules.errors import CardrulesError, IllegalActionError, ParseError, Rea
 __all__ = [
     "FORMAT",
     "FORMAT_VERSION",
+    "MAX_INPUT_BYTES",
+    "MAX_INT_DIGITS",
+    "MAX_LINE_CHARS",
+    "MAX_NESTING",
     "STATE_FORMAT",
     "STATE_KEYS",
     "STATE_VERSION",
@@ -43,6 +47,8 @@ __all__ = [
     "exact_fields",
     "final_state",
     "format_tags",
+    "input_text",
+    "load_json",
     "parse_deal_blocks",
     "parse_tags",
     "read_saved_state",
@@ -53,6 +59,87 @@ __all__ = [
     "rules_tag",
     "saved_field",
 ]
+
+#: The largest record or saved state that the loaders read, in bytes of UTF-8 (16 MiB: a record
+#: of a thousand deals of 400 takes well under 1 MiB).
+MAX_INPUT_BYTES: Final = 16 * 1024 * 1024
+#: The deepest nesting of JSON arrays and objects that the loaders read (records use 5).
+MAX_NESTING: Final = 32
+#: The most digits of one integer in a record (seeds are at most 256 bits: 78 digits).
+MAX_INT_DIGITS: Final = 100
+#: The longest line of the text notation, tag lines included.
+MAX_LINE_CHARS: Final = 64 * 1024
+
+_BRACKETS: Final = re.compile(r'"(?:[^"\\]++|\\.)*+"|[\[\]{}]')
+
+
+def input_text(data: str | bytes, what: str = "a record") -> str:
+    """Outside input as text, checked before any parsing: a ``str`` (of at most
+    :data:`MAX_INPUT_BYTES` characters), or ``bytes`` of UTF-8 (at most that many bytes).  A
+    leading UTF-8 byte order mark (as some editors write) is accepted and dropped.
+
+    :raises RecordError: for another type, bytes that are not UTF-8, or input over the limit.
+
+    >>> input_text("\\ufeff{}".encode())
+    '{}'
+    >>> input_text(bytes([0xFF]))
+    Traceback (most recent call last):
+    ...
+    cardrules.core.records.RecordError: a record must be UTF-8 text: ...
+    """
+    if isinstance(data, bytes | bytearray | memoryview):
+        if len(data) > MAX_INPUT_BYTES:
+            raise RecordError(f"{what} is {len(data):,} bytes: the limit is {MAX_INPUT_BYTES:,}")
+        try:
+            text = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise RecordError(f"{what} must be UTF-8 text: {error}") from None
+    elif isinstance(data, str):
+        if len(data) > MAX_INPUT_BYTES:
+            raise RecordError(
+                f"{what} is {len(data):,} characters: the limit is {MAX_INPUT_BYTES:,}"
+            )
+        text = data
+    else:
+        raise RecordError(f"{what} must be text (str or UTF-8 bytes), not {type(data).__name__}")
+    return text.removeprefix("\ufeff")
+
+
+def _bounded_int(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_INT_DIGITS:
+        raise RecordError(f"an integer of {len(digits):,} digits: the limit is {MAX_INT_DIGITS}")
+    return int(digits)
+
+
+def _no_constant(name: str) -> Any:
+    raise RecordError(f"{name} is not a number that a record may hold")
+
+
+def load_json(text: str, what: str = "a record") -> Any:
+    """JSON text parsed within the limits: at most :data:`MAX_NESTING` levels of arrays and
+    objects, integers of at most :data:`MAX_INT_DIGITS` digits, no ``NaN`` or ``Infinity``.
+    Time and memory are linear in the input.
+
+    :raises RecordError: for text that is not JSON or is over a limit.
+    """
+    depth = deepest = 0
+    for match in _BRACKETS.finditer(text):
+        token = match.group()
+        if token in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > MAX_NESTING:
+                    raise RecordError(
+                        f"{what} nests arrays and objects over {MAX_NESTING} levels deep"
+                    )
+        elif token in "]}":
+            depth -= 1
+    try:
+        return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+    except (json.JSONDecodeError, TypeError, RecursionError) as error:
+        raise RecordError(f"{what} is not JSON: {error}", text=text[:200]) from None
+
 
 #: The ``format`` field of every JSON record.
 FORMAT: Final = "cardrules-record"
@@ -112,12 +199,29 @@ class DealRecord:
     scores: tuple[int, ...]
 
 
+def _rules_text(value: Any) -> str:
+    """The rules options as JSON text, checked to be a mapping of JSON data."""
+    if isinstance(value, str):  # already the text (attrs.evolve passes the stored field on)
+        return value
+    if not isinstance(value, Mapping):
+        raise RecordError(f"a record's rules must be a mapping of options, got {value!r}")
+    try:
+        return json.dumps(dict(value), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError) as error:
+        raise RecordError(f"a record's rules must be JSON data: {error}") from None
+
+
 @attrs.frozen
 class GameRecord:
-    """A complete game: replays to exactly the same states (see :func:`replay`)."""
+    """A complete game: replays to exactly the same states (see :func:`replay`).
+
+    A record is immutable all through: it keeps the rules options as JSON text, and
+    :attr:`rules` gives a fresh copy of them at each read (changing that copy changes nothing
+    in the record).
+    """
 
     game: str
-    rules: Mapping[str, Any] = attrs.field(eq=False)
+    _rules_text: str = attrs.field(alias="rules", converter=_rules_text, eq=False, repr=False)
     seed: int
     dealer: int
     deals: tuple[DealRecord, ...]
@@ -127,7 +231,13 @@ class GameRecord:
     _rules_key: str = attrs.field(init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "_rules_key", json.dumps(dict(self.rules), sort_keys=True))
+        object.__setattr__(self, "_rules_key", json.dumps(self.rules, sort_keys=True))
+
+    @property
+    def rules(self) -> dict[str, Any]:
+        """Every rules option of the game, as JSON data (a fresh copy at each read)."""
+        options: dict[str, Any] = json.loads(self._rules_text)
+        return options
 
     @property
     def steps(self) -> tuple[Step, ...]:
@@ -140,16 +250,13 @@ class GameRecord:
         return json.dumps(record_to_dict(self), indent=indent, ensure_ascii=False)
 
     @staticmethod
-    def from_json(text: str) -> GameRecord:
-        """A record from JSON text.
+    def from_json(text: str | bytes) -> GameRecord:
+        """A record from JSON text (``str`` or UTF-8 ``bytes``), within the limits of
+        :func:`input_text` and :func:`load_json`.
 
         :raises RecordError: for text that is not JSON or not a record of this format.
         """
-        try:
-            data = json.loads(text)
-        except (json.JSONDecodeError, TypeError) as error:
-            raise RecordError(f"not JSON: {error}", text=text) from error
-        return record_from_dict(data)
+        return record_from_dict(load_json(input_text(text)))
 
 
 class GameCodec(Protocol):
@@ -198,7 +305,7 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
         "format": FORMAT,
         "version": record.version,
         "game": record.game,
-        "rules": dict(record.rules),
+        "rules": record.rules,
         "seed": record.seed,
         "dealer": record.dealer,
         "deals": [
@@ -310,7 +417,7 @@ def record_from_dict(data: Any) -> GameRecord:
 
 
 # -- tag lines of the text notation --------------------------------------------------------
-_TAG: Final = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*) "((?:[^"\\]|\\.)*)"\]$')
+_TAG: Final = re.compile(r'^\[([A-Za-z][A-Za-z0-9_]*+) "((?:[^"\\]++|\\.)*+)"\]$')
 
 
 def format_tags(tags: Sequence[tuple[str, str]]) -> list[str]:
@@ -334,9 +441,12 @@ def parse_tags(lines: Sequence[str]) -> dict[str, str]:
     """
     tags: dict[str, str] = {}
     for number, line in enumerate(lines, 1):
+        if len(line) > MAX_LINE_CHARS:
+            raise RecordError(f"line {number} is over the limit of {MAX_LINE_CHARS:,} characters")
         match = _TAG.match(line)
         if match is None:
-            raise RecordError(f'line {number}: {line!r} is not a tag line [Name "value"]')
+            shown = line if len(line) <= 80 else line[:80] + "..."
+            raise RecordError(f'line {number}: {shown!r} is not a tag line [Name "value"]')
         name, raw = match.groups()
         if name in tags:
             raise RecordError(f"line {number}: the tag {name!r} is given twice")
@@ -564,10 +674,7 @@ def rules_tag(header: Mapping[str, str]) -> object:
 
     :raises RecordError: if the tag is not JSON.
     """
-    try:
-        return json.loads(header.get("Rules", "null"))
-    except json.JSONDecodeError as error:
-        raise RecordError(f"the tag [Rules …] is not JSON: {error}") from None
+    return load_json(header.get("Rules", "null"), "the tag [Rules …]")
 
 
 def check_turn(state: AnyState, seat: int, action: object) -> None:
@@ -683,16 +790,13 @@ def exact_fields(data: Mapping[str, Any], keys: set[str] | frozenset[str], where
         raise RecordError(f"{where}: missing field(s) {', '.join(map(repr, missing))}")
 
 
-def read_saved_state(text: str, game: str, title: str) -> dict[str, Any]:
+def read_saved_state(text: str | bytes, game: str, title: str) -> dict[str, Any]:
     """The checked envelope of a saved state of ``game`` (its JSON object).
 
     :raises RecordError: for text that is not JSON, not a saved state, of another version, with
         a field missing or unknown, or of another game.
     """
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, TypeError) as error:
-        raise RecordError(f"not JSON: {error}") from None
+    data = load_json(input_text(text, "a saved state"), "a saved state")
     if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
         raise RecordError(f"not a saved state: 'format' must be {STATE_FORMAT!r}")
     version = saved_field(data, "version", int, "state")
