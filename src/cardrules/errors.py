@@ -27,6 +27,7 @@ __all__ = [
     "ParseError",
     "Reason",
     "RulesError",
+    "describe",
 ]
 
 
@@ -38,6 +39,22 @@ def _rebuild(
     error.args = args
     error.__dict__.update(fields)
     return error
+
+
+def describe(value: object) -> str:
+    """A short, safe text of a refused value for an error message: its ``repr`` cut to 200
+    characters, or the size of an int too large to write out.
+
+    >>> describe("QH"), describe(10**5000), describe("x" * 500)[-5:]
+    ("'QH'", 'an int of 16610 bits', 'xx...')
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"an int of {value.bit_length()} bits"
+    try:
+        text = repr(value)
+    except Exception:  # a repr that fails must not hide the real error
+        text = f"a {type(value).__name__}"
+    return text if len(text) <= 200 else text[:200] + "..."
 
 
 class CardrulesError(Exception):
@@ -77,13 +94,14 @@ class RulesError(CardrulesError, ValueError):
     """
 
 
-class ArgumentError(ParseError, RulesError):
+class ArgumentError(ParseError, RulesError, TypeError):
     """An argument of the wrong type or value: a seat, seed, dealer, score, count, deck or
     hand that the call does not accept.
 
-    Both games raise it, with the same wording, for the same mistake.  It subclasses
-    :class:`ParseError` and :class:`RulesError` (and so :class:`ValueError`): code written
-    against either of them keeps catching it.  Bools and floats are never seats or counts.
+    Both games and the core helpers raise it, with the same wording, for the same mistake.  It
+    subclasses :class:`ParseError`, :class:`RulesError`, :class:`ValueError` and
+    :class:`TypeError`: code written against any of them keeps catching it.  Bools and floats are
+    never seats or counts.
 
     :param name: the argument, as the signature names it (``"seat"``, ``"dealer"`` ...).
     :param value: the value that was refused.

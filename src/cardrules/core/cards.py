@@ -20,7 +20,7 @@ import enum
 from collections.abc import Iterator
 from typing import Any, Final, final
 
-from cardrules.errors import ParseError
+from cardrules.errors import ParseError, describe
 
 __all__ = ["CARDS", "Card", "Rank", "Suit", "iter_cards", "parse_cards"]
 
@@ -58,7 +58,7 @@ class Suit(enum.IntEnum):
         suit = _SUIT_TEXT.get(text) if isinstance(text, str) else None
         if suit is None:
             raise ParseError(
-                f"{text!r} is not a suit: expected one of C D H S (either case) or ♣ ♦ ♥ ♠",
+                f"{describe(text)} is not a suit: expected one of C D H S (either case) or ♣ ♦ ♥ ♠",
                 text=text,
             )
         return suit
@@ -106,7 +106,8 @@ class Rank(enum.IntEnum):
         rank = _RANK_TEXT.get(text) if isinstance(text, str) else None
         if rank is None:
             raise ParseError(
-                f"{text!r} is not a rank: expected one of 2 3 4 5 6 7 8 9 T (or 10) J Q K A",
+                f"{describe(text)} is not a rank: "
+                "expected one of 2 3 4 5 6 7 8 9 T (or 10) J Q K A",
                 text=text,
             )
         return rank
@@ -170,7 +171,8 @@ class Card:
         ):
             return CARDS[int(suit) * 13 + int(rank) - 2]
         raise ParseError(
-            f"Card({rank!r}, {suit!r}) is not a card: expected a Rank (2-14) and a Suit (0-3)",
+            f"Card({describe(rank)}, {describe(suit)}) is not a card: "
+            "expected a Rank (2-14) and a Suit (0-3)",
             text=(rank, suit),
         )
 
@@ -197,7 +199,9 @@ class Card:
         """
         if isinstance(index, int) and not isinstance(index, bool) and 0 <= index < 52:
             return CARDS[index]
-        raise ParseError(f"{index!r} is not a card index: expected an int from 0 to 51", text=index)
+        raise ParseError(
+            f"{describe(index)} is not a card index: expected an int from 0 to 51", text=index
+        )
 
     @staticmethod
     def parse(text: str) -> Card:
@@ -207,7 +211,7 @@ class Card:
         """
         card = _CARD_TEXT.get(text) if isinstance(text, str) else None
         if card is None:
-            raise ParseError(f"{text!r} is not a card: {_CARD_SYNTAX}", text=text)
+            raise ParseError(f"{describe(text)} is not a card: {_CARD_SYNTAX}", text=text)
         return card
 
     @property
@@ -287,14 +291,16 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     :raises ParseError: naming the first bad item and its position.
     """
     if not isinstance(text, str):
-        raise ParseError(f"{text!r} is not text: parse_cards takes a str", text=text)
+        raise ParseError(f"{describe(text)} is not text: parse_cards takes a str", text=text)
     items = text.replace(",", " ").split()
     cards = []
     for position, item in enumerate(items, 1):
         card = _CARD_TEXT.get(item)
         if card is None:
             raise ParseError(
-                f"{item!r} (item {position} of {text!r}) is not a card: {_CARD_SYNTAX}", text=text
+                f"{describe(item)} (item {position} of {describe(text)}) is not a card: "
+                + _CARD_SYNTAX,
+                text=text,
             )
         cards.append(card)
     return tuple(cards)

@@ -21,7 +21,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any, Final, final
 
 from cardrules.core.cards import CARDS, Card, Suit, iter_cards, parse_cards
-from cardrules.errors import ParseError
+from cardrules.errors import ParseError, describe
 
 __all__ = ["FULL_MASK", "SUIT_MASKS", "CardSet", "mask_of"]
 
@@ -38,12 +38,16 @@ SUIT_MASKS: Final[tuple[int, int, int, int]] = (
 
 def mask_of(cards: Iterable[Card | str]) -> int:
     """The mask of some cards (``Card`` objects or card strings); duplicates collapse."""
+    if not isinstance(cards, Iterable) or isinstance(cards, bytes | bytearray):
+        raise ParseError(
+            f"expected Card objects or card strings, got {describe(cards)}", text=cards
+        )
     mask = 0
     for card in cards:
         if isinstance(card, str):
             card = Card.parse(card)
         elif not isinstance(card, Card):
-            raise ParseError(f"{card!r} is not a card", text=card)
+            raise ParseError(f"{describe(card)} is not a card", text=card)
         mask |= card.mask
     return mask
 
@@ -72,7 +76,9 @@ class CardSet:
         :raises ParseError: if ``mask`` is not an int in ``0 .. 2**52 - 1``.
         """
         if not isinstance(mask, int) or isinstance(mask, bool) or not 0 <= mask <= FULL_MASK:
-            raise ParseError(f"{mask!r} is not a card-set mask: expected an int in 0..2**52-1")
+            raise ParseError(
+                f"{describe(mask)} is not a card-set mask: expected an int in 0..2**52-1"
+            )
         new = object.__new__(cls)
         object.__setattr__(new, "mask", mask)
         return new
@@ -87,7 +93,8 @@ class CardSet:
         for card in parse_cards(text):
             if mask & card.mask:
                 raise ParseError(
-                    f"{text!r} names {card} twice: a card set holds each card once", text=text
+                    f"{describe(text)} names {card} twice: a card set holds each card once",
+                    text=text,
                 )
             mask |= card.mask
         return cls.from_mask(mask)

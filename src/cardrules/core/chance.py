@@ -22,7 +22,7 @@ import attrs
 
 from cardrules.core.cards import Card, parse_cards
 from cardrules.core.deck import parse_deck
-from cardrules.errors import ArgumentError, IllegalActionError, ParseError, Reason
+from cardrules.errors import ArgumentError, IllegalActionError, ParseError, Reason, describe
 
 __all__ = ["CHANCE_MODES", "ChanceMode", "Deal", "check_chance", "dealt_deck"]
 
@@ -63,7 +63,9 @@ def check_chance(chance: object) -> ChanceMode:
     if chance == "explicit" and isinstance(chance, str):
         return "explicit"
     raise ArgumentError(
-        f"chance: expected 'seeded' or 'explicit', got {chance!r}", name="chance", value=chance
+        f"chance: expected 'seeded' or 'explicit', got {describe(chance)}",
+        name="chance",
+        value=chance,
     )
 
 

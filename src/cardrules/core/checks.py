@@ -18,11 +18,11 @@ cardrules.errors.ArgumentError: seat: expected a seat 0, 1, 2 or 3, got True
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Final, TypeGuard
+from typing import Final, NoReturn, TypeGuard
 
 from cardrules.core.cards import Card, parse_cards
 from cardrules.core.cardset import CardSet, mask_of
-from cardrules.errors import ArgumentError
+from cardrules.errors import ArgumentError, describe
 
 __all__ = [
     "MAX_SEED_BITS",
@@ -32,6 +32,7 @@ __all__ = [
     "check_scores",
     "check_seat",
     "check_seed",
+    "refuse",
 ]
 
 #: The largest seed accepted, in bits.  Seeds are written in decimal into the shuffle's hash
@@ -39,6 +40,20 @@ __all__ = [
 MAX_SEED_BITS: Final = 256
 
 _SEAT_WORDS: Final = {2: "0 or 1", 4: "0, 1, 2 or 3"}
+
+
+def refuse(name: str, expected: str, value: object) -> NoReturn:
+    """Raise the :class:`~cardrules.errors.ArgumentError` of every check:
+    ``"<name>: expected <expected>, got <value>"`` (a long value is cut short).
+
+    >>> refuse("trump", "a Suit or None", "H")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: trump: expected a Suit or None, got 'H'
+    """
+    raise ArgumentError(
+        f"{name}: expected {expected}, got {describe(value)}", name=name, value=value
+    )
 
 
 def _is_int(value: object) -> TypeGuard[int]:
@@ -53,7 +68,7 @@ def check_seat(seat: object, players: int = 4, *, name: str = "seat") -> int:
     if _is_int(seat) and 0 <= seat < players:
         return int(seat)
     words = _SEAT_WORDS.get(players) or f"0 .. {players - 1}"
-    raise ArgumentError(f"{name}: expected a seat {words}, got {seat!r}", name=name, value=seat)
+    refuse(name, f"a seat {words}", seat)
 
 
 def check_seed(seed: object, *, name: str = "seed") -> int:
@@ -63,8 +78,11 @@ def check_seed(seed: object, *, name: str = "seed") -> int:
     """
     if _is_int(seed) and seed.bit_length() <= MAX_SEED_BITS:
         return int(seed)
-    what = f"an int of at most {MAX_SEED_BITS} bits" if _is_int(seed) else f"an int, got {seed!r}"
-    raise ArgumentError(f"{name}: expected {what}", name=name, value=seed)
+    if _is_int(seed):
+        raise ArgumentError(
+            f"{name}: expected an int of at most {MAX_SEED_BITS} bits", name=name, value=seed
+        )
+    refuse(name, "an int", seed)
 
 
 def check_int(value: object, *, name: str, low: int | None = None, high: int | None = None) -> int:
@@ -81,7 +99,7 @@ def check_int(value: object, *, name: str, low: int | None = None, high: int | N
         bounds = f" of at least {low}"
     elif high is not None:
         bounds = f" of at most {high}"
-    shown = "a larger int" if _is_int(value) and value.bit_length() > 64 else repr(value)
+    shown = describe(value)
     raise ArgumentError(f"{name}: expected an int{bounds}, got {shown}", name=name, value=value)
 
 
@@ -104,7 +122,7 @@ def check_scores(
         and all(_is_int(x) and x.bit_length() <= 64 for x in scores)
     ):
         return tuple(int(x) for x in scores)
-    shown = repr(scores) if len(repr(scores)) <= 200 else repr(scores)[:200] + "..."
+    shown = describe(scores)
     raise ArgumentError(
         f"{name}: expected {count} ints {who} (each within 64 bits), got {shown}",
         name=name,
@@ -130,7 +148,7 @@ def check_hands(
         or len(hands) != len(sizes)
     ):
         raise ArgumentError(
-            f"{name}: expected {len(sizes)} hands in seat order, got {hands!r}",
+            f"{name}: expected {len(sizes)} hands in seat order, got {describe(hands)}",
             name=name,
             value=hands,
         )
@@ -169,7 +187,7 @@ def _hand_cards(hand: object, *, name: str, seat: int) -> list[Card]:
         return list(parse_cards(hand))
     if not isinstance(hand, Iterable):
         raise ArgumentError(
-            f"{name}: seat {seat}'s hand must be cards, got {hand!r}", name=name, value=hand
+            f"{name}: seat {seat}'s hand must be cards, got {describe(hand)}", name=name, value=hand
         )
     cards: list[Card] = []
     for item in hand:
@@ -179,6 +197,8 @@ def _hand_cards(hand: object, *, name: str, seat: int) -> list[Card]:
             cards.append(Card.parse(item))
         else:
             raise ArgumentError(
-                f"{name}: {item!r} in seat {seat}'s hand is not a card", name=name, value=hand
+                f"{name}: {describe(item)} in seat {seat}'s hand is not a card",
+                name=name,
+                value=hand,
             )
     return cards

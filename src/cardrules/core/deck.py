@@ -36,7 +36,8 @@ from math import factorial
 from typing import Any, Final, TypeVar, final
 
 from cardrules.core.cards import CARDS, Card, parse_cards
-from cardrules.errors import ParseError
+from cardrules.core.checks import MAX_SEED_BITS, check_int, check_seat, check_seed, refuse
+from cardrules.errors import ArgumentError, ParseError, describe
 
 __all__ = [
     "SHUFFLE_VERSION",
@@ -66,6 +67,7 @@ def _factorial(n: int) -> int:
 
 
 _PREFIX: Final = f"cardrules/{SHUFFLE_VERSION}|"
+_SEED_BOUND: Final = 1 << MAX_SEED_BITS
 _sha256: Final = hashlib.sha256
 
 
@@ -77,11 +79,12 @@ def derive_seed(seed: int, *labels: int | str) -> int:
     >>> derive_seed(7) != derive_seed(7, 1) != derive_seed(7, "1")
     True
     """
-    if seed.__class__ is int:  # the common case, written out (a deal's shuffle starts here)
+    if seed.__class__ is int and -_SEED_BOUND < seed < _SEED_BOUND:
+        # The common case, written out (a deal's shuffle starts here).
         text = _PREFIX + str(seed)
         for label in labels:
             kind = label.__class__
-            if kind is int:
+            if kind is int and -_SEED_BOUND < label < _SEED_BOUND:  # type: ignore[operator]
                 text += "|" + str(label)
             elif kind is str:
                 text += "|s:" + label  # type: ignore[operator]
@@ -94,12 +97,13 @@ def derive_seed(seed: int, *labels: int | str) -> int:
 def _derive_seed(seed: int, labels: tuple[int | str, ...]) -> int:
     """:func:`derive_seed` for any arguments: checks them, and writes int and str subclasses as
     ``str()`` does."""
-    if not isinstance(seed, int) or isinstance(seed, bool):
-        raise TypeError(f"a seed must be an int, not {type(seed).__name__}")
+    check_seed(seed)
     parts = [f"cardrules/{SHUFFLE_VERSION}", str(seed)]
     for label in labels:
         if isinstance(label, bool) or not isinstance(label, int | str):
-            raise TypeError(f"a seed label must be an int or a str, not {type(label).__name__}")
+            refuse("label", "an int or a str", label)
+        if isinstance(label, int):
+            check_seed(label, name="label")
         # ints and strs never collide: a str label is tagged.
         parts.append(str(label) if isinstance(label, int) else "s:" + label)
     digest = hashlib.sha256("|".join(parts).encode()).digest()
@@ -125,6 +129,7 @@ class SeededRng:
     __slots__ = ("_state",)
 
     def __init__(self, seed: int, *labels: int | str) -> None:
+        """:raises ArgumentError: for a seed or label that :func:`derive_seed` refuses."""
         self._state = derive_seed(seed, *labels)
 
     def next64(self) -> int:
@@ -137,8 +142,8 @@ class SeededRng:
 
     def below(self, n: int) -> int:
         """A uniform int in ``0 .. n-1`` (``n >= 1``), without modulo bias."""
-        if n < 1:
-            raise ValueError(f"below({n}): n must be at least 1")
+        if n.__class__ is not int or n < 1:
+            check_int(n, name="n", low=1)
         if n <= 1 << 64:
             limit = (1 << 64) - (1 << 64) % n
             while True:
@@ -158,8 +163,8 @@ class SeededRng:
 
     def choice(self, items: Sequence[_T]) -> _T:
         """A uniformly chosen item of a non-empty sequence."""
-        if not items:
-            raise ValueError("choice() from an empty sequence")
+        if not isinstance(items, Sequence) or not items:
+            refuse("items", "a non-empty sequence", items)
         return items[self.below(len(items))]
 
     def shuffle(self, items: list[_T]) -> None:
@@ -296,10 +301,12 @@ def parse_deck(deck: Sequence[Card] | str) -> tuple[Card, ...]:
     ...
     cardrules.errors.ParseError: a deck must hold each of the 52 cards once; got 2 cards, ...
     """
+    if not isinstance(deck, str | Sequence):
+        raise ParseError(f"a deck must be cards or their text, got {describe(deck)}", text=deck)
     cards = parse_cards(deck) if isinstance(deck, str) else tuple(deck)
     for card in cards:
         if not isinstance(card, Card):
-            raise ParseError(f"{card!r} in a deck is not a Card", text=deck)
+            raise ParseError(f"{describe(card)} in a deck is not a Card", text=deck)
     mask = 0
     doubled = []
     for card in cards:
@@ -336,6 +343,13 @@ def deal_packets(
     >>> [" ".join(map(str, h)) for h in hands], nxt
     (['3C 6C 7C', '2C 4C 5C'], 6)
     """
+    players = check_int(players, name="players", low=1, high=52)
+    first = check_seat(first, players, name="first")
+    start = check_int(start, name="start", low=0)
+    if not isinstance(packets, Sequence) or not all(
+        isinstance(size, int) and not isinstance(size, bool) and size >= 0 for size in packets
+    ):
+        refuse("packets", "a sequence of packet sizes (ints, 0 or more)", packets)
     hands: list[list[Card]] = [[] for _ in range(players)]
     position = start
     for size in packets:
@@ -343,8 +357,10 @@ def deal_packets(
             seat = (first + offset) % players
             end = position + size
             if end > len(deck):
-                raise ValueError(
-                    f"the deck ran out: {len(deck) - start} cards cannot fill the deal"
+                raise ArgumentError(
+                    f"the deck ran out: {len(deck) - start} cards cannot fill the deal",
+                    name="packets",
+                    value=packets,
                 )
             hands[seat].extend(deck[position:end])
             position = end
@@ -361,6 +377,8 @@ def draw_for_dealer(seed: int, players: int, *labels: int | str) -> int:
     >>> draw_for_dealer(1, 4) in range(4)
     True
     """
+    players = check_int(players, name="players", low=1, high=52)
+    check_seed(seed)
     contenders = list(range(players))
     round_number = 0
     while True:

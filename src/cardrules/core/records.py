@@ -24,7 +24,7 @@ import attrs
 from cardrules.core.cards import Card
 from cardrules.core.deck import parse_deck
 from cardrules.core.protocol import GameState
-from cardrules.errors import CardrulesError, IllegalActionError, ParseError, Reason
+from cardrules.errors import CardrulesError, IllegalActionError, ParseError, Reason, describe
 
 __all__ = [
     "FORMAT",
@@ -204,7 +204,7 @@ def _rules_text(value: Any) -> str:
     if isinstance(value, str):  # already the text (attrs.evolve passes the stored field on)
         return value
     if not isinstance(value, Mapping):
-        raise RecordError(f"a record's rules must be a mapping of options, got {value!r}")
+        raise RecordError(f"a record's rules must be a mapping of options, got {describe(value)}")
     try:
         return json.dumps(dict(value), ensure_ascii=False, allow_nan=False)
     except (TypeError, ValueError) as error:
@@ -328,7 +328,7 @@ def _require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], w
     value = data[key]
     if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise RecordError(f"{where}: {key!r} must be {names}, not {value!r}")
+        raise RecordError(f"{where}: {key!r} must be {names}, not {describe(value)}")
     return value
 
 
@@ -336,7 +336,7 @@ def _int_list(value: Any, where: str) -> tuple[int, ...]:
     if not isinstance(value, list) or not all(
         isinstance(v, int) and not isinstance(v, bool) for v in value
     ):
-        raise RecordError(f"{where} must be a list of ints, not {value!r}")
+        raise RecordError(f"{where} must be a list of ints, not {describe(value)}")
     return tuple(value)
 
 
@@ -387,7 +387,8 @@ def record_from_dict(data: Any) -> GameRecord:
                 or not isinstance(item[1], str)
             ):
                 raise RecordError(
-                    f"step {index + 1} must be [seat, action text], not {item!r}", deal=number
+                    f"step {index + 1} must be [seat, action text], not {describe(item)}",
+                    deal=number,
                 )
             steps.append(Step(item[0], item[1]))
         deals.append(
@@ -403,7 +404,7 @@ def record_from_dict(data: Any) -> GameRecord:
     _exact_keys(result, {"winner", "scores"}, "result")
     winner = result.get("winner")
     if winner is not None and (not isinstance(winner, int) or isinstance(winner, bool)):
-        raise RecordError(f"result: 'winner' must be an int or null, not {winner!r}")
+        raise RecordError(f"result: 'winner' must be an int or null, not {describe(winner)}")
     return GameRecord(
         game=_require(data, "game", str, "record"),
         rules=_require(data, "rules", dict, "record"),
@@ -771,9 +772,9 @@ def saved_field(
         raise RecordError(f"{where}: the field {key!r} is missing")
     value = data[key]
     if isinstance(value, bool) and kind is not bool:
-        raise RecordError(f"{where}: {key!r} must not be a boolean, got {value!r}")
+        raise RecordError(f"{where}: {key!r} must not be a boolean, got {describe(value)}")
     if not isinstance(value, kind):
-        raise RecordError(f"{where}: {key!r} has the wrong type: {value!r}")
+        raise RecordError(f"{where}: {key!r} has the wrong type: {describe(value)}")
     return value
 
 

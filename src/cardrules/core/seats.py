@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from typing import Final, TypeAlias
 
+from cardrules.core.checks import check_seat, refuse
+
 __all__ = ["TEAMS", "Seat", "Team", "next_seat", "partner", "team_of", "team_seats"]
 
 #: A seat number, ``0 .. players - 1``, in the order of play.
@@ -27,21 +29,31 @@ Team: TypeAlias = int
 TEAMS: Final[tuple[tuple[int, int], tuple[int, int]]] = ((0, 2), (1, 3))
 
 
+def _table(players: object) -> int:
+    if players not in (2, 4) or not isinstance(players, int) or isinstance(players, bool):
+        refuse("players", "2 or 4", players)
+    return int(players)
+
+
 def next_seat(seat: Seat, players: int = 4) -> Seat:
-    """The seat that acts after ``seat`` (its right-hand neighbour at the table)."""
-    return (seat + 1) % players
+    """The seat that acts after ``seat`` (its right-hand neighbour at the table).
+
+    :raises ArgumentError: unless ``seat`` is a seat of a table of ``players`` (2 or 4).
+    """
+    return (check_seat(seat, _table(players)) + 1) % players
 
 
 def partner(seat: Seat) -> Seat:
     """The partner of ``seat`` in a four-player game (the seat opposite)."""
-    return (seat + 2) % 4
+    return (check_seat(seat, 4) + 2) % 4
 
 
 def team_of(seat: Seat, players: int = 4) -> Team:
     """The team (side) of ``seat``: its parity with four players, the seat itself with two."""
-    return seat % 2
+    return check_seat(seat, _table(players)) % 2
 
 
 def team_seats(team: Team, players: int = 4) -> tuple[Seat, ...]:
     """The seats of a team (side), in seat order."""
-    return TEAMS[team] if players == 4 else (team,)
+    team = check_seat(team, 2, name="team")
+    return TEAMS[team] if _table(players) == 4 else (team,)

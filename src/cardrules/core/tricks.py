@@ -19,8 +19,10 @@ from typing import Final
 
 import attrs
 
-from cardrules.core.cards import Card, Suit
+from cardrules.core.cards import Card, Suit, parse_cards
 from cardrules.core.cardset import SUIT_MASKS, CardSet
+from cardrules.core.checks import check_int, check_seat, refuse
+from cardrules.errors import ArgumentError, describe
 
 __all__ = [
     "NO_TRUMP",
@@ -79,21 +81,50 @@ def winning_offset(cards: Sequence[int], trump: int) -> int:
     return position
 
 
+def _trick_cards(cards: object, players: int = 52) -> tuple[Card, ...]:
+    """``cards`` checked as a non-empty trick of at most ``players`` distinct :class:`Card`."""
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
+    if not isinstance(cards, Sequence) or not all(isinstance(card, Card) for card in cards):
+        raise ArgumentError(
+            f"cards: expected a sequence of Card, got {describe(cards)}", name="cards", value=cards
+        )
+    if not cards:
+        raise ArgumentError("cards: an empty trick has no winner", name="cards", value=cards)
+    if len(cards) > players or len(set(cards)) != len(cards):
+        refuse("cards", f"at most {players} distinct cards", " ".join(map(str, cards)))
+    return tuple(cards)
+
+
+def _trump_number(trump: object) -> int:
+    if trump is None:
+        return NO_TRUMP
+    if not isinstance(trump, Suit):
+        refuse("trump", "a Suit or None", trump)
+    return int(trump)
+
+
 def winning_position(cards: Sequence[Card], trump: Suit | None) -> int:
     """The position (0 = the lead) of the card that wins these cards.
 
     The highest trump wins; with no trump, the highest card of the suit led.
 
-    :raises ValueError: for an empty trick.
+    :raises ArgumentError: for an empty trick, or arguments of the wrong type.
     """
-    if not cards:
-        raise ValueError("an empty trick has no winner")
-    return winning_offset([card.index for card in cards], NO_TRUMP if trump is None else trump)
+    checked = _trick_cards(cards)
+    return winning_offset([card.index for card in checked], _trump_number(trump))
 
 
 def trick_winner(cards: Sequence[Card], leader: int, trump: Suit | None, players: int = 4) -> int:
-    """The seat that wins a trick of ``cards`` led by ``leader`` (seats follow in order)."""
-    return (leader + winning_position(cards, trump)) % players
+    """The seat that wins a trick of ``cards`` led by ``leader`` (seats follow in order).
+
+    :raises ArgumentError: for arguments of the wrong type or value (the leader must be a seat
+        of the ``players``, the trick at most ``players`` distinct cards).
+    """
+    players = check_int(players, name="players", low=2, high=52)
+    leader = check_seat(leader, players, name="leader")
+    checked = _trick_cards(cards, players)
+    return (leader + winning_offset([c.index for c in checked], _trump_number(trump))) % players
 
 
 def must_follow_mask(hand: int, lead: int | None) -> int:
@@ -125,6 +156,18 @@ def follow_or_trump_mask(hand: int, lead: int | None, trump: int | None) -> int:
     return of_suit | (hand & SUIT_MASKS[trump])
 
 
+def _hand_mask(hand: object) -> int:
+    if not isinstance(hand, CardSet):
+        refuse("hand", "a CardSet", hand)
+    return hand.mask
+
+
+def _lead_number(lead: object) -> int | None:
+    if lead is not None and not isinstance(lead, Suit):
+        refuse("lead", "a Suit or None", lead)
+    return lead
+
+
 def must_follow(hand: CardSet, lead: Suit | None) -> CardSet:
     """The cards of ``hand`` that 400's FH-16 allows on a trick led with ``lead``.
 
@@ -134,7 +177,7 @@ def must_follow(hand: CardSet, lead: Suit | None) -> CardSet:
     >>> must_follow(CardSet.parse("JH 3D"), Suit.CLUBS)
     CardSet('3D JH')
     """
-    return CardSet.from_mask(must_follow_mask(hand.mask, lead))
+    return CardSet.from_mask(must_follow_mask(_hand_mask(hand), _lead_number(lead)))
 
 
 def follow_or_trump(hand: CardSet, lead: Suit | None, trump: Suit | None) -> CardSet:
@@ -144,16 +187,28 @@ def follow_or_trump(hand: CardSet, lead: Suit | None, trump: Suit | None) -> Car
     >>> follow_or_trump(CardSet.parse("9D 3H 7C"), Suit.DIAMONDS, Suit.HEARTS)
     CardSet('9D 3H')
     """
-    return CardSet.from_mask(follow_or_trump_mask(hand.mask, lead, trump))
+    trump_number = None if trump is None else _trump_number(trump)
+    return CardSet.from_mask(
+        follow_or_trump_mask(_hand_mask(hand), _lead_number(lead), trump_number)
+    )
 
 
 def _card_tuple(cards: Sequence[Card | str]) -> tuple[Card, ...]:
+    if isinstance(cards, str):
+        return parse_cards(cards)
+    if not isinstance(cards, Sequence):
+        raise ArgumentError(
+            f"cards: expected a sequence of cards, got {describe(cards)}", name="cards", value=cards
+        )
     return tuple(Card.parse(c) if isinstance(c, str) else c for c in cards)
 
 
 @attrs.frozen(slots=True)
 class Trick:
     """A trick: its leader and the cards played so far, in order of play.
+
+    :raises ArgumentError: for a leader that is not a seat of the table, more cards than
+        players, a card given twice, or values of the wrong type.
 
     >>> Trick(leader=0, cards=("AS", "2S")).seats()
     (0, 1)
@@ -165,6 +220,12 @@ class Trick:
     cards: tuple[Card, ...] = attrs.field(default=(), converter=_card_tuple)
     #: The number of players at the table (4, or 2 in two-handed All Fours).
     players: int = 4
+
+    def __attrs_post_init__(self) -> None:
+        check_int(self.players, name="players", low=2, high=52)
+        check_seat(self.leader, self.players, name="leader")
+        if self.cards:
+            _trick_cards(self.cards, self.players)
 
     @classmethod
     def of(cls, leader: int, cards: tuple[Card, ...], players: int = 4) -> Trick:
@@ -204,7 +265,7 @@ class Trick:
     def played(self, card: Card) -> Trick:
         """A new trick with ``card`` played by the next seat."""
         if self.is_complete:
-            raise ValueError("the trick is complete")
+            raise ArgumentError(f"card: the trick {self} is complete", name="card", value=card)
         return Trick(self.leader, (*self.cards, card), self.players)
 
     def winner(self, trump: Suit | None) -> int:
