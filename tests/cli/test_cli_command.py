@@ -11,12 +11,14 @@ import pytest
 
 from cardrules.agents import make_agent
 from cardrules.cli.common import module_of, rules_from
-from cardrules.runner import agent_rngs
+from cardrules.core.deck import derive_seed
 
-COMMAND = [sys.executable, "-m", "cardrules.cli"]
+COMMAND = [sys.executable, "-m", "cardrules"]
 
 
-def run(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str, stdin: str = "", timeout: float = 120, cwd: Path | None = None
+) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [*COMMAND, *args],
         input=stdin,
@@ -25,6 +27,7 @@ def run(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.Complet
         timeout=timeout,
         check=False,
         encoding="utf-8",
+        cwd=cwd,
     )
 
 
@@ -33,24 +36,44 @@ def no_traceback(result: subprocess.CompletedProcess[str]) -> None:
     assert "Traceback" not in result.stdout
 
 
-def human_script(game: str, seed: int, seat: int, players: int | None = None) -> list[str]:
+def human_script(
+    game: str, seed: int, seat: int, players: int | None = None, *, forced: bool = True
+) -> list[str]:
     """The moves a person at ``seat`` types to play a whole game with the rule-based agent's
-    choices, against the command's rule-based bots (the same seeded generators as the command)."""
+    choices, against the command's rule-based bots (a bot's generator is seeded by the game's
+    seed and the number of steps so far, as in the command)."""
+    import random
+
     rules = rules_from(game, None, players)
     state = module_of(game).new_game(rules, seed=seed)
     agent = make_agent(game, "rule")
-    n = getattr(rules, "players", 4)
-    rngs = agent_rngs(seed, n)
-    own = agent_rngs(seed + 1, n)[seat]
     lines = []
+    steps = 0
     while not state.is_terminal:
         current = state.current_player
-        view = state.observe(current)
-        action = agent.act(view, own if current == seat else rngs[current])
-        if current == seat:
+        rng = random.Random(derive_seed(seed, "play", steps))
+        action = agent.act(state.observe(current), rng)
+        if current == seat and (forced or len(state.legal_actions()) > 1):
             lines.append(str(action))
         state = state.apply(action)
+        steps += 1
     return lines
+
+
+def tricks_played(game: str, seed: int, players: int | None = None) -> int:
+    """The number of tricks completed in the game ``human_script`` plays (from the history)."""
+    import random
+
+    state = module_of(game).new_game(rules_from(game, None, players), seed=seed)
+    agent = make_agent(game, "rule")
+    steps = 0
+    while not state.is_terminal:
+        rng = random.Random(derive_seed(seed, "play", steps))
+        state = state.apply(agent.act(state.observe(state.current_player), rng))
+        steps += 1
+    if game == "400":
+        return sum(sum(r.tricks) for r in state.history if r.ending.value == "played")
+    return sum(len(r.tricks) for r in state.history)
 
 
 # -- play -------------------------------------------------------------------------------------
@@ -70,12 +93,15 @@ def test_a_scripted_terminal_game_plays_to_the_end(
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert out.count("your move> ") == len(moves)
-    assert "game over: team" in out
+    assert f"game over: {'team' if game == '400' else 'side'} " in out
     assert "you win!" in out or "you lose." in out
     assert "your hand: " in out
     assert "legal: " in out
-    assert "wins the trick" in out
-    assert "hand over" in out
+    assert " wins trick 1 with " in out
+    assert "deal 1 over" in out or "deal 1 thrown in" in out
+    assert "\x1b[" not in out  # no colour when the output is not a terminal
+    # Every trick's winner is printed, the last trick of each deal too.
+    assert out.count(" wins trick ") == tricks_played(game, seed, players)
 
 
 def test_bad_input_is_refused_with_the_reason_and_the_prompt_comes_again() -> None:
@@ -89,18 +115,33 @@ def test_bad_input_is_refused_with_the_reason_and_the_prompt_comes_again() -> No
     out = result.stdout
     assert "not a move: 'banana' is not an All Fours action" in out
     assert "illegal: give is not legal" in out
-    assert "type a move as shown" in out
+    assert 'moves in All Fours: "stand" or "beg"' in out
+    assert "hint       the search agent's choice" in out
+    assert "Bid" not in out and "400" not in out.split("seed 5")[1]  # All Fours moves only
     assert "game over" in out
     assert out.count("your move> ") == len(moves) + len(bad)
 
 
-def test_400_bids_below_the_minimum_are_refused() -> None:
-    result = run("play", "400", "--seed", "3", stdin="1\n14\nquit\n")
+def test_400_bids_below_the_minimum_are_refused_in_400_words() -> None:
+    result = run("play", "400", "--seed", "3", stdin="1\n14\nbanana\nhelp\nquit\n")
     no_traceback(result)
     assert result.returncode == 0
-    assert "illegal: 1 is not legal" in result.stdout
-    assert "bid_below_minimum" in result.stdout
-    assert "game abandoned (seed 3)" in result.stdout
+    out = result.stdout
+    assert "illegal: 1 is not legal" in out
+    assert "bid_below_minimum" in out
+    assert "not a move: 'banana' is not a move of 400: type a bid" in out
+    assert "talk_before_play" not in out and "claim:S" not in out
+    assert "moves in 400: a bid" in out and "stand" not in out
+    assert "minimum total 11 (lower: the deal is thrown in)" in out
+    assert "game abandoned (seed 3)" in out
+
+
+def test_scoring_events_are_narrated() -> None:
+    moves = human_script("all-fours", 10, 0)
+    out = run("play", "all-fours", "--seed", "10", stdin="\n".join(moves) + "\n").stdout
+    for text in ("High: ", "Low: ", "Game: card points ", "scores: side 0 "):
+        assert text in out
+    assert "scores 2 for the dealer's side" in out or "scores 3 for the dealer's side" in out
 
 
 def test_quitting_and_end_of_input_are_clean() -> None:
@@ -120,7 +161,105 @@ def test_play_saves_a_record_that_replays(tmp_path: Path, game: str) -> None:
     assert f"record saved to {path}" in result.stdout
     replayed = run("replay", str(path))
     assert replayed.returncode == 0, replayed.stderr
-    assert "result: winner" in replayed.stdout
+    assert "result: " + ("team" if game == "400" else "side") in replayed.stdout
+    # The replay prints every trick's winner, as play did.
+    assert replayed.stdout.count(" wins trick ") == result.stdout.count(" wins trick ") > 0
+
+
+def test_play_saves_when_the_game_is_quit_or_input_ends(tmp_path: Path) -> None:
+    moves = human_script("all-fours", 5, 0)
+    path = tmp_path / "game.json"
+    for stdin in ("\n".join([*moves[:3], "quit"]) + "\n", "\n".join(moves[:3])):
+        result = run("play", "all-fours", "--seed", "5", "--save", str(path), "--force", stdin=stdin)
+        assert result.returncode == 0, result.stderr
+        assert f"go on with cardrules play --resume {path} --seat 0 --bots rule" in result.stdout
+        record = json.loads(path.read_text(encoding="utf-8"))
+        assert [s[0] for d in record["deals"] for s in d["steps"]].count(0) == 3
+    # Resuming goes on where the game stopped and plays it to the same end.
+    resumed = run("play", "--resume", str(path), stdin="\n".join(moves[3:]) + "\n")
+    assert resumed.returncode == 0, resumed.stderr
+    assert "resumed after " in resumed.stdout
+    assert resumed.stdout.count("your move> ") == len(moves) - 3
+    whole = run("play", "all-fours", "--seed", "5", stdin="\n".join(moves) + "\n")
+    assert resumed.stdout.splitlines()[-2] == whole.stdout.splitlines()[-1]
+
+
+def test_save_is_checked_before_the_game(tmp_path: Path) -> None:
+    missing = run("play", "all-fours", "--save", str(tmp_path / "no" / "such" / "dir.json"))
+    assert missing.returncode == 1
+    assert "cannot write" in missing.stderr
+    assert "your move" not in missing.stdout
+    existing = tmp_path / "old.json"
+    existing.write_text("keep me", encoding="utf-8")
+    refused = run("play", "all-fours", "--save", str(existing))
+    assert refused.returncode == 2
+    assert "--force" in refused.stderr
+    assert existing.read_text(encoding="utf-8") == "keep me"
+
+
+def test_undo_goes_back_to_your_previous_decision_and_the_game_is_the_same() -> None:
+    moves = human_script("all-fours", 5, 0)
+    typed = [moves[0], moves[1], "undo", moves[1], "undo", "undo", "undo", *moves]
+    result = run("play", "all-fours", "--seed", "5", stdin="\n".join(typed) + "\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert out.count("undone: back to your move") == 3
+    assert "nothing to undo: you have not moved yet" in out
+    whole = run("play", "all-fours", "--seed", "5", stdin="\n".join(moves) + "\n")
+    assert out.splitlines()[-1] == whole.stdout.splitlines()[-1]
+
+
+def test_commands_hint_last_score_rules_and_save(tmp_path: Path) -> None:
+    moves = human_script("all-fours", 5, 0)
+    saved = tmp_path / "mid.json"
+    typed = ["last", *moves[:6], "hint", "last", "score", "rules", f"save {saved}", "save", "quit"]
+    result = run("play", "all-fours", "--seed", "5", stdin="\n".join(typed) + "\n")
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "no trick has been played yet" in out
+    assert "hint: the search agent would play " in out
+    assert "value " in out and " rollouts " in out
+    assert "last trick (" in out and " won it" in out
+    assert "target 14: side 0 needs " in out
+    assert "kick values (AF-5, AF-9)" in out
+    assert f"saved to {saved}; go on later with cardrules play --resume {saved}" in out
+    assert "save needs a file name" in out
+    assert json.loads(saved.read_text(encoding="utf-8"))["game"] == "all_fours"
+
+
+def test_400_score_shows_the_minimum_total_and_its_ladder() -> None:
+    result = run("play", "400", "--seed", "3", stdin="score\nquit\n")
+    assert result.returncode == 0, result.stderr
+    assert "minimum total of the four bids (FH-13, from the highest score, 0): 11" in result.stdout
+    assert "ladder: 11 at 0, 12 at 30, 13 at 40, 14 at 50, 15 at 60" in result.stdout
+
+
+def test_autoplay_plays_forced_moves() -> None:
+    moves = human_script("all-fours", 5, 0, forced=False)
+    result = run("play", "all-fours", "--seed", "5", "--autoplay", stdin="\n".join(moves) + "\n")
+    assert result.returncode == 0, result.stderr
+    forced = result.stdout.count("(your only legal move: ")
+    assert forced == len(human_script("all-fours", 5, 0)) - len(moves) > 0
+    assert result.stdout.count("your move> ") == len(moves)
+    assert "you win!" in result.stdout or "you lose." in result.stdout
+
+
+def test_the_hand_and_the_legal_moves_are_in_the_same_order() -> None:
+    result = run("play", "400", "--seed", "3", stdin="quit\n")
+    lines = result.stdout.splitlines()
+    hand = next(line for line in lines if line.startswith("your hand: "))
+    assert hand.startswith("your hand: ♥ H: ") and "(trumps)" in hand
+    moves = human_script("400", 3, 0)
+    played = run("play", "400", "--seed", "3", stdin="\n".join([moves[0], "quit"]) + "\n")
+    screens = played.stdout.split("your move> ")
+    screen = screens[1].splitlines()
+    hand_line = next(line for line in screen if line.startswith("your hand: "))
+    legal = next(line for line in screen if line.startswith("legal: ")).split()[1:]
+    order = []
+    for group in hand_line.removeprefix("your hand: ").split("   "):
+        symbol, letter, *ranks = group.replace("(trumps)", "").split()
+        order += [rank + letter[0] for rank in ranks if rank != "-"]
+    assert [card for card in order if card in legal] == legal
 
 
 @pytest.mark.parametrize(
