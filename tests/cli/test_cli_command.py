@@ -3,17 +3,27 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+import cardrules
 from cardrules.agents import make_agent
 from cardrules.cli.common import module_of, rules_from
 from cardrules.core.deck import derive_seed
 
 COMMAND = [sys.executable, "-m", "cardrules"]
+#: The package under test, for commands run from another directory.
+SOURCE = str(Path(cardrules.__file__).resolve().parents[1])
+
+
+def environment(**extra: str) -> dict[str, str]:
+    """The environment of a command: this package first on the path, no colour unless asked."""
+    path = os.pathsep.join(p for p in (SOURCE, os.environ.get("PYTHONPATH", "")) if p)
+    return {**os.environ, "PYTHONPATH": path, **extra}
 
 
 def run(
@@ -28,6 +38,7 @@ def run(
         check=False,
         encoding="utf-8",
         cwd=cwd,
+        env=environment(),
     )
 
 
@@ -117,7 +128,8 @@ def test_bad_input_is_refused_with_the_reason_and_the_prompt_comes_again() -> No
     assert "illegal: give is not legal" in out
     assert 'moves in All Fours: "stand" or "beg"' in out
     assert "hint       the search agent's choice" in out
-    assert "Bid" not in out and "400" not in out.split("seed 5")[1]  # All Fours moves only
+    assert "Bid" not in out  # All Fours moves only
+    assert "400" not in out.split("seed 5")[1]
     assert "game over" in out
     assert out.count("your move> ") == len(moves) + len(bad)
 
@@ -130,8 +142,10 @@ def test_400_bids_below_the_minimum_are_refused_in_400_words() -> None:
     assert "illegal: 1 is not legal" in out
     assert "bid_below_minimum" in out
     assert "not a move: 'banana' is not a move of 400: type a bid" in out
-    assert "talk_before_play" not in out and "claim:S" not in out
-    assert "moves in 400: a bid" in out and "stand" not in out
+    assert "talk_before_play" not in out
+    assert "claim:S" not in out
+    assert "moves in 400: a bid" in out
+    assert "stand" not in out
     assert "minimum total 11 (lower: the deal is thrown in)" in out
     assert "game abandoned (seed 3)" in out
 
@@ -170,7 +184,9 @@ def test_play_saves_when_the_game_is_quit_or_input_ends(tmp_path: Path) -> None:
     moves = human_script("all-fours", 5, 0)
     path = tmp_path / "game.json"
     for stdin in ("\n".join([*moves[:3], "quit"]) + "\n", "\n".join(moves[:3])):
-        result = run("play", "all-fours", "--seed", "5", "--save", str(path), "--force", stdin=stdin)
+        result = run(
+            "play", "all-fours", "--seed", "5", "--save", str(path), "--force", stdin=stdin
+        )
         assert result.returncode == 0, result.stderr
         assert f"go on with cardrules play --resume {path} --seat 0 --bots rule" in result.stdout
         record = json.loads(path.read_text(encoding="utf-8"))
@@ -218,8 +234,10 @@ def test_commands_hint_last_score_rules_and_save(tmp_path: Path) -> None:
     out = result.stdout
     assert "no trick has been played yet" in out
     assert "hint: the search agent would play " in out
-    assert "value " in out and " rollouts " in out
-    assert "last trick (" in out and " won it" in out
+    assert "value " in out
+    assert " rollouts " in out
+    assert "last trick (" in out
+    assert " won it" in out
     assert "target 14: side 0 needs " in out
     assert "kick values (AF-5, AF-9)" in out
     assert f"saved to {saved}; go on later with cardrules play --resume {saved}" in out
@@ -248,7 +266,8 @@ def test_the_hand_and_the_legal_moves_are_in_the_same_order() -> None:
     result = run("play", "400", "--seed", "3", stdin="quit\n")
     lines = result.stdout.splitlines()
     hand = next(line for line in lines if line.startswith("your hand: "))
-    assert hand.startswith("your hand: ♥ H: ") and "(trumps)" in hand
+    assert hand.startswith("your hand: ♥ H: ")
+    assert "(trumps)" in hand
     moves = human_script("400", 3, 0)
     played = run("play", "400", "--seed", "3", stdin="\n".join([moves[0], "quit"]) + "\n")
     screens = played.stdout.split("your move> ")
@@ -257,7 +276,7 @@ def test_the_hand_and_the_legal_moves_are_in_the_same_order() -> None:
     legal = next(line for line in screen if line.startswith("legal: ")).split()[1:]
     order = []
     for group in hand_line.removeprefix("your hand: ").split("   "):
-        symbol, letter, *ranks = group.replace("(trumps)", "").split()
+        _, letter, *ranks = group.replace("(trumps)", "").split()
         order += [rank + letter[0] for rank in ranks if rank != "-"]
     assert [card for card in order if card in legal] == legal
 
@@ -296,8 +315,23 @@ def test_simulate_prints_a_summary_table() -> None:
     assert lines[2].split()[:2] == ["rule", "6"]
     assert lines[3].split()[:2] == ["random", "6"]
     assert "6 games in 3 duplicate pairs" in lines[4]
-    assert "hands per game" in lines[4]
+    assert "deals per game" in lines[4]
     assert "games/s" in lines[4]
+    assert "95% Wilson interval over the pairs" in lines[5]
+    assert "points per game,
+    assert per deal" in lines[5]
+
+
+def test_simulate_intervals_never_collapse() -> None:
+    for agents in ("rule,random", "random,random"):
+        result = run("simulate", "all-fours", "--games", "20", "--agents", agents, "--json")
+        assert result.returncode == 0, result.stderr
+        for agent in json.loads(result.stdout)["agents"]:
+            assert agent["ci_low"] < agent["win_rate"] or agent["win_rate"] == 0.0
+            assert agent["ci_high"] - agent["ci_low"] > 0.2
+            assert "margin_per_deal" in agent
+    one = run("simulate", "400", "--games", "2", "--agents", "rule,random", "--processes", "1")
+    assert "2 games in 1 duplicate pair," in one.stdout
 
 
 def test_simulate_json_and_records(tmp_path: Path) -> None:
@@ -344,21 +378,110 @@ def test_simulate_400_and_the_same_seed_gives_the_same_games() -> None:
         ["--agents", "rule"],
         ["--agents", "rule,oracle"],
         ["--agents", "rule,search:zero"],
+        ["--agents", "rule,search:infs"],
+        ["--agents", "rule,search:1e308s"],
+        ["--agents", "rule,search:nans"],
+        ["--agents", "rule,search:0s"],
+        ["--agents", "rule,search:99999999999"],
+        ["--agents", "rule,nosuchmodule_xyz:Bot"],
+        ["--agents", "rule,json:nothing_here"],
+        ["--agents", "rule,json:dumps"],
         ["--processes", "0"],
+        ["--processes", "100000"],
+        ["--games", "1000000000"],
+        ["--games", "-2"],
     ],
 )
 def test_simulate_rejects_bad_arguments(args: list[str]) -> None:
-    result = run("simulate", "all-fours", *args)
+    result = run("simulate", "all-fours", *args, timeout=20)
     no_traceback(result)
     assert result.returncode == 2
-    assert "cardrules: error:" in result.stderr
+    assert result.stderr.startswith("cardrules: error:")
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert result.stdout == ""
+
+
+BOT = """
+class TrumpCounter:
+    name = "trump-counter"
+
+    def act(self, observation, rng):
+        legal = observation.legal_actions
+        return legal[len(legal) // 2]
+
+
+def make():
+    return TrumpCounter()
+"""
+
+
+@pytest.mark.parametrize("spec", ["mybot:TrumpCounter", "mybot:make"])
+def test_your_own_agent_from_the_current_directory(tmp_path: Path, spec: str) -> None:
+    (tmp_path / "mybot.py").write_text(BOT, encoding="utf-8")
+    result = run(
+        "simulate",
+        "all-fours",
+        "--games",
+        "4",
+        "--agents",
+        f"{spec},random",
+        "--json",
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert [a["name"] for a in json.loads(result.stdout)["agents"]] == ["trump-counter", "random"]
+    played = run("play", "all-fours", "--seed", "2", "--bots", spec, stdin="quit\n", cwd=tmp_path)
+    assert played.returncode == 0, played.stderr
+    assert "bots: trump-counter" in played.stdout
+
+
+def test_simulate_help_names_the_agents() -> None:
+    result = run("simulate", "--help")
+    assert result.returncode == 0
+    text = " ".join(result.stdout.split())
+    for name in ("random", "rule", "search:N", "search:Xs", "module:attribute"):
+        assert name in text
+
+
+def test_records_are_not_overwritten_without_force(tmp_path: Path) -> None:
+    args = ["simulate", "all-fours", "--games", "2", "--records", str(tmp_path), "--processes", "1"]
+    assert run(*args).returncode == 0
+    first = (tmp_path / "game-0001.json").read_text(encoding="utf-8")
+    again = run(*args[:-2], "--seed", "9")
+    assert again.returncode == 2
+    assert "--force" in again.stderr
+    assert (tmp_path / "game-0001.json").read_text(encoding="utf-8") == first
+    forced = run(*args, "--seed", "9", "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert (tmp_path / "game-0001.json").read_text(encoding="utf-8") != first
+
+
+def test_version_and_python_dash_m() -> None:
+    from cardrules import __version__
+
+    for command in (["-m", "cardrules"], ["-m", "cardrules.cli"]):
+        result = subprocess.run(
+            [sys.executable, *command, "--version"], capture_output=True, text=True, check=False
+        )
+        assert result.returncode == 0
+        assert result.stdout.strip() == f"cardrules {__version__}"
+
+
+def test_main_returns_the_status_and_the_module_exits_with_it() -> None:
+    from cardrules.cli import main
+
+    assert main(["rules", "400", "--preset", "nonsense"]) == 2
+    result = subprocess.run(
+        [sys.executable, "-m", "cardrules", "rules", "chess"], capture_output=True, check=False
+    )
+    assert result.returncode == 2
 
 
 # -- replay -----------------------------------------------------------------------------------
 def test_replay_steps_through_a_record(tmp_path: Path) -> None:
     from cardrules.agents.all_fours import RuleAgent
     from cardrules.all_fours import Rules
-    from cardrules.records import to_json, to_text
+    from cardrules.records import final_state, to_json, to_text
     from cardrules.runner import play_game
 
     record = play_game(Rules(), [RuleAgent()] * 4, seed=8)
@@ -375,10 +498,13 @@ def test_replay_steps_through_a_record(tmp_path: Path) -> None:
     assert outputs[0] == outputs[1]
     out = outputs[0]
     assert out.startswith("all_fours record: seed 8")
-    assert "deal 0: dealer seat" in out
+    assert "deal 1: seat 0 deals" in out
     assert "  seat 0: ♠ S:" in out
-    assert "wins the trick" in out
-    assert f"result: winner {record.winner}" in out
+    # Every trick's winner, the last of each deal too.
+    assert out.count(" wins trick ") == sum(len(d.tricks) for d in final_state(record).history)
+    assert "High: " in out
+    assert "Game: card points" in out
+    assert f"result: side {record.winner} wins" in out
 
 
 def test_replay_pauses_after_each_trick_and_quits(tmp_path: Path) -> None:
@@ -392,7 +518,7 @@ def test_replay_pauses_after_each_trick_and_quits(tmp_path: Path) -> None:
     result = run("replay", str(path), "--pause", stdin="\n\nq\n")
     assert result.returncode == 0
     assert result.stdout.count("[Enter: next, q: quit]") == 3
-    assert "result: winner" not in result.stdout
+    assert "result: " not in result.stdout
 
 
 def test_replay_refuses_bad_files(tmp_path: Path) -> None:
@@ -420,6 +546,19 @@ def test_replay_refuses_bad_files(tmp_path: Path) -> None:
     assert "deal 0" in result.stderr
     for r in (missing, bad):
         no_traceback(r)
+
+
+def test_replay_reads_a_record_with_a_byte_order_mark(tmp_path: Path) -> None:
+    from cardrules.agents.all_fours import RuleAgent
+    from cardrules.all_fours import Rules
+    from cardrules.records import to_json
+    from cardrules.runner import play_game
+
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + to_json(play_game(Rules(), [RuleAgent()] * 4, 8)).encode())
+    result = run("replay", str(path))
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("all_fours record: seed 8")
 
 
 # -- rules ------------------------------------------------------------------------------------

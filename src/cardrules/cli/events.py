@@ -101,7 +101,13 @@ def narrate(
 
 
 def _move(
-    before: Any, action: Any, after: Any, seat: int | None, you: int | None, players: int, style: Style
+    before: Any,
+    action: Any,
+    after: Any,
+    seat: int | None,
+    you: int | None,
+    players: int,
+    style: Style,
 ) -> str:
     who = seat_label(seat, you, players) if seat is not None else "?"
     text = str(action)
@@ -264,13 +270,17 @@ def _af_summary(before: Any, result: Any, you: int | None, style: Style) -> list
         if award.kind.value == "kick":
             continue
         lines.append("  " + _award_text(award, result, dealt, you, _players(before)))
-    if reason == "played" and result.card_points is not None and not any(
-        a.kind.value == "game" for a in fresh
+    if (
+        reason == "played"
+        and result.card_points is not None
+        and not any(a.kind.value == "game" for a in fresh)
     ):
         points = result.card_points
         lines.append(f"  Game: card points {points[0]} to {points[1]}, a tie: nobody scores")
-    if reason == "played" and result.trump is not None and not any(
-        a.kind.value == "high" for a in fresh
+    if (
+        reason == "played"
+        and result.trump is not None
+        and not any(a.kind.value == "high" for a in fresh)
     ):
         lines.append("  no trump in play: no High, Low or Jack")
     lines.append(f"  scores: side 0 {result.scores[0]}, side 1 {result.scores[1]}")

@@ -204,7 +204,9 @@ class Session:
             return lines
         target = state.rules.target
         needs = ", ".join(f"side {s} needs {target - state.scores[s]}" for s in (0, 1))
-        return [f"scores: side 0 {state.scores[0]}, side 1 {state.scores[1]}; target {target}: {needs}"]
+        return [
+            f"scores: side 0 {state.scores[0]}, side 1 {state.scores[1]}; target {target}: {needs}"
+        ]
 
 
 def _ask(out: TextIO, stdin: TextIO, prompt: str) -> str | None:
@@ -375,9 +377,7 @@ def _is_claim(action: Any) -> bool:
     return type(action).__name__ == "Claim"
 
 
-def _human_move(
-    session: Session, stdin: TextIO, out: TextIO, say: Callable[..., None]
-) -> Any:
+def _human_move(session: Session, stdin: TextIO, out: TextIO, say: Callable[..., None]) -> Any:
     state = session.state
     you = session.you
 

@@ -130,9 +130,7 @@ def ordered_actions(actions: Sequence[Any], trump: Suit | None) -> list[Any]:
     return [*others, *cards]
 
 
-def format_actions(
-    actions: Iterable[Any], trump: Suit | None = None, style: Style = PLAIN
-) -> str:
+def format_actions(actions: Iterable[Any], trump: Suit | None = None, style: Style = PLAIN) -> str:
     """The legal actions in their text forms, as typed at the prompt, in the hand's order."""
     style = attrs.evolve(style, trump=trump)
     return " ".join(
@@ -179,7 +177,9 @@ def format_observation(obs: Any, style: Style = PLAIN) -> str:
         else:
             lines.append(
                 "bids (tricks taken): "
-                + ", ".join(f"seat {s}: {b} ({obs.tricks_taken[s]})" for s, b in enumerate(obs.bids))
+                + ", ".join(
+                    f"seat {s}: {b} ({obs.tricks_taken[s]})" for s, b in enumerate(obs.bids)
+                )
             )
     else:  # All Fours
         trump = obs.trump
