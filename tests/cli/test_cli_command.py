@@ -318,8 +318,7 @@ def test_simulate_prints_a_summary_table() -> None:
     assert "deals per game" in lines[4]
     assert "games/s" in lines[4]
     assert "95% Wilson interval over the pairs" in lines[5]
-    assert "points per game,
-    assert per deal" in lines[5]
+    assert "points per game, and per deal" in lines[5]
 
 
 def test_simulate_intervals_never_collapse() -> None:
