@@ -267,7 +267,7 @@ def _af_summary(before: Any, result: Any, you: int | None, style: Style) -> list
     fresh = list(result.awards[len(old_awards) :])
     dealt = getattr(before, "dealt", None) if same else None
     for award in fresh:
-        if award.kind.value == "kick":
+        if award.kind.value in ("kick", "give_one"):  # told with the kick and the move
             continue
         lines.append("  " + _award_text(award, result, dealt, you, _players(before)))
     if (
