@@ -251,24 +251,28 @@ class TournamentResult:
         """A plain-text summary table, with a line that says what the columns mean."""
         hands = sum(g.hands for g in self.games) / max(1, len(self.games))
         lines = [
-            f"{'agent':<16} {'games':>5} {'wins':>5} {'win rate':>8}  {'95% CI':<16} "
-            f"{'margin':>8} {'per deal':>8} {'s/move':>8}",
+            f"{'agent':<16} {'games':>5} {'wins':>5} {'win rate':>8}  {'95% CI':<15} "
+            f"{'pts/game':>9} {'pts/deal':>8} {'s/move':>8}",
         ]
         for s in self.summaries:
             lines.append(
                 f"{s.name:<16} {s.games:>5} {s.wins:>5} {s.win_rate:>8.1%}  "
-                f"[{s.ci_low:5.1%}, {s.ci_high:6.1%}] {s.margin:>+8.2f} "
+                f"[{s.ci_low:5.1%}, {s.ci_high:5.1%}] {s.margin:>+9.2f} "
                 f"{s.margin_per_deal:>+8.2f} {s.seconds_per_move:>8.4f}"
             )
-        pairs = self.pairs
+        team = len(self.games[0].scores) == 4 if self.games else False
         lines.append(
-            f"{_plural(len(self.games), 'game')} in {_plural(pairs, 'duplicate pair')}, "
+            f"{_plural(len(self.games), 'game')} in {_plural(self.pairs, 'duplicate pair')}, "
             f"{hands:.1f} deals per game, {self.seconds:.1f} s "
             f"({len(self.games) / max(self.seconds, 1e-9):.2f} games/s)"
         )
         lines.append(
-            "win rate: pairs won (a split pair counts half), 95% Wilson interval over the pairs; "
-            "margin: final score difference in points per game, and per deal"
+            "win rate: the share of the duplicate pairs won (a split pair counts half), with its "
+            "95% Wilson score interval"
+        )
+        lines.append(
+            "pts/game, pts/deal: the final score difference, per game and per deal"
+            + (" (a team's score: its two players' scores added)" if team else "")
         )
         return "\n".join(lines)
 

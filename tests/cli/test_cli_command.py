@@ -317,8 +317,8 @@ def test_simulate_prints_a_summary_table() -> None:
     assert "6 games in 3 duplicate pairs" in lines[4]
     assert "deals per game" in lines[4]
     assert "games/s" in lines[4]
-    assert "95% Wilson interval over the pairs" in lines[5]
-    assert "points per game, and per deal" in lines[5]
+    assert "95% Wilson score interval" in lines[5]
+    assert lines[6].startswith("pts/game, pts/deal: the final score difference, per game and")
 
 
 def test_simulate_intervals_never_collapse() -> None:

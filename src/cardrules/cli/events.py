@@ -9,7 +9,7 @@ states and their history.
 
 >>> from cardrules.all_fours import Beg, GiveOne, deck_for, new_game
 >>> hands = ["2H KS TS 4C 5D 9S", "AH 7H QS 3C 8D 2S", "JH 3H AS KC 9D 4S", "5H TD KD QC 7S 8C"]
->>> state = new_game(deck=deck_for(hands, "8C"), dealer=0, seed=1).apply(Beg())
+>>> state = new_game(deck=deck_for(hands, "7C"), dealer=0, seed=1).apply(Beg())
 >>> for line in narrate(state, GiveOne(), state.apply(GiveOne())):
 ...     print(line)
 seat 0 gives one: side 1 scores 1 (AF-11)
