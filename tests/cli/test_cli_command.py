@@ -581,3 +581,40 @@ def test_rules_rejects_unknown_presets() -> None:
     no_traceback(result)
     assert result.returncode == 2
     assert "vegas" in result.stderr
+
+
+BROKEN = """
+class Broken:
+    name = "broken"
+
+    def act(self, observation, rng):
+        raise RuntimeError("no idea")
+
+
+class Cheat:
+    name = "cheat"
+
+    def act(self, observation, rng):
+        return "AS"
+"""
+
+
+@pytest.mark.parametrize(
+    ("command", "spec"),
+    [
+        (
+            ["simulate", "all-fours", "--games", "2", "--processes", "1", "--agents"],
+            "b:Broken,rule",
+        ),
+        (["simulate", "all-fours", "--games", "2", "--agents"], "b:Broken,rule"),
+        (["simulate", "all-fours", "--games", "2", "--processes", "1", "--agents"], "b:Cheat,rule"),
+        (["play", "all-fours", "--seat", "1", "--seed", "4", "--bots"], "b:Broken"),
+    ],
+)
+def test_a_failing_agent_is_one_line(tmp_path: Path, command: list[str], spec: str) -> None:
+    (tmp_path / "b.py").write_text(BROKEN, encoding="utf-8")
+    result = run(*command, spec, cwd=tmp_path, stdin="quit\n")
+    no_traceback(result)
+    assert result.returncode == 2
+    assert result.stderr.startswith("cardrules: error: ")
+    assert len(result.stderr.strip().splitlines()) == 1

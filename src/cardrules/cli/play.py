@@ -101,10 +101,18 @@ class Session:
         return after
 
     def bot_move(self) -> Any:
-        """The bot's action at the current state (seeded by the game's seed and the step)."""
+        """The bot's action at the current state (seeded by the game's seed and the step).
+
+        :raises UsageError: when the bot fails (your own agent raised an error).
+        """
         seat = self.state.current_player
         rng = random.Random(derive_seed(self.seed, "play", len(self.steps)))
-        return self.bot.act(self.state.observe(seat), rng)
+        try:
+            return self.bot.act(self.state.observe(seat), rng)
+        except Exception as error:
+            raise UsageError(
+                f"the bot {self.bot.name!r} failed at seat {seat}: {type(error).__name__}: {error}"
+            ) from None
 
     def undo(self) -> bool:
         """Go back to the player's previous decision (a forced move played for you is skipped);
@@ -243,10 +251,10 @@ def _parse_move(game: str, module: Any, text: str, you: int) -> Any:
 
 
 def _check_writable(path: Path, *, force: bool, allowed: Path | None = None) -> None:
+    if path.is_dir():
+        raise InputError(f"cannot write {path}: it is a directory")
     if path.exists() and not force and (allowed is None or path.resolve() != allowed.resolve()):
         raise UsageError(f"{path} exists: use --force to overwrite it, or another --save file")
-    if path.exists() and path.is_dir():
-        raise InputError(f"cannot write {path}: it is a directory")
     try:
         with path.open("a", encoding="utf-8"):
             pass

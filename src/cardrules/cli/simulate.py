@@ -11,6 +11,7 @@ from pathlib import Path
 
 from cardrules.cli import MAX_GAMES, InputError, UsageError
 from cardrules.cli.common import agent_from, game_from, rules_from
+from cardrules.errors import CardrulesError
 from cardrules.runner import tournament
 
 __all__ = ["available_cores", "run_simulate"]
@@ -50,16 +51,25 @@ def run_simulate(args: argparse.Namespace) -> int:
             rate = done / (now - start)
             print(f"{done}/{total} games ({rate:.1f} games/s)", file=sys.stderr, flush=True)
 
-    result = tournament(
-        rules,
-        agents[0],
-        agents[1],
-        games=args.games,
-        seed=args.seed,
-        processes=args.processes or min(cores, args.games),
-        record=records_dir is not None,
-        progress=progress,
-    )
+    try:
+        result = tournament(
+            rules,
+            agents[0],
+            agents[1],
+            games=args.games,
+            seed=args.seed,
+            processes=args.processes or min(cores, args.games),
+            record=records_dir is not None,
+            progress=progress,
+        )
+    except CardrulesError as error:  # an agent's illegal move, for one
+        raise UsageError(f"the tournament stopped: {error}") from None
+    except (KeyboardInterrupt, BrokenPipeError):
+        raise
+    except Exception as error:  # your own agent raised: one line, not a traceback
+        raise UsageError(
+            f"the tournament stopped: an agent failed: {type(error).__name__}: {error}"
+        ) from None
     if records_dir is not None:
         from cardrules.records import to_json
 
