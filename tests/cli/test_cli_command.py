@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,8 +72,8 @@ def human_script(
     return lines
 
 
-def tricks_played(game: str, seed: int, players: int | None = None) -> int:
-    """The number of tricks completed in the game ``human_script`` plays (from the history)."""
+def final_state(game: str, seed: int, players: int | None = None) -> Any:
+    """The end of the game ``human_script`` plays."""
     import random
 
     state = module_of(game).new_game(rules_from(game, None, players), seed=seed)
@@ -82,6 +83,12 @@ def tricks_played(game: str, seed: int, players: int | None = None) -> int:
         rng = random.Random(derive_seed(seed, "play", steps))
         state = state.apply(agent.act(state.observe(state.current_player), rng))
         steps += 1
+    return state
+
+
+def tricks_played(game: str, seed: int, players: int | None = None) -> int:
+    """The number of tricks completed in the game ``human_script`` plays (from the history)."""
+    state = final_state(game, seed, players)
     if game == "400":
         return sum(sum(r.tricks) for r in state.history if r.ending.value == "played")
     return sum(len(r.tricks) for r in state.history)
@@ -213,16 +220,25 @@ def test_save_is_checked_before_the_game(tmp_path: Path) -> None:
     assert existing.read_text(encoding="utf-8") == "keep me"
 
 
-def test_undo_goes_back_to_your_previous_decision_and_the_game_is_the_same() -> None:
+def test_undo_goes_back_to_your_previous_decision_and_the_game_is_the_same(
+    tmp_path: Path,
+) -> None:
     moves = human_script("all-fours", 5, 0)
     typed = [moves[0], moves[1], "undo", moves[1], "undo", "undo", "undo", *moves]
-    result = run("play", "all-fours", "--seed", "5", stdin="\n".join(typed) + "\n")
+    undone, whole = tmp_path / "undone.json", tmp_path / "whole.json"
+    result = run(
+        "play", "all-fours", "--seed", "5", "--save", str(undone), stdin="\n".join(typed) + "\n"
+    )
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert out.count("undone: back to your move") == 3
     assert "nothing to undo: you have not moved yet" in out
-    whole = run("play", "all-fours", "--seed", "5", stdin="\n".join(moves) + "\n")
-    assert out.splitlines()[-1] == whole.stdout.splitlines()[-1]
+    again = run(
+        "play", "all-fours", "--seed", "5", "--save", str(whole), stdin="\n".join(moves) + "\n"
+    )
+    assert out.splitlines()[-2] == again.stdout.splitlines()[-2]  # the same result line
+    # The autosaved record holds the game as played after the undos: the whole game's record.
+    assert undone.read_text(encoding="utf-8") == whole.read_text(encoding="utf-8")
 
 
 def test_commands_hint_last_score_rules_and_save(tmp_path: Path) -> None:

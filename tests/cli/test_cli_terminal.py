@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.cli.test_cli_command import SOURCE, environment, human_script
+from tests.cli.test_cli_command import SOURCE, environment, final_state, human_script
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -73,13 +73,9 @@ def test_a_full_game_with_hint_undo_save_quit_and_resume(tmp_path: Path) -> None
     resumed.close()
     assert resumed.exitstatus == 0
 
-    whole = spawn("play", "all-fours", "--seed", "5", "--color", "never")
-    for move in moves:
-        whole.expect_exact(PROMPT)
-        whole.sendline(move)
-    whole.expect(END)
-    assert whole.match.group(0) == outcome  # the interrupted game ended as the whole one
-    whole.expect(pexpect.EOF)
+    # The interrupted game ended as the whole game does.
+    winner = final_state("all-fours", 5).winner
+    assert outcome == ("you win!" if winner == 0 else "you lose.")
     final = json.loads(autosave.read_text(encoding="utf-8"))
     assert final["result"]["winner"] == (0 if "win!" in outcome else 1)
 

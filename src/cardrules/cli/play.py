@@ -78,6 +78,8 @@ class Session:
         self.autoplay = autoplay
         self.forced: set[int] = set()  # the indices of your steps that were played for you
         self._searcher: Any = None
+        self._recorder: Any = None  # kept in step with ``steps``, rebuilt after an undo
+        self._recorded = 0
 
     @property
     def state(self) -> Any:
@@ -122,6 +124,7 @@ class Session:
                 del self.steps[index:]
                 del self.states[index + 1 :]
                 self.forced = {i for i in self.forced if i < index}
+                self._recorder = None  # the record is rebuilt from the steps kept
                 return True
         return False
 
@@ -129,10 +132,12 @@ class Session:
         """The game's record so far."""
         from cardrules.records import recorder
 
-        keeper = recorder(self.states[0])
-        for seat, text, _ in self.steps:
-            keeper.step(seat, text)
-        return keeper.record()
+        if self._recorder is None:
+            self._recorder, self._recorded = recorder(self.states[0]), 0
+        for seat, text, _ in self.steps[self._recorded :]:
+            self._recorder.step(seat, text)
+        self._recorded = len(self.steps)
+        return self._recorder.record()
 
     def save(self, path: Path | None = None) -> None:
         """Write the record so far to ``path`` (default: the ``--save`` file).
@@ -145,7 +150,7 @@ class Session:
         if target is None:
             return
         try:
-            target.write_text(to_json(self.record(), indent=1) + "\n", encoding="utf-8")
+            target.write_text(to_json(self.record()) + "\n", encoding="utf-8")
         except OSError as error:
             raise InputError(f"cannot write {target}: {error.strerror}") from None
 
