@@ -66,7 +66,13 @@ class RayExecutor(Executor):
 
 def test_ray_local_cluster() -> None:
     ray = pytest.importorskip("ray")
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False, configure_logging=False)
+    ray.init(
+        num_cpus=2,
+        object_store_memory=100 * 1024 * 1024,
+        include_dashboard=False,
+        log_to_driver=False,
+        configure_logging=False,
+    )
     try:
         rules = all_fours.Rules()
         on_ray = tournament(

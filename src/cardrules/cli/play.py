@@ -174,7 +174,7 @@ class Session:
         stats = self._searcher.last_stats
         lines = [f"hint: the search agent would play {action}"]
         if stats is not None:
-            lines[0] += f" ({stats.iterations} rollouts in {stats.seconds:.2f} s)"
+            lines[0] += f" ({stats.iterations} samples in {stats.seconds:.2f} s)"
             lines.append(
                 "  value: its estimate of the deal's outcome for your side, 0 a lost game, "
                 "0.5 even, 1 a won game"

@@ -33,6 +33,7 @@ __all__ = [
     "format_trick",
     "ordered_actions",
     "seat_label",
+    "suit_name",
     "suit_order",
     "use_colour",
 ]
