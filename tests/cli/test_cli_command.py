@@ -512,7 +512,7 @@ def test_replay_steps_through_a_record(tmp_path: Path) -> None:
         outputs.append(result.stdout)
     assert outputs[0] == outputs[1]
     out = outputs[0]
-    assert out.startswith("all_fours record: seed 8")
+    assert out.startswith("all-fours record: seed 8")
     assert "deal 1: seat 0 deals" in out
     assert "  seat 0: ♠ S:" in out
     # Every trick's winner, the last of each deal too.
@@ -573,7 +573,7 @@ def test_replay_reads_a_record_with_a_byte_order_mark(tmp_path: Path) -> None:
     path.write_bytes(b"\xef\xbb\xbf" + to_json(play_game(Rules(), [RuleAgent()] * 4, 8)).encode())
     result = run("replay", str(path))
     assert result.returncode == 0, result.stderr
-    assert result.stdout.startswith("all_fours record: seed 8")
+    assert result.stdout.startswith("all-fours record: seed 8")
 
 
 # -- rules ------------------------------------------------------------------------------------

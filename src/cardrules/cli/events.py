@@ -96,6 +96,7 @@ def narrate(
     if after.is_terminal:
         lines.extend(_game_over(after, you))
     elif after.deal_number != before.deal_number:
+        lines.append("")
         lines.extend(describe_deal_start(after, style))
     return lines
 

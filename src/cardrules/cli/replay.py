@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from cardrules.cli import InputError
+from cardrules.cli.common import game_from
 from cardrules.cli.events import describe_deal_start, narrate
 from cardrules.cli.render import Style, format_hand, use_colour
 from cardrules.core.cards import Suit
@@ -48,7 +49,7 @@ def run_replay(
     path = Path(args.file)
     record = load_record(path)
     print(
-        f"{record.game} record: seed {record.seed}, first dealer seat {record.dealer}, "
+        f"{game_from(record.game)} record: seed {record.seed}, first dealer seat {record.dealer}, "
         f"{_plural(len(record.deals), 'deal')}",
         file=out,
     )
@@ -56,11 +57,12 @@ def run_replay(
     try:
         for step in replay(record):
             if step.deal != deal:
-                deal = step.deal
                 before = step.before
-                print("", file=out)
-                for line in describe_deal_start(before, style):
-                    print(line, file=out)
+                if deal is None:  # later deals are opened by the step that ends the one before
+                    print("", file=out)
+                    for line in describe_deal_start(before, style):
+                        print(line, file=out)
+                deal = step.deal
                 trump = Suit.HEARTS if hasattr(before, "bids") else None
                 for seat, hand in enumerate(before.hands):
                     print(f"  seat {seat}: {format_hand(hand, trump, style)}", file=out)
