@@ -208,3 +208,26 @@ def test_use_colour(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
     assert not use_colour("auto", Terminal())  # type: ignore[arg-type]
     assert use_colour("always", Terminal())  # type: ignore[arg-type]
+
+
+def test_a_player_claims_at_the_prompt() -> None:
+    import io
+
+    from cardrules.agents.four_hundred import RuleAgent as FourHundredRule
+    from cardrules.cli.play import Session, play_session
+
+    hands = [
+        "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H",
+        "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S",
+        "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+        "AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
+    ]
+    start = four_hundred.new_game(hands=hands, dealer=3, seed=1)
+    session = Session("400", start, 0, FourHundredRule())
+    out = io.StringIO()
+    assert play_session(session, io.StringIO("13\nclaim\n"), out) == 0
+    text = out.getvalue()
+    assert "seat 0 (you) claims every remaining trick: the claim holds (FH-18)" in text
+    assert "game over: team 0 (seats 0 and 2) wins" in text
+    assert text.rstrip().endswith("you win! (seed 1)")
+    assert session.record().winner == 0

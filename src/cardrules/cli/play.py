@@ -15,7 +15,7 @@ import secrets
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from cardrules.cli import InputError, UsageError
 from cardrules.cli.common import agent_from, game_from, module_of, rules_from
@@ -25,7 +25,7 @@ from cardrules.core.cards import Card, Suit
 from cardrules.core.deck import derive_seed
 from cardrules.errors import CardrulesError, IllegalActionError, ParseError
 
-__all__ = ["Session", "run_play"]
+__all__ = ["Session", "play_session", "run_play"]
 
 _COMMANDS = """commands (any time it is your turn):
   hint       the search agent's choice, with its numbers
@@ -44,6 +44,10 @@ remaining trick (accepted only if you win them all against any play, FH-18)."""
 _MOVES_ALL_FOURS = """moves in All Fours: "stand" or "beg" (the beggar, before play); "give"
 (give one) or "run" (run the pack) (the dealer, after a beg); a card, e.g. QH (10h, q♥ and 10♥
 work too), while playing."""
+
+
+#: What the prompt returns after an undo: the loop starts again from the state undone to.
+_UNDONE: Final = object()
 
 
 class Session:
@@ -325,10 +329,13 @@ def run_play(
             session.states.append(session.codec.apply_step(session.state, seat, text))
         except CardrulesError as error:
             raise InputError(f"{resume} is not a valid record: {error}") from None
-    return _loop(session, stdin, out, resumed=resume is not None)
+    return play_session(session, stdin, out, resumed=resume is not None)
 
 
-def _loop(session: Session, stdin: TextIO, out: TextIO, *, resumed: bool) -> int:
+def play_session(session: Session, stdin: TextIO, out: TextIO, *, resumed: bool = False) -> int:
+    """Play ``session`` to its end (or until the player quits), reading the player's input from
+    ``stdin`` and writing the table and the narration to ``out``; returns the exit status."""
+
     def say(*lines: str) -> None:
         for line in lines:
             print(line, file=out)
@@ -369,7 +376,7 @@ def _loop(session: Session, stdin: TextIO, out: TextIO, *, resumed: bool) -> int
                     )
                     say(f"game abandoned (seed {session.seed}){saved}.")
                     return 0
-                if chosen == "undone":
+                if chosen is _UNDONE:
                     continue
                 action = chosen
         else:
@@ -387,7 +394,9 @@ def _loop(session: Session, stdin: TextIO, out: TextIO, *, resumed: bool) -> int
 
 
 def _is_claim(action: Any) -> bool:
-    return type(action).__name__ == "Claim"
+    from cardrules.four_hundred import Claim
+
+    return isinstance(action, Claim)
 
 
 def _human_move(session: Session, stdin: TextIO, out: TextIO, say: Callable[..., None]) -> Any:
@@ -442,7 +451,7 @@ def _human_move(session: Session, stdin: TextIO, out: TextIO, say: Callable[...,
             if session.undo():
                 session.save()
                 say(f"undone: back to your move ({len(session.steps)} moves into the game)")
-                return "undone"
+                return _UNDONE
             say("nothing to undo: you have not moved yet")
             continue
         if word == "save":
