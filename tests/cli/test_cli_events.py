@@ -231,3 +231,15 @@ def test_a_player_claims_at_the_prompt() -> None:
     assert "game over: team 0 (seats 0 and 2) wins" in text
     assert text.rstrip().endswith("you win! (seed 1)")
     assert session.record().winner == 0
+
+
+def test_rules_name_their_preset() -> None:
+    from cardrules.cli.rules import describe_rules
+
+    assert describe_rules("all-fours", all_fours.Rules.preset("tournament"))[0].endswith(
+        "preset tournament"
+    )
+    assert describe_rules("all-fours", all_fours.Rules(players=2))[0].endswith("preset all_twos")
+    assert describe_rules("all-fours", all_fours.Rules(target=21))[0].endswith(
+        "preset none (custom options)"
+    )

@@ -29,7 +29,10 @@ def describe_rules(game: str, rules: Any, preset: str | None = None) -> list[str
     module = module_of(game)
     options = rules.to_dict()
     title = "400 (Four Hundred)" if game == "400" else "All Fours (Trinidad)"
-    lines = [f"{title}, preset {preset or module.Rules.PRESETS[0]}"]
+    if preset is None:  # name the preset these rules are, if any
+        named = [name for name in module.Rules.PRESETS if module.Rules.preset(name) == rules]
+        preset = named[0] if named else "none (custom options)"
+    lines = [f"{title}, preset {preset}"]
     lines.append(f"presets: {', '.join(module.Rules.PRESETS)}")
     lines.append("")
     lines.append("options:")
