@@ -195,7 +195,7 @@ def test_play_saves_when_the_game_is_quit_or_input_ends(tmp_path: Path) -> None:
             "play", "all-fours", "--seed", "5", "--save", str(path), "--force", stdin=stdin
         )
         assert result.returncode == 0, result.stderr
-        assert f"go on with cardrules play --resume {path} --seat 0 --bots rule" in result.stdout
+        assert f"go on with: cardrules play --resume {path} --seat 0 --bots rule" in result.stdout
         record = json.loads(path.read_text(encoding="utf-8"))
         assert [s[0] for d in record["deals"] for s in d["steps"]].count(0) == 3
     # Resuming goes on where the game stopped and plays it to the same end.
@@ -256,7 +256,7 @@ def test_commands_hint_last_score_rules_and_save(tmp_path: Path) -> None:
     assert " won it" in out
     assert "target 14: side 0 needs " in out
     assert "kick values (AF-5, AF-9)" in out
-    assert f"saved to {saved}; go on later with cardrules play --resume {saved}" in out
+    assert f"saved to {saved}; go on with: cardrules play --resume {saved} --seat 0" in out
     assert "save needs a file name" in out
     assert json.loads(saved.read_text(encoding="utf-8"))["game"] == "all_fours"
 

@@ -94,10 +94,12 @@ def test_colour_on_a_terminal_and_off_with_no_color() -> None:
     plain.expect(pexpect.EOF)
 
 
-def test_interrupt_at_the_prompt_is_clean() -> None:
-    child = spawn("play", "all-fours", "--seed", "9", NO_COLOR="1")
+def test_interrupt_at_the_prompt_is_clean(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    child = spawn("play", "all-fours", "--seed", "9", "--save", str(path), NO_COLOR="1")
     child.expect_exact(PROMPT)
     child.sendintr()
+    child.expect_exact(f"saved to {path}; go on with: cardrules play --resume {path}")
     child.expect_exact("cardrules: interrupted")
     child.expect(pexpect.EOF)
     child.close()

@@ -71,7 +71,12 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
-    play = commands.add_parser("play", help="play one game at the terminal against bots")
+    play = commands.add_parser(
+        "play",
+        help="play one game at the terminal against bots",
+        epilog="at the prompt: a move, or help, hint, undo, last, score, hand, rules, "
+        "save FILE, quit",
+    )
     play.add_argument("game", nargs="?", help="400 or all-fours (not with --resume)")
     play.add_argument("--players", type=int, choices=(2, 4), help="All Fours: 4 (default) or 2")
     play.add_argument("--seed", type=int, help="the game's seed (default: a random one)")

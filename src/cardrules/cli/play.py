@@ -329,7 +329,12 @@ def run_play(
             session.states.append(session.codec.apply_step(session.state, seat, text))
         except CardrulesError as error:
             raise InputError(f"{resume} is not a valid record: {error}") from None
-    return play_session(session, stdin, out, resumed=resume is not None)
+    try:
+        return play_session(session, stdin, out, resumed=resume is not None)
+    except KeyboardInterrupt:
+        if session.save_path is not None:
+            print(f"\n{_resume_line(session)}", file=out)
+        raise
 
 
 def play_session(session: Session, stdin: TextIO, out: TextIO, *, resumed: bool = False) -> int:
@@ -368,13 +373,9 @@ def play_session(session: Session, stdin: TextIO, out: TextIO, *, resumed: bool 
                 chosen = _human_move(session, stdin, out, say)
                 if chosen is None:
                     session.save()
-                    saved = (
-                        f"; saved to {session.save_path}: go on with cardrules play --resume "
-                        f"{session.save_path} --seat {you} --bots {session.bot_spec}"
-                        if session.save_path is not None
-                        else ""
-                    )
-                    say(f"game abandoned (seed {session.seed}){saved}.")
+                    say(f"game abandoned (seed {session.seed}).")
+                    if session.save_path is not None:
+                        say(_resume_line(session))
                     return 0
                 if chosen is _UNDONE:
                     continue
@@ -391,6 +392,14 @@ def play_session(session: Session, stdin: TextIO, out: TextIO, *, resumed: bool 
     if session.save_path is not None:
         say(f"record saved to {session.save_path}")
     return 0
+
+
+def _resume_line(session: Session, path: Path | None = None) -> str:
+    where = path or session.save_path
+    return (
+        f"saved to {where}; go on with: cardrules play --resume {where} --seat {session.you} "
+        f"--bots {session.bot_spec}"
+    )
 
 
 def _is_claim(action: Any) -> bool:
@@ -464,10 +473,7 @@ def _human_move(session: Session, stdin: TextIO, out: TextIO, say: Callable[...,
             except InputError as error:
                 say(f"not saved: {error}")
                 continue
-            say(
-                f"saved to {path}; go on later with cardrules play --resume {path} "
-                f"--seat {you} --bots {session.bot_spec}"
-            )
+            say(_resume_line(session, path))
             continue
         try:
             action = _parse_move(session.game, session.module, text, you)
