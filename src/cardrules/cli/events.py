@@ -88,7 +88,7 @@ def narrate(
         )
     new_results = after.history[len(before.history) :]
     if not _is_400(before) and after.deal_number == before.deal_number and not new_results:
-        lines.extend(_af_kicks(before, before.kicks, before.awards, after.kicks, after.awards))
+        lines.extend(_af_kicks(before.kicks, before.awards, after.kicks, after.awards))
         if after.trump is not None and before.trump is None:
             lines.append(f"  {suit_name(after.trump)} are trumps")
     for result in new_results:
@@ -137,7 +137,7 @@ def _move(
     return f"{who}: {text}"
 
 
-def _award_index(awards: Sequence[Any], kind: str, card: Card | None = None) -> Any:
+def _award_of(awards: Sequence[Any], kind: str, card: Card | None = None) -> Any:
     for award in awards:
         if award.kind.value == kind and (card is None or award.card == card):
             return award
@@ -145,7 +145,6 @@ def _award_index(awards: Sequence[Any], kind: str, card: Card | None = None) -> 
 
 
 def _af_kicks(
-    state: Any,
     old_kicks: Sequence[Card],
     old_awards: Sequence[Any],
     kicks: Sequence[Card],
@@ -157,7 +156,7 @@ def _af_kicks(
     previous = old_kicks[-1] if old_kicks else None
     for kick in kicks[len(old_kicks) :]:
         line = f"  new kick {kick}"
-        award = _award_index(fresh, "kick", kick)
+        award = _award_of(fresh, "kick", kick)
         if award is not None:
             line += (
                 f": {_rank_name(kick.rank)} turned up scores {award.points} for the dealer's "
@@ -176,7 +175,7 @@ def describe_deal_start(state: Any, style: Style = PLAIN) -> list[str]:
     lines = [f"deal {state.deal_number + 1}: seat {state.dealer} deals"]
     if not _is_400(state):
         line = f"  kick {style.card(state.kick)}: {suit_name(state.kick.suit)} proposed as trumps"
-        award = _award_index(state.awards, "kick", state.kick)
+        award = _award_of(state.awards, "kick", state.kick)
         if award is not None:
             line += (
                 f"; {_rank_name(state.kick.rank)} turned up scores {award.points} for the "
@@ -252,8 +251,8 @@ def _af_summary(before: Any, result: Any, you: int | None, style: Style) -> list
     old_awards = before.awards if same else ()
     lines = []
     if not same:
-        lines.extend(describe_deal_start_of_result(result))
-    lines.extend(_af_kicks(before, old_kicks, old_awards, result.kicks, result.awards))
+        lines.extend(_deal_start_of_result(result))
+    lines.extend(_af_kicks(old_kicks, old_awards, result.kicks, result.awards))
     reason = result.reason.value
     title = f"deal {result.deal_number + 1} over"
     if reason == "exhausted_pack":
@@ -288,7 +287,7 @@ def _af_summary(before: Any, result: Any, you: int | None, style: Style) -> list
     return lines
 
 
-def describe_deal_start_of_result(result: Any) -> list[str]:
+def _deal_start_of_result(result: Any) -> list[str]:
     """The opening line of a deal known only from its result (one that ended as it began)."""
     return [f"deal {result.deal_number + 1}: seat {result.dealer} deals"]
 
