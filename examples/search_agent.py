@@ -1,7 +1,10 @@
 """The search agent thinking about one All Fours decision, and what its search saw.
 
-The agent samples full deals consistent with its seat's observation (``determinize``), runs
-rollouts to the end of the deal, and plays the action it tried most.
+The default search (``method="flat"``) samples full deals consistent with its seat's
+observation (``determinize``) and plays every legal action out on each sample to the end of the
+deal, so the actions are compared on the same hidden cards: every action gets the same number of
+rollouts (the visit counts tie by design), and the agent plays the action with the best *mean
+value* (0 a lost game ... 1 a won game).
 
 python examples/search_agent.py [ITERATIONS]
 """
@@ -25,8 +28,11 @@ def main(iterations: int = 150) -> None:
     stats = agent.last_stats
     assert stats is not None
     print(f"dealer answers: {action} after {stats.iterations} samples in {stats.seconds:.2f} s")
+    best = max(stats.values, key=stats.values.__getitem__)
     for name, visits in stats.visits.items():
-        print(f"  {name:<5} visits {visits:>4}  mean value {stats.values[name]:.3f}")
+        mark = "  <- best mean value, played" if name == best else ""
+        print(f"  {name:<5} rollouts {visits:>4}  mean value {stats.values[name]:.3f}{mark}")
+    print("(every action is played out on every sample, so the rollout counts are equal)")
 
 
 if __name__ == "__main__":

@@ -10,8 +10,17 @@ futures, so any Executor works.  With Dask (``pip install dask distributed``)::
     with client.get_executor() as executor:
         result = tournament(rules, a, b, games=2000, executor=executor)
 
-Any other scheduler needs only a small ``concurrent.futures.Executor`` subclass whose
-``submit`` returns a ``concurrent.futures.Future``.  The agents and rules travel to the workers
+Ray has no Executor of its own, but a task's ``ObjectRef.future()`` is a
+``concurrent.futures.Future``, so a small ``concurrent.futures.Executor`` subclass does::
+
+    class RayExecutor(Executor):
+        def submit(self, fn, /, *args, **kwargs):
+            return ray.remote(fn).remote(*args, **kwargs).future()
+
+Any other scheduler needs only the same: an Executor whose ``submit`` returns a
+``concurrent.futures.Future``.  (The test suite runs a tournament on a Dask ``LocalCluster``
+with worker processes and on a local Ray cluster, and checks that they play the same games as
+this process.)  The agents and rules travel to the workers
 by pickle, and every game is reproduced by its seed wherever it runs: the results below are the
 same whichever executor plays them.
 

@@ -1,12 +1,6 @@
-"""Errors carry what a program needs; the demo entry point works."""
-
-import subprocess
-import sys
-
-import pytest
+"""Errors carry what a program needs."""
 
 from cardrules import CardrulesError, IllegalActionError, ParseError, Reason, RulesError
-from cardrules.__main__ import main
 
 
 def test_error_hierarchy() -> None:
@@ -26,19 +20,3 @@ def test_illegal_action_error_message_and_fields() -> None:
     over = IllegalActionError(Reason.GAME_OVER, seat=None, action="QH")
     assert str(over) == "QH is not legal (the game is over): game_over"
     assert Reason("must_follow_suit") is Reason.MUST_FOLLOW_SUIT
-
-
-def test_demo_prints_a_seeded_deal(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["7"]) == 0
-    first = capsys.readouterr().out
-    assert main(["7"]) == 0
-    assert capsys.readouterr().out == first
-    assert first.count("seat ") == 5
-    assert main(["x"]) == 2
-
-
-def test_demo_runs_as_a_module() -> None:
-    result = subprocess.run(
-        [sys.executable, "-m", "cardrules", "3"], capture_output=True, text=True, check=True
-    )
-    assert result.stdout.startswith("cardrules demo deal, seed 3")

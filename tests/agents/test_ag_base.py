@@ -1,6 +1,8 @@
 """The agent protocol, the random agent and make_agent."""
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -66,8 +68,40 @@ def test_make_agent_reads_budgets_and_aliases() -> None:
         ("all-fours", "search:-3s"),
         ("all-fours", "search:abc"),
         ("all-fours", "rule:5"),
+        ("all-fours", "search:infs"),
+        ("all-fours", "search:nans"),
+        ("all-fours", "search:1e308s"),
+        ("all-fours", "search:601s"),
+        ("all-fours", "search:1000001"),
+        ("all-fours", "no_such_module_here:Bot"),
+        ("all-fours", "json:no_such_attribute"),
+        ("all-fours", "json:dumps"),  # a function that is not an agent factory
+        ("all-fours", ":Bot"),
     ],
 )
 def test_make_agent_rejects_bad_specs(game: str, spec: str) -> None:
     with pytest.raises(ParseError):
         make_agent(game, spec)
+
+
+def test_make_agent_loads_your_own_agent(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "my_agents_for_test.py").write_text(
+        "class Mine:\n"
+        "    name = 'mine'\n"
+        "    def act(self, observation, rng):\n"
+        "        return observation.legal_actions[0]\n"
+        "def factory():\n"
+        "    return Mine()\n"
+        "INSTANCE = Mine()\n",
+        encoding="utf-8",
+    )
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setattr("sys.path", [p for p in sys.path if p not in ("", str(tmp_path))])
+    for spec in (
+        "my_agents_for_test:Mine",
+        "my_agents_for_test:factory",
+        "my_agents_for_test:INSTANCE",
+    ):
+        agent = make_agent("400", spec)
+        assert agent.name == "mine"
+    assert make_agent("all-fours", "search:600s").seconds == 600.0

@@ -65,11 +65,16 @@ def test_game_module_and_agent_rngs() -> None:
 
 
 def test_pair_confidence() -> None:
+    # The 95% Wilson score interval over the pairs (z = 1.96).
     mean, low, high = pair_confidence([1.0, 0.5, 1.0, 0.5])
     assert mean == 0.75
-    assert low == pytest.approx(0.75 - 1.959963984540054 * (1 / 12) ** 0.5 / 2)
-    assert high == 1.0
-    assert pair_confidence([0.5] * 10) == (0.5, 0.5, 0.5)
+    assert (low, high) == (pytest.approx(0.3006418), pytest.approx(0.9544127))
+    # It never collapses: all pairs won, or every pair split.
+    assert pair_confidence([1.0] * 10) == (1.0, pytest.approx(0.7224672), 1.0)
+    assert pair_confidence([0.0] * 10) == (0.0, 0.0, pytest.approx(0.2775328))
+    mean, low, high = pair_confidence([0.5] * 10)
+    assert (mean, low, high) == (0.5, pytest.approx(0.2365931), pytest.approx(0.7634069))
+    assert high - low > pair_confidence([0.5] * 100)[2] - pair_confidence([0.5] * 100)[1]
     assert pair_confidence([]) == (0.5, 0.0, 1.0)
 
 
@@ -112,7 +117,8 @@ def test_identical_agents_split_every_pair() -> None:
     a, b = result.summaries
     assert (a.name, b.name) == ("rule (A)", "rule (B)")
     assert a.win_rate == b.win_rate == 0.5
-    assert (a.ci_low, a.ci_high) == (0.5, 0.5)
+    assert a.ci_low < 0.5 < a.ci_high
+    assert (a.ci_low, a.ci_high) == pytest.approx((1 - b.ci_high, 1 - b.ci_low))
 
 
 def test_tournament_rejects_odd_game_counts_and_keeps_records() -> None:

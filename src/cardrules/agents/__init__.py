@@ -7,7 +7,8 @@ a search agent.
 * :mod:`cardrules.agents.four_hundred` and :mod:`cardrules.agents.all_fours` -- each game's
   ``RuleAgent`` and ``search_agent()``;
 * :class:`SearchAgent` -- information-set Monte Carlo tree search over a determinizer;
-* :func:`make_agent` -- an agent from a short spec such as ``"rule"`` or ``"search:400"``.
+* :func:`make_agent` -- an agent from a short spec such as ``"rule"``, ``"search:400"`` or,
+  for your own agent, ``"mybot:MyBot"`` (``module:attribute``).
 
 >>> from cardrules.agents import make_agent
 >>> make_agent("all-fours", "random").name, make_agent("all-fours", "search:50").iterations

@@ -1,22 +1,48 @@
 """Agents by name, for the command line and quick scripts: :func:`make_agent`.
 
-Specs: ``random``; ``rule``; ``search`` (200 iterations per decision), ``search:N`` (N
-iterations), ``search:Xs`` (X seconds per decision, e.g. ``search:0.5s``).  In 400, whose hands
-are long, a card played gets a quarter of the iterations (at least 8) and a bid all of them.
+Specs:
+
+* ``random`` -- :class:`~cardrules.agents.RandomAgent`;
+* ``rule`` -- the game's rule-based ``RuleAgent``;
+* ``search`` (200 iterations per decision), ``search:N`` (N iterations, 1 to
+  :data:`MAX_ITERATIONS`) or ``search:Xs`` (X seconds per decision, more than 0 and at most
+  :data:`MAX_SECONDS`, e.g. ``search:0.5s``).  In 400, whose hands are long, a card played gets
+  a quarter of the iterations (at least 8) and a bid all of them;
+* ``module:attribute`` -- your own agent: ``attribute`` of the importable ``module`` (looked up
+  on ``sys.path``, and in the current directory), an agent class or a factory called with no
+  arguments, or an agent object itself.  ``mybot:TrumpCounter`` imports ``mybot.py`` from the
+  current directory and calls ``TrumpCounter()``.
+
 Games: ``400`` (also ``four_hundred``) and ``all-fours`` (also ``all_fours``).
 """
 
 from __future__ import annotations
 
+import importlib
+import math
+import os
+import sys
 from typing import Any, Final
 
 from cardrules.agents.base import RandomAgent
 from cardrules.errors import ParseError
 
-__all__ = ["AGENT_KINDS", "GAME_NAMES", "game_name", "make_agent"]
+__all__ = [
+    "AGENT_KINDS",
+    "GAME_NAMES",
+    "MAX_ITERATIONS",
+    "MAX_SECONDS",
+    "game_name",
+    "load_agent",
+    "make_agent",
+]
 
-#: The agent kinds :func:`make_agent` knows.
+#: The built-in agent kinds :func:`make_agent` knows.
 AGENT_KINDS: Final = ("random", "rule", "search")
+#: The largest search budget in iterations per decision that :func:`make_agent` accepts.
+MAX_ITERATIONS: Final = 1_000_000
+#: The largest search budget in seconds per decision that :func:`make_agent` accepts.
+MAX_SECONDS: Final = 600.0
 #: Canonical game names and their aliases.
 GAME_NAMES: Final[dict[str, str]] = {
     "400": "400",
@@ -26,6 +52,11 @@ GAME_NAMES: Final[dict[str, str]] = {
     "all_fours": "all-fours",
     "allfours": "all-fours",
 }
+
+_SPECS: Final = (
+    "random, rule, search, search:N (iterations per move), search:Xs (seconds per move) "
+    "or module:attribute (your own agent)"
+)
 
 
 def game_name(text: str) -> str:
@@ -45,16 +76,16 @@ def make_agent(game: str, spec: str) -> Any:
     >>> make_agent("400", "rule").name, make_agent("all-fours", "search:0.5s").seconds
     ('rule', 0.5)
 
-    :raises ParseError: for an unknown game or agent spec.
+    :raises ParseError: for an unknown game or agent spec, a search budget that is not a finite
+        number in range, or a ``module:attribute`` that cannot be imported or is not an agent.
     """
     name = game_name(game)
-    kind, _, budget = spec.strip().lower().partition(":")
-    if kind not in AGENT_KINDS or (budget and kind != "search"):
-        raise ParseError(
-            f"unknown agent {spec!r}: expected random, rule, search, search:N (iterations) "
-            "or search:Xs (seconds per move)",
-            text=spec,
-        )
+    kind, colon, budget = spec.strip().partition(":")
+    if kind.lower() not in AGENT_KINDS and colon:
+        return load_agent(spec)
+    kind = kind.lower()
+    if kind not in AGENT_KINDS or (colon and kind != "search"):
+        raise ParseError(f"unknown agent {spec!r}: expected {_SPECS}", text=spec)
     if kind == "random":
         return RandomAgent()
     if name == "400":
@@ -63,23 +94,8 @@ def make_agent(game: str, spec: str) -> Any:
         from cardrules.agents import all_fours as module  # type: ignore[no-redef]
     if kind == "rule":
         return module.RuleAgent()
-    iterations, seconds = 200, None
-    try:
-        if budget.endswith("s"):
-            seconds = float(budget[:-1])
-            if not seconds > 0:
-                raise ValueError
-        elif budget:
-            iterations = int(budget)
-            if iterations < 1:
-                raise ValueError
-    except ValueError:
-        raise ParseError(
-            f"bad search budget {budget!r}: expected a positive number of iterations "
-            "(search:200) or seconds (search:0.5s)",
-            text=spec,
-        ) from None
-    label = "search" if not budget else f"search:{budget}"
+    iterations, seconds = _budget(budget.lower(), spec) if colon else (200, None)
+    label = "search" if not colon else f"search:{budget.lower()}"
     try:
         if name == "400" and seconds is None:
             budgets = {"play": max(8, iterations // 4)}
@@ -87,3 +103,81 @@ def make_agent(game: str, spec: str) -> Any:
         return module.search_agent(iterations, seconds=seconds, name=label)
     except ValueError as error:
         raise ParseError(str(error), text=spec) from None
+
+
+def _budget(budget: str, spec: str) -> tuple[int, float | None]:
+    """``(iterations, seconds)`` of a search budget: finite, positive and at most the maxima."""
+    bad = ParseError(
+        f"bad search budget {budget!r}: expected a number of iterations from 1 to "
+        f"{MAX_ITERATIONS} (search:200) or of seconds above 0 and at most {MAX_SECONDS:g} "
+        "(search:0.5s)",
+        text=spec,
+    )
+    try:
+        if budget.endswith("s"):
+            seconds = float(budget[:-1])
+            if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
+                raise bad
+            return 200, seconds
+        iterations = int(budget)
+    except ValueError:
+        raise bad from None
+    if not 1 <= iterations <= MAX_ITERATIONS:
+        raise bad
+    return iterations, None
+
+
+def load_agent(spec: str) -> Any:
+    """The agent named ``module:attribute``: the attribute of the imported module, called with
+    no arguments if it is a class or a factory (anything callable without an ``act`` method).
+
+    The current directory is searched too (as ``python -m`` does), so that a bot written in
+    ``./mybot.py`` is ``mybot:MyBot``.
+
+    :raises ParseError: when the module cannot be imported, has no such attribute, or the result
+        is not an agent (an object with ``name`` and ``act``).
+    """
+    module_name, _, attribute = spec.strip().partition(":")
+    if not module_name or not attribute:
+        raise ParseError(f"unknown agent {spec!r}: expected {_SPECS}", text=spec)
+    here = os.getcwd()
+    if here not in sys.path and "" not in sys.path:
+        sys.path.append(here)
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as error:
+        raise ParseError(
+            f"unknown agent {spec!r}: cannot import {module_name!r} ({error}); expected {_SPECS}",
+            text=spec,
+        ) from None
+    except Exception as error:  # the user's module failed while importing: say so in one line
+        raise ParseError(
+            f"agent {spec!r}: importing {module_name!r} failed: {type(error).__name__}: {error}",
+            text=spec,
+        ) from None
+    target: Any = module
+    for part in attribute.split("."):
+        try:
+            target = getattr(target, part)
+        except AttributeError:
+            raise ParseError(
+                f"agent {spec!r}: {module_name!r} has no attribute {attribute!r}", text=spec
+            ) from None
+    agent = target
+    if isinstance(target, type) or (callable(target) and not hasattr(target, "act")):
+        try:
+            agent = target()
+        except Exception as error:
+            raise ParseError(
+                f"agent {spec!r}: {attribute}() failed: {type(error).__name__}: {error}",
+                text=spec,
+            ) from None
+    if not callable(getattr(agent, "act", None)) or not isinstance(
+        getattr(agent, "name", None), str
+    ):
+        raise ParseError(
+            f"agent {spec!r} is not an agent: it needs a name (str) and an "
+            "act(observation, rng) method",
+            text=spec,
+        )
+    return agent

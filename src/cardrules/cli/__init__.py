@@ -4,15 +4,20 @@ rules.
 ::
 
     cardrules play 400|all-fours [--players 2|4] [--seed N] [--preset NAME] [--seat S]
-                                 [--bots AGENT] [--save FILE]
+                                 [--bots AGENT] [--save FILE] [--force] [--autoplay]
+                                 [--color auto|always|never]
+    cardrules play --resume FILE [--seat S] [--bots AGENT] [--save FILE] ...
     cardrules simulate GAME --games N --agents A,B [--seed N] [--preset NAME] [--players 2|4]
-                                 [--processes P] [--json] [--records DIR]
-    cardrules replay FILE [--pause]
+                                 [--processes P] [--json] [--records DIR] [--force]
+    cardrules replay FILE [--pause] [--color auto|always|never]
     cardrules rules GAME [--preset NAME] [--players 2|4] [--json]
+    cardrules --version
 
-Agents are ``random``, ``rule``, ``search``, ``search:N`` (N iterations per move) or
-``search:Xs`` (X seconds per move).  Exit status: 0 on success, 1 when a file cannot be read or
-is not a valid record, 2 for bad arguments; no traceback for a user's error.
+``python -m cardrules`` is the same command.  Agents are ``random``, ``rule``, ``search``,
+``search:N`` (N iterations per move), ``search:Xs`` (X seconds per move) or
+``module:attribute`` (your own agent class or factory).  Exit status: 0 on success, 1 when a
+file cannot be read or written or is not a valid record, 2 for bad arguments, 130 when
+interrupted; every error is one line on stderr, never a traceback.
 """
 
 from __future__ import annotations
@@ -20,23 +25,40 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import Final
 
 from cardrules.errors import CardrulesError
 
-__all__ = ["main"]
+__all__ = ["MAX_GAMES", "InputError", "UsageError", "build_parser", "main"]
+
+#: The largest ``simulate --games``: a tournament keeps every game's result in memory.
+MAX_GAMES: Final = 100_000
 
 
-class UsageError(Exception):
+class UsageError(CardrulesError, ValueError):
     """A bad argument found after parsing (exit status 2)."""
 
 
-class InputError(Exception):
-    """A file that cannot be used (exit status 1)."""
+class InputError(CardrulesError):
+    """A file that cannot be read, written or used (exit status 1)."""
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
-        raise UsageError(f"{message}\n\n{self.format_usage().strip()}")
+        raise UsageError(f"{message} (see: {self.prog} --help)")
+
+
+def _version() -> str:
+    from cardrules import __version__
+
+    return f"cardrules {__version__}"
+
+
+_AGENTS_HELP = (
+    "random, rule, search (200 iterations a move), search:N (N iterations), search:Xs "
+    "(X seconds a move), or module:attribute, your own agent class or factory importable "
+    "from the current directory or PYTHONPATH"
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -45,37 +67,74 @@ def build_parser() -> argparse.ArgumentParser:
         prog="cardrules",
         description="Play, simulate, replay and read the rules of 400 and All Fours.",
     )
+    parser.add_argument("--version", action="version", version=_version())
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
     commands.required = True
 
-    play = commands.add_parser("play", help="play one game at the terminal against bots")
-    play.add_argument("game", help="400 or all-fours")
+    play = commands.add_parser(
+        "play",
+        help="play one game at the terminal against bots",
+        epilog="at the prompt: a move, or help, hint, undo, last, score, hand, rules, "
+        "save FILE, quit",
+    )
+    play.add_argument("game", nargs="?", help="400 or all-fours (not with --resume)")
     play.add_argument("--players", type=int, choices=(2, 4), help="All Fours: 4 (default) or 2")
     play.add_argument("--seed", type=int, help="the game's seed (default: a random one)")
     play.add_argument("--preset", help="a named ruleset (see `cardrules rules GAME`)")
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
-    play.add_argument("--bots", default="rule", help="the bots' agent (default: rule)")
-    play.add_argument("--save", metavar="FILE", help="save the game's record (JSON) at the end")
+    play.add_argument("--bots", default="rule", metavar="AGENT", help=f"the bots: {_AGENTS_HELP}")
+    play.add_argument(
+        "--save", metavar="FILE", help="save the game's record (JSON) after every move"
+    )
+    play.add_argument("--resume", metavar="FILE", help="go on with a game saved by --save or save")
+    play.add_argument("--force", action="store_true", help="let --save overwrite a file")
+    play.add_argument(
+        "--autoplay", action="store_true", help="play your move for you when it is the only one"
+    )
+    play.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the cards (auto: on a terminal, unless NO_COLOR is set)",
+    )
 
     simulate = commands.add_parser("simulate", help="a duplicate tournament between two agents")
     simulate.add_argument("game", help="400 or all-fours")
-    simulate.add_argument("--games", type=int, default=20, help="an even number (default 20)")
     simulate.add_argument(
-        "--agents", default="rule,random", help="two agents, comma-separated (default rule,random)"
+        "--games", type=int, default=20, help=f"an even number from 2 to {MAX_GAMES} (default 20)"
+    )
+    simulate.add_argument(
+        "--agents",
+        default="rule,random",
+        metavar="A,B",
+        help=f"two agents, comma-separated (default rule,random); each is {_AGENTS_HELP}",
     )
     simulate.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
     simulate.add_argument("--preset", help="a named ruleset")
     simulate.add_argument("--players", type=int, choices=(2, 4), help="All Fours: 4 or 2")
     simulate.add_argument(
-        "--processes", type=int, help="worker processes (default: all cores; 1: no pool)"
+        "--processes",
+        type=int,
+        help="worker processes, at most the machine's cores (default: all cores; 1: no pool)",
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
     simulate.add_argument("--records", metavar="DIR", help="save every game's record in DIR")
+    simulate.add_argument(
+        "--force", action="store_true", help="let --records overwrite earlier records"
+    )
 
     replay = commands.add_parser("replay", help="step through a saved record")
     replay.add_argument("file", help="a record (JSON or the text notation)")
     replay.add_argument(
-        "--pause", action="store_true", help="wait for Enter after each trick (q quits)"
+        "--pause",
+        action="store_true",
+        help="step-through mode: wait for Enter after each trick (q quits)",
+    )
+    replay.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the cards (auto: on a terminal, unless NO_COLOR is set)",
     )
 
     rules = commands.add_parser("rules", help="show a ruleset and its scoring tables")
@@ -87,7 +146,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command with ``argv`` (default: ``sys.argv[1:]``); returns the exit status."""
+    """Run the command with ``argv`` (default: ``sys.argv[1:]``) and return its exit status.
+
+    It returns the status rather than exiting, so that a program (or a test) can call it; the
+    installed ``cardrules`` script and ``python -m cardrules`` pass it to :func:`sys.exit`.
+    Called from your own script, end with ``sys.exit(main())`` to give the shell the status.
+    (``--version`` and ``--help`` print and raise :class:`SystemExit` with status 0, as
+    :mod:`argparse` does.)
+    """
     try:
         args = build_parser().parse_args(argv)
         if args.command == "play":
@@ -105,9 +171,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         from cardrules.cli.rules import run_rules
 
         return run_rules(args)
-    except UsageError as error:
-        print(f"cardrules: error: {error}", file=sys.stderr)
-        return 2
     except InputError as error:
         print(f"cardrules: error: {error}", file=sys.stderr)
         return 1

@@ -1,7 +1,8 @@
-"""``python -m cardrules.cli``: the ``cardrules`` command without the installed script."""
+"""``python -m cardrules.cli``: the ``cardrules`` command, as ``python -m cardrules``."""
 
 import sys
 
 from cardrules.cli import main
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())

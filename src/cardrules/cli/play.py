@@ -1,24 +1,229 @@
-"""``cardrules play``: a person plays one seat at the terminal against bots."""
+"""``cardrules play``: a person plays one seat at the terminal against bots.
+
+The game is kept as its steps from the first state, so that ``undo`` can go back, ``save`` and
+the autosave of ``--save`` write the game's record (which ``cardrules replay`` and
+``cardrules play --resume`` read), and a resumed game goes on exactly where it stopped.  A bot's
+choice depends only on the game's seed and the number of steps so far, so undoing and playing
+the same moves again gives the same game.
+"""
 
 from __future__ import annotations
 
 import argparse
+import random
 import secrets
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from cardrules.cli import InputError, UsageError
 from cardrules.cli.common import agent_from, game_from, module_of, rules_from
-from cardrules.cli.events import describe_step
-from cardrules.cli.render import format_observation
+from cardrules.cli.events import completed_trick, describe_deal_start, narrate
+from cardrules.cli.render import Style, format_observation, format_trick, seat_label, use_colour
+from cardrules.core.cards import Card, Suit
+from cardrules.core.deck import derive_seed
 from cardrules.errors import CardrulesError, IllegalActionError, ParseError
-from cardrules.runner import agent_rngs
 
-__all__ = ["run_play"]
+__all__ = ["Session", "play_session", "run_play"]
 
-_HELP = """type a move as shown under "legal": a card like QH (or 10h, q♥), a bid like 4,
-stand / beg / give / run in All Fours; "hand" shows the table again; "quit" ends the game."""
+_COMMANDS = """commands (any time it is your turn):
+  hint       the search agent's choice, with its numbers
+  undo       back to your previous decision
+  last       the last trick
+  score      the scores, and what the next deal needs
+  hand       the table again
+  rules      this game's ruleset and scoring tables
+  save FILE  save the game so far (cardrules play --resume FILE goes on from it)
+  quit       stop (the game is saved first when you play with --save)"""
+
+_MOVES_400 = """moves in 400: a bid, a number from your minimum bid to 13 (e.g. 4) while bidding;
+a card, e.g. QH (10h, q♥ and 10♥ work too), while playing; "claim" between tricks claims every
+remaining trick (accepted only if you win them all against any play, FH-18)."""
+
+_MOVES_ALL_FOURS = """moves in All Fours: "stand" or "beg" (the beggar, before play); "give"
+(give one) or "run" (run the pack) (the dealer, after a beg); a card, e.g. QH (10h, q♥ and 10♥
+work too), while playing."""
+
+
+#: What the prompt returns after an undo: the loop starts again from the state undone to.
+_UNDONE: Final = object()
+
+
+class Session:
+    """One game at the terminal: the start state, the steps taken (seat, text, action), the
+    states after each, the player's seat, the bots, and where to save."""
+
+    def __init__(
+        self,
+        game: str,
+        start: Any,
+        you: int,
+        bot: Any,
+        *,
+        save: Path | None = None,
+        style: Style | None = None,
+        autoplay: bool = False,
+        bot_spec: str | None = None,
+    ) -> None:
+        from cardrules.records import codec_for
+
+        self.game = game
+        self.module = module_of(game)
+        self.codec = codec_for(start)
+        self.states = [start]
+        self.steps: list[tuple[int, str, Any]] = []
+        self.you = you
+        self.bot = bot
+        self.bot_spec = bot_spec or bot.name
+        self.players = int(getattr(start.rules, "players", 4))
+        self.save_path = save
+        self.style = style or Style()
+        self.autoplay = autoplay
+        self.forced: set[int] = set()  # the indices of your steps that were played for you
+        self._searcher: Any = None
+        self._recorder: Any = None  # kept in step with ``steps``, rebuilt after an undo
+        self._recorded = 0
+
+    @property
+    def state(self) -> Any:
+        """The current state."""
+        return self.states[-1]
+
+    @property
+    def seed(self) -> int:
+        """The game's seed."""
+        return int(self.states[0].seed)
+
+    def apply(self, seat: int, action: Any) -> Any:
+        """Play ``action`` for ``seat`` (a claim in 400 too); returns the new state.
+
+        :raises IllegalActionError: for a move the rules refuse (nothing changes).
+        """
+        text = self.codec.step_text(action)
+        after = self.codec.apply_step(self.state, seat, text)
+        self.steps.append((seat, text, action))
+        self.states.append(after)
+        return after
+
+    def bot_move(self) -> Any:
+        """The bot's action at the current state (seeded by the game's seed and the step).
+
+        :raises UsageError: when the bot fails (your own agent raised an error).
+        """
+        seat = self.state.current_player
+        rng = random.Random(derive_seed(self.seed, "play", len(self.steps)))
+        try:
+            return self.bot.act(self.state.observe(seat), rng)
+        except Exception as error:
+            raise UsageError(
+                f"the bot {self.bot.name!r} failed at seat {seat}: {type(error).__name__}: {error}"
+            ) from None
+
+    def undo(self) -> bool:
+        """Go back to the player's previous decision (a forced move played for you is skipped);
+        False when there is none."""
+        for index in range(len(self.steps) - 1, -1, -1):
+            if self.steps[index][0] == self.you and index not in self.forced:
+                del self.steps[index:]
+                del self.states[index + 1 :]
+                self.forced = {i for i in self.forced if i < index}
+                self._recorder = None  # the record is rebuilt from the steps kept
+                return True
+        return False
+
+    def record(self) -> Any:
+        """The game's record so far."""
+        from cardrules.records import recorder
+
+        if self._recorder is None:
+            self._recorder, self._recorded = recorder(self.states[0]), 0
+        for seat, text, _ in self.steps[self._recorded :]:
+            self._recorder.step(seat, text)
+        self._recorded = len(self.steps)
+        return self._recorder.record()
+
+    def save(self, path: Path | None = None) -> None:
+        """Write the record so far to ``path`` (default: the ``--save`` file).
+
+        :raises InputError: when the file cannot be written.
+        """
+        from cardrules.records import to_json
+
+        target = path or self.save_path
+        if target is None:
+            return
+        try:
+            target.write_text(to_json(self.record()) + "\n", encoding="utf-8")
+        except OSError as error:
+            raise InputError(f"cannot write {target}: {error.strerror}") from None
+
+    def last_trick(self) -> tuple[int, Any, int] | None:
+        """The last completed trick of the game so far: ``(number, trick, winner)``."""
+        for index in range(len(self.steps) - 1, -1, -1):
+            done = completed_trick(self.states[index], self.steps[index][2], self.states[index + 1])
+            if done is not None:
+                return done
+        return None
+
+    def hint(self) -> list[str]:
+        """The search agent's choice for the player, with its numbers."""
+        obs = self.state.observe(self.you)
+        if len(obs.legal_actions) == 1:
+            return [f"hint: {obs.legal_actions[0]} is your only legal move"]
+        if self._searcher is None:
+            self._searcher = agent_from(self.game, "search")
+        rng = random.Random(derive_seed(self.seed, "hint", len(self.steps)))
+        action = self._searcher.act(obs, rng)
+        stats = self._searcher.last_stats
+        lines = [f"hint: the search agent would play {action}"]
+        if stats is not None:
+            lines[0] += f" ({stats.iterations} samples in {stats.seconds:.2f} s)"
+            lines.append(
+                "  value: its estimate of the deal's outcome for your side, 0 a lost game, "
+                "0.5 even, 1 a won game"
+            )
+            ranked = sorted(stats.values, key=lambda name: -stats.values[name])
+            for name in ranked:
+                lines.append(
+                    f"  {name:>6}  value {stats.values[name]:.3f}  "
+                    f"rollouts {stats.visits.get(name, 0)}"
+                )
+        return lines
+
+    def score_lines(self) -> list[str]:
+        """The scores, and what the next deal needs (400: minimum bids and total, FH-11/FH-13;
+        All Fours: the points each side still needs)."""
+        state = self.state
+        if self.game == "400":
+            from cardrules.four_hundred import minimum_bid, minimum_total
+
+            rules = state.rules
+            lines = [
+                "scores: "
+                + ", ".join(f"{seat_label(s, self.you, 4)} {state.scores[s]}" for s in range(4))
+            ]
+            teams = [state.scores[t] + state.scores[t + 2] for t in (0, 1)]
+            lines.append(f"teams: team 0 {teams[0]}, team 1 {teams[1]}")
+            lows = ", ".join(f"seat {s} {minimum_bid(state.scores[s], rules)}" for s in range(4))
+            lines.append(f"minimum bids (FH-11, from each player's score): {lows}")
+            lines.append(
+                f"minimum total of the four bids (FH-13, from the highest score, "
+                f"{max(state.scores)}): {minimum_total(state.scores, rules)}; ladder: "
+                + ", ".join(
+                    f"{minimum_total((m, 0, 0, 0), rules)} at {m}" for m in (0, 30, 40, 50, 60)
+                )
+            )
+            lines.append(
+                f"to win: a team with one player at {state.level} or more and the other above 0 "
+                "(FH-22, FH-23)"
+            )
+            return lines
+        target = state.rules.target
+        needs = ", ".join(f"side {s} needs {target - state.scores[s]}" for s in (0, 1))
+        return [
+            f"scores: side 0 {state.scores[0]}, side 1 {state.scores[1]}; target {target}: {needs}"
+        ]
 
 
 def _ask(out: TextIO, stdin: TextIO, prompt: str) -> str | None:
@@ -33,95 +238,253 @@ def _ask(out: TextIO, stdin: TextIO, prompt: str) -> str | None:
     return line.strip()
 
 
+def _parse_move(game: str, module: Any, text: str, you: int) -> Any:
+    """The action a person typed, in this game's own words only."""
+    if game == "400":
+        words = text.lower()
+        if words.lstrip("+-").isdigit():
+            return module.Bid(int(words))
+        if words == "claim":
+            return module.Claim(you)
+        if words == "redeal":
+            return module.Redeal()
+        try:
+            return module.Play(Card.parse(text))
+        except ParseError:
+            raise ParseError(
+                f"{text!r} is not a move of 400: type a bid (a number, e.g. 4), a card "
+                "(e.g. QH) or claim",
+                text=text,
+            ) from None
+    return module.parse_action(text)
+
+
+def _check_writable(path: Path, *, force: bool, allowed: Path | None = None) -> None:
+    if path.is_dir():
+        raise InputError(f"cannot write {path}: it is a directory")
+    if path.exists() and not force and (allowed is None or path.resolve() != allowed.resolve()):
+        raise UsageError(f"{path} exists: use --force to overwrite it, or another --save file")
+    try:
+        with path.open("a", encoding="utf-8"):
+            pass
+    except OSError as error:
+        raise InputError(f"cannot write {path}: {error.strerror}") from None
+
+
+def _resume(path: Path) -> tuple[str, Any, list[tuple[int, str]]]:
+    """The game name, start state and steps of a saved record."""
+    from cardrules.cli.replay import load_record
+    from cardrules.records import codec_for
+
+    record = load_record(path)
+    codec = codec_for(record.game)
+    game = game_from(record.game)
+    try:
+        start = codec.new_game(record.rules, record.seed, record.dealer, record.deals[0].deck)
+    except (CardrulesError, IndexError) as error:
+        raise InputError(f"{path} is not a valid record: {error}") from None
+    return game, start, [(step.seat, step.action) for step in record.steps]
+
+
 def run_play(
     args: argparse.Namespace, stdin: TextIO | None = None, out: TextIO | None = None
 ) -> int:
-    """Play one game; returns the exit status (0 also when the player quits)."""
+    """Play one game (or go on with a saved one); returns the exit status (0 also when the
+    player quits)."""
     stdin = stdin or sys.stdin
     out = out or sys.stdout
-    game = game_from(args.game)
-    rules = rules_from(game, args.preset, args.players)
-    module = module_of(game)
-    players = getattr(rules, "players", 4)
+    resume = Path(args.resume) if args.resume else None
+    steps: list[tuple[int, str]] = []
+    if resume is not None:
+        if args.game or args.seed is not None or args.preset or args.players:
+            raise UsageError("--resume takes the game, seed and rules from the saved file")
+        game, start, steps = _resume(resume)
+    else:
+        if not args.game:
+            raise UsageError("play needs a game (400 or all-fours), or --resume FILE")
+        game = game_from(args.game)
+        rules = rules_from(game, args.preset, args.players)
+        seed = args.seed if args.seed is not None else secrets.randbits(32)
+        start = module_of(game).new_game(rules, seed=seed)
+    players = int(getattr(start.rules, "players", 4))
     if not 0 <= args.seat < players:
         raise UsageError(f"--seat must be a seat from 0 to {players - 1}")
     bot = agent_from(game, args.bots)
-    seed = args.seed if args.seed is not None else secrets.randbits(32)
-    state = module.new_game(rules, seed=seed)
-    recorder = None
-    if args.save:
-        from cardrules.records import recorder as make_recorder
-
-        try:
-            recorder = make_recorder(state)
-        except CardrulesError as error:
-            raise UsageError(f"cannot record this game: {error}") from None
-    you = args.seat
-    rngs = agent_rngs(seed, players)
-    print(
-        f"cardrules play {game}, seed {seed}: you are seat {you}"
-        + (f", partner seat {(you + 2) % 4}" if players == 4 else "")
-        + f"; bots: {bot.name}.  Type 'help' for help, 'quit' to stop.",
-        file=out,
+    save = Path(args.save) if args.save else resume
+    if save is not None:
+        _check_writable(save, force=args.force, allowed=resume)
+    session = Session(
+        game,
+        start,
+        args.seat,
+        bot,
+        save=save,
+        style=Style(use_colour(args.color, out)),
+        autoplay=args.autoplay,
+        bot_spec=args.bots,
     )
-    if game == "all-fours":
-        print(f"dealer seat {state.dealer}, kick {state.kick}", file=out)
-    while not state.is_terminal:
+    for seat, text in steps:
+        try:
+            session.steps.append((seat, text, session.module.parse_action(text)))
+            session.states.append(session.codec.apply_step(session.state, seat, text))
+        except CardrulesError as error:
+            raise InputError(f"{resume} is not a valid record: {error}") from None
+    try:
+        return play_session(session, stdin, out, resumed=resume is not None)
+    except KeyboardInterrupt:
+        if session.save_path is not None:
+            print(f"\n{_resume_line(session)}", file=out)
+        raise
+
+
+def play_session(session: Session, stdin: TextIO, out: TextIO, *, resumed: bool = False) -> int:
+    """Play ``session`` to its end (or until the player quits), reading the player's input from
+    ``stdin`` and writing the table and the narration to ``out``; returns the exit status."""
+
+    def say(*lines: str) -> None:
+        for line in lines:
+            print(line, file=out)
+        out.flush()
+
+    you, game = session.you, session.game
+    partner = f", partner seat {(you + 2) % 4}" if session.players == 4 else ""
+    team = "team" if game == "400" else "side"
+    say(
+        f"cardrules play {game}, seed {session.seed}: you are seat {you}{partner} "
+        f"({team} {you % 2}); bots: {session.bot.name}.  Type 'help' for help, 'quit' to stop."
+    )
+    if session.save_path is not None:
+        session.save()
+        say(f"the game is saved to {session.save_path} after every move")
+    if resumed:
+        say(f"resumed after {len(session.steps)} moves")
+    if not session.state.is_terminal:
+        say(*describe_deal_start(session.state, session.style))
+    while not session.state.is_terminal:
+        state = session.state
         seat = state.current_player
         if seat == you:
-            action = _human_move(module, state, out, stdin)
-            if action is None:
-                print(f"game abandoned (seed {seed}).", file=out)
-                return 0
+            legal = state.legal_actions()
+            if session.autoplay and len(legal) == 1:
+                session.forced.add(len(session.steps))
+                action = legal[0]
+                say(f"(your only legal move: {action})")
+            else:
+                chosen = _human_move(session, stdin, out, say)
+                if chosen is None:
+                    session.save()
+                    say(f"game abandoned (seed {session.seed}).")
+                    if session.save_path is not None:
+                        say(_resume_line(session))
+                    return 0
+                if chosen is _UNDONE:
+                    continue
+                action = chosen
         else:
-            action = bot.act(state.observe(seat), rngs[seat])
+            action = session.bot_move()
         before = state
-        state = recorder.apply(action) if recorder is not None else state.apply(action)
-        for line in describe_step(before, action, state):
-            print(line, file=out)
-    print(
-        "you win!" if state.winner == you % 2 else "you lose.",
-        f"(seed {seed})",
-        file=out,
-    )
-    if recorder is not None:
-        _save(recorder.record(), Path(args.save))
-        print(f"record saved to {args.save}", file=out)
+        after = session.apply(seat if not _is_claim(action) else action.seat, action)
+        say(*narrate(before, action, after, you=you, style=session.style))
+        session.save()
+    state = session.state
+    side = you % 2
+    say(("you win!" if state.winner == side else "you lose.") + f" (seed {session.seed})")
+    if session.save_path is not None:
+        say(f"record saved to {session.save_path}")
     return 0
 
 
-def _human_move(module: Any, state: Any, out: TextIO, stdin: TextIO) -> Any:
-    seat = state.current_player
-    print("", file=out)
-    print(format_observation(state.observe(seat)), file=out)
+def _resume_line(session: Session, path: Path | None = None) -> str:
+    where = path or session.save_path
+    return (
+        f"saved to {where}; go on with: cardrules play --resume {where} --seat {session.you} "
+        f"--bots {session.bot_spec}"
+    )
+
+
+def _is_claim(action: Any) -> bool:
+    from cardrules.four_hundred import Claim
+
+    return isinstance(action, Claim)
+
+
+def _human_move(session: Session, stdin: TextIO, out: TextIO, say: Callable[..., None]) -> Any:
+    state = session.state
+    you = session.you
+
+    def table() -> None:
+        say("", format_observation(state.observe(you), session.style))
+
+    table()
     while True:
         text = _ask(out, stdin, "your move> ")
-        if text is None or text.lower() in ("quit", "q", "exit"):
+        if text is None:
             return None
+        word, _, rest = text.partition(" ")
+        word = word.lower()
         if not text:
             continue
-        if text.lower() in ("help", "?"):
-            print(_HELP, file=out)
+        if word in ("quit", "q", "exit"):
+            return None
+        if word in ("help", "?"):
+            say(_MOVES_400 if session.game == "400" else _MOVES_ALL_FOURS, _COMMANDS)
             continue
-        if text.lower() in ("hand", "show"):
-            print(format_observation(state.observe(seat)), file=out)
+        if word in ("hand", "show", "table"):
+            table()
+            continue
+        if word == "score":
+            say(*session.score_lines())
+            continue
+        if word == "rules":
+            from cardrules.cli.rules import describe_rules
+
+            say(*describe_rules(session.game, state.rules))
+            continue
+        if word == "last":
+            done = session.last_trick()
+            if done is None:
+                say("no trick has been played yet")
+            else:
+                number, trick, winner = done
+                trump = Suit.HEARTS if session.game == "400" else state.trump
+                style = Style(session.style.colour, trump)
+                say(
+                    f"last trick ({number} of its deal): {format_trick(trick, style)}; "
+                    f"{seat_label(winner, you, session.players)} won it"
+                )
+            continue
+        if word == "hint":
+            say(*session.hint())
+            continue
+        if word == "undo":
+            if session.undo():
+                session.save()
+                say(f"undone: back to your move ({len(session.steps)} moves into the game)")
+                return _UNDONE
+            say("nothing to undo: you have not moved yet")
+            continue
+        if word == "save":
+            if not rest.strip():
+                say("save needs a file name: save FILE")
+                continue
+            path = Path(rest.strip())
+            try:
+                session.save(path)
+            except InputError as error:
+                say(f"not saved: {error}")
+                continue
+            say(_resume_line(session, path))
             continue
         try:
-            action = module.parse_action(text)
-            state.apply(action)
+            action = _parse_move(session.game, session.module, text, you)
+            if _is_claim(action):
+                state.claim(you)
+            else:
+                state.apply(action)
         except ParseError as error:
-            print(f"not a move: {error}", file=out)
+            say(f"not a move: {error}; 'help' lists the moves and commands")
             continue
         except IllegalActionError as error:
-            print(f"illegal: {error}", file=out)
+            say(f"illegal: {error}")
             continue
         return action
-
-
-def _save(record: Any, path: Path) -> None:
-    from cardrules.records import to_json
-
-    try:
-        path.write_text(to_json(record), encoding="utf-8")
-    except OSError as error:
-        raise InputError(f"cannot write {path}: {error.strerror}") from None

@@ -8,31 +8,42 @@ from typing import Any
 
 from cardrules.cli.common import game_from, module_of, rules_from
 
-__all__ = ["run_rules"]
+__all__ = ["describe_rules", "run_rules"]
 
 
 def run_rules(args: argparse.Namespace) -> int:
     """Print the ruleset; returns the exit status."""
     game = game_from(args.game)
     rules = rules_from(game, args.preset, args.players)
-    module = module_of(game)
-    options = rules.to_dict()
     if args.json:
-        print(json.dumps({"game": game, "preset": args.preset, "rules": options}, indent=1))
+        data = {"game": game, "preset": args.preset, "rules": rules.to_dict()}
+        print(json.dumps(data, indent=1))
         return 0
-    title = "400 (Four Hundred)" if game == "400" else "All Fours (Trinidad)"
-    print(f"{title}, preset {args.preset or module.Rules.PRESETS[0]}")
-    print(f"presets: {', '.join(module.Rules.PRESETS)}")
-    print("\noptions:")
-    width = max(len(name) for name in options)
-    for name, value in options.items():
-        print(f"  {name:<{width}}  {json.dumps(value)}")
-    print()
-    for line in (
-        _four_hundred_tables(module, rules) if game == "400" else _all_fours_tables(module, rules)
-    ):
+    for line in describe_rules(game, rules, args.preset):
         print(line)
     return 0
+
+
+def describe_rules(game: str, rules: Any, preset: str | None = None) -> list[str]:
+    """A ruleset's presets, options and scoring tables, as lines of text."""
+    module = module_of(game)
+    options = rules.to_dict()
+    title = "400 (Four Hundred)" if game == "400" else "All Fours (Trinidad)"
+    if preset is None:  # name the preset these rules are, if any
+        named = [name for name in module.Rules.PRESETS if module.Rules.preset(name) == rules]
+        preset = named[0] if named else "none (custom options)"
+    lines = [f"{title}, preset {preset}"]
+    lines.append(f"presets: {', '.join(module.Rules.PRESETS)}")
+    lines.append("")
+    lines.append("options:")
+    width = max(len(name) for name in options)
+    for name, value in options.items():
+        lines.append(f"  {name:<{width}}  {json.dumps(value)}")
+    lines.append("")
+    lines.extend(
+        _four_hundred_tables(module, rules) if game == "400" else _all_fours_tables(module, rules)
+    )
+    return lines
 
 
 def _four_hundred_tables(module: Any, rules: Any) -> list[str]:
@@ -42,7 +53,10 @@ def _four_hundred_tables(module: Any, rules: Any) -> list[str]:
     for label, row in table:
         lines.append(f"  {label:<{width}}  " + " ".join(f"{v:>3}" for v in row))
     lines.append("")
-    lines.append("minimum bid by own score (FH-11) and minimum total by highest score (FH-13):")
+    lines.append(
+        "minimum bid by own score (FH-11) and minimum total of the four bids by the highest "
+        "score (FH-13; a lower total throws the deal in, FH-14):"
+    )
     for score in (0, 30, 40, 50, 60):
         lines.append(
             f"  score {score:>3}: minimum bid {module.minimum_bid(score, rules)}, "
