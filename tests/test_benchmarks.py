@@ -4,6 +4,7 @@ speed is measured by running ``benchmarks/run.py``, never in the test suite)."""
 from __future__ import annotations
 
 import importlib.util
+import subprocess
 import sys
 from pathlib import Path
 
@@ -12,7 +13,10 @@ import pytest
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
-@pytest.mark.parametrize("path", sorted(BENCHMARKS.glob("*.py")), ids=lambda p: p.stem)
+SCRIPTS = sorted(p for p in BENCHMARKS.glob("*.py") if p.stem != "instructions")
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.stem)
 def test_benchmark_script_runs(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     spec = importlib.util.spec_from_file_location(f"_bench_{path.stem}", path)
     assert spec is not None
@@ -30,3 +34,20 @@ def test_benchmark_script_runs(path: Path, capsys: pytest.CaptureFixture[str]) -
     lines = capsys.readouterr().out.splitlines()
     assert lines, f"{path.name} printed nothing"
     assert all("/s" in line for line in lines if line and not line.startswith(("==", "("))), lines
+
+
+@pytest.mark.parametrize("case", ["all_fours", "all_fours_2", "four_hundred"])
+def test_the_instruction_count_driver_plays_games(case: str) -> None:
+    """benchmarks/instructions.py runs its driver under valgrind; here it runs bare."""
+
+    spec = importlib.util.spec_from_file_location(
+        "_bench_instructions", BENCHMARKS / "instructions.py"
+    )
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    result = subprocess.run(
+        [sys.executable, "-c", module.DRIVER, case, "2"], capture_output=True, text=True, check=True
+    )
+    assert int(result.stdout.split()[-1]) >= 2
