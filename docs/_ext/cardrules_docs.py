@@ -21,7 +21,7 @@ import importlib
 import inspect
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 from docutils import nodes
@@ -160,18 +160,19 @@ class RuleDirective(GenericObject):
 
     indextemplate = "pair: %s; rule"
     parse_node = staticmethod(_parse_rule)
-    option_spec = {**GenericObject.option_spec, "code": directives.unchanged}
+    option_spec: ClassVar[dict[str, Callable[[str], Any]]] = {
+        **GenericObject.option_spec,
+        "code": directives.unchanged,
+    }
 
     def transform_content(self, content_node: addnodes.desc_content) -> None:
         rule_id = self.names[0] if self.names else ""
         game = GAMES[rule_id.split("-")[0]]
         lines: list[str] = []
-        options = [
-            f for f in _fields(game) if rule_id in OPTIONS[game][f.name][0]
-        ]
+        options = [f for f in _fields(game) if rule_id in OPTIONS[game][f.name][0]]
         if options:
             defaults = _module(game).Rules()
-            lines.append("**Options** (fields of :class:`~cardrules.%s.Rules`):" % game)
+            lines.append(f"**Options** (fields of :class:`~cardrules.{game}.Rules`):")
             lines.append("")
             for field in options:
                 lines.append(
@@ -321,7 +322,9 @@ TABLES: dict[str, Callable[[], tuple[list[str], list[list[str]]]]] = {
 }
 
 
-def list_table(header: Sequence[str], rows: Iterable[Sequence[str]], widths: str = "auto") -> list[str]:
+def list_table(
+    header: Sequence[str], rows: Iterable[Sequence[str]], widths: str = "auto"
+) -> list[str]:
     lines = [".. list-table::", "   :header-rows: 1", f"   :widths: {widths}", ""]
     for row in [header, *rows]:
         lines.append(f"   * - {row[0]}")
