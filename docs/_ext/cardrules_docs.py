@@ -119,7 +119,8 @@ def _values(game: str, field: attrs.Attribute[Any]) -> str:
 
 def _role_for(obj: Any, attr: str | None) -> str:
     if attr is not None:
-        return "attr" if isinstance(obj, property) else "meth"
+        method = inspect.isfunction(obj) or isinstance(obj, classmethod | staticmethod)
+        return "meth" if method else "attr"
     if inspect.isclass(obj):
         return "class"
     if callable(obj):

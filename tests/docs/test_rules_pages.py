@@ -53,6 +53,14 @@ def test_every_rule_has_exactly_one_entry_in_order(prefix: str) -> None:
     assert entries(prefix) == expected
 
 
+@pytest.mark.parametrize("prefix", ["FH", "AF"])
+def test_every_rule_links_to_the_code(prefix: str) -> None:
+    text = PAGES[prefix].read_text(encoding="utf-8")
+    blocks = re.split(r"^\.\. rule:: ", text, flags=re.M)[1:]
+    without = [b.split()[0] for b in blocks if not re.search(r"^   :code: \S", b, re.M)]
+    assert without == []
+
+
 def test_every_rule_id_of_the_code_is_in_the_docs() -> None:
     documented = set(entries("FH")) | set(entries("AF"))
     cited = ids_in(sorted((ROOT / "src" / "cardrules").rglob("*.py")))
