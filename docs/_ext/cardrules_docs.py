@@ -143,7 +143,8 @@ def code_link(game: str, name: str) -> str:
         role = _role_for(found, attr)
     else:
         role = _role_for(obj, None)
-    return f":{role}:`~cardrules.{game}.{name}`"
+    shown = f"{name}()" if role in ("func", "meth") else name
+    return f":{role}:`{shown} <cardrules.{game}.{name}>`"
 
 
 def _parse_rule(env: BuildEnvironment, sig: str, signode: addnodes.desc_signature) -> str:
