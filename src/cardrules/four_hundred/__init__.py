@@ -1,5 +1,5 @@
 """400 (Four Hundred): the Lebanese / Syrian partnership trick-taking game, exactly as
-``shared/rules/four-hundred.md`` specifies (rules FH-1 ... FH-30).
+the project's rules page specifies (rules FH-1 ... FH-30).
 
 >>> from cardrules.four_hundred import new_game, Bid
 >>> state = new_game(seed=1, dealer=0)
@@ -17,6 +17,8 @@ from cardrules.four_hundred.actions import (
     Bid,
     Claim,
     ConductAction,
+    Deal,
+    Move,
     Play,
     Redeal,
     TalkBeforePlay,
@@ -26,8 +28,7 @@ from cardrules.four_hundred.actions import (
 )
 from cardrules.four_hundred.claims import claim_holds
 from cardrules.four_hundred.determinize import determinize, void_suits
-from cardrules.four_hundred.engine import new_game
-from cardrules.four_hundred.hand import Ending, HandResult, Outcome, Phase
+from cardrules.four_hundred.engine import State, new_game
 from cardrules.four_hundred.perft import perft
 from cardrules.four_hundred.persist import load_state, save_state
 from cardrules.four_hundred.record import CODEC
@@ -58,7 +59,7 @@ from cardrules.four_hundred.scoring import (
     score_hand,
     value_table,
 )
-from cardrules.four_hundred.state import State
+from cardrules.four_hundred.state import Ending, HandResult, Outcome, Phase
 from cardrules.four_hundred.view import Observation
 
 __all__ = [
@@ -77,12 +78,14 @@ __all__ = [
     "Claim",
     "Claims",
     "ConductAction",
+    "Deal",
     "Ending",
     "FiveToStart",
     "HandResult",
     "HandScore",
     "HighBidWin",
     "MinTotalCounts",
+    "Move",
     "Observation",
     "Outcome",
     "PartnerCondition",

@@ -289,7 +289,15 @@ def _score(
     rules: Rules,
     high_bids: bool,
 ) -> HandScore:
-    """FH-19 ... FH-24 without argument checks (the engine's path)."""
+    """FH-19 ... FH-24 without argument checks: every scored hand comes here (the engine, the
+    saved-state check and :func:`score_hand`).
+
+    FH-21: a made bid of 10 or more wins at once when the ``high_bid_win`` condition holds:
+    the bidder's score *before* the hand is not negative (``bidder_not_negative``), or the
+    partner's score *after* the hand, all four changes applied at once, is not negative
+    (``partner_not_negative``); ``always``; ``never``.  ``high_bids`` is False for a hand scored
+    by a conduct penalty (FH-27: nobody made a bid by playing).
+    """
     changes = tuple(
         bid_value(b, s, rules) if m else -bid_value(b, s, rules)
         for b, s, m in zip(bids, scores, made, strict=True)
@@ -305,7 +313,7 @@ def _score(
                 and (
                     mode is HighBidWin.ALWAYS
                     or (mode is HighBidWin.BIDDER_NOT_NEGATIVE and scores[seat] >= 0)
-                    or (mode is HighBidWin.PARTNER_NOT_NEGATIVE and scores[(seat + 2) % 4] >= 0)
+                    or (mode is HighBidWin.PARTNER_NOT_NEGATIVE and new[(seat + 2) % 4] >= 0)
                 )
             ):
                 high = seat
@@ -315,6 +323,40 @@ def _score(
     else:
         winner, next_level = end_of_game(new, level=level, rules=rules)
     return HandScore(new, changes, made, winner, next_level, high)  # type: ignore[arg-type]
+
+
+def _score_played(
+    scores: tuple[int, ...],
+    bids: tuple[int, ...],
+    tricks: tuple[int, ...],
+    level: int,
+    rules: Rules,
+) -> HandScore:
+    """A played or claimed hand (FH-19 ... FH-24), unchecked: made when ``tricks >= bid``."""
+    made = (
+        tricks[0] >= bids[0],
+        tricks[1] >= bids[1],
+        tricks[2] >= bids[2],
+        tricks[3] >= bids[3],
+    )
+    return _score(scores, bids, made, level, rules, True)
+
+
+def _score_conduct(
+    scores: tuple[int, ...], bids: tuple[int, ...], team: int, level: int, rules: Rules
+) -> HandScore:
+    """FH-27, talk during play: both players of ``team`` score as having failed their bids,
+    both opponents as having made theirs; no high bid wins the game this way (FH-21 needs it
+    made in play)."""
+    made = (team != 0, team != 1, team != 0, team != 1)
+    return _score(scores, bids, made, level, rules, False)
+
+
+def _count_offence(offences: tuple[int, int], team: int) -> tuple[tuple[int, int], int | None]:
+    """FH-26 ... FH-28: ``team``'s conduct offence counted; its third offence in the game loses
+    it.  The new offences and the winning team (``None`` while fewer than three)."""
+    counted = (offences[0] + 1, offences[1]) if team == 0 else (offences[0], offences[1] + 1)
+    return counted, (1 - team if counted[team] >= 3 else None)
 
 
 def _four_ints(name: str, values: object) -> tuple[int, int, int, int]:
@@ -369,5 +411,4 @@ def score_hand(
         raise RulesError(
             f"bids {bids} with scores {scores} throw the hand in (FH-14): nothing is scored"
         )
-    made = tuple(t >= b for t, b in zip(tricks, bids, strict=True))
-    return _score(scores, bids, made, level, rules, True)  # type: ignore[arg-type]
+    return _score_played(scores, bids, tricks, level, rules)

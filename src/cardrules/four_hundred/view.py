@@ -1,4 +1,4 @@
-"""What one seat may know: :class:`Observation` (``state.observe(seat)``).
+"""What one seat may know: :class:`Observation` and :func:`observe` (``state.observe(seat)``).
 
 An observation holds the seat's own hand and everything public -- bids, every card played with
 its seat, tricks taken, scores, dealer, level, phase, whose turn, the history -- and, of the other
@@ -8,15 +8,17 @@ would give the hidden cards away).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from cardrules.core.cardset import CardSet
 from cardrules.core.tricks import Trick
 from cardrules.four_hundred.actions import Action
-from cardrules.four_hundred.hand import HandResult, Phase
 from cardrules.four_hundred.rules import Rules
+from cardrules.four_hundred.state import _HANDS, HandResult, Phase, StateData
 
-__all__ = ["Observation"]
+__all__ = ["Observation", "observe"]
 
 
 @attrs.frozen(slots=True)
@@ -59,3 +61,35 @@ class Observation:
     offences: tuple[int, int]
     #: The winning team, or ``None``.
     winner: int | None
+
+
+def observe(state: StateData, seat: int, legal: Sequence[Action] = ()) -> Observation:
+    """The :class:`Observation` of ``seat`` (a checked seat) in ``state``; ``legal`` are the
+    legal actions of the state when ``seat`` is to act (the engine's
+    :meth:`State.observe <cardrules.four_hundred.State.observe>` passes them)."""
+    hands = state._s[_HANDS]
+    return Observation(
+        seat=seat,
+        hand=CardSet.from_mask(hands[seat]),
+        hand_sizes=(
+            hands[0].bit_count(),
+            hands[1].bit_count(),
+            hands[2].bit_count(),
+            hands[3].bit_count(),
+        ),
+        phase=state.phase,
+        current_player=state.current_player,
+        dealer=state.dealer,
+        scores=state.scores,
+        level=state.level,
+        bids=state.bids,
+        tricks_taken=state.tricks_taken,
+        tricks=state.tricks,
+        current_trick=state.current_trick,
+        history=state.history,
+        legal_actions=tuple(legal),
+        rules=state.rules,
+        deal_number=state.deal_number,
+        offences=state.offences,
+        winner=state.winner,
+    )
