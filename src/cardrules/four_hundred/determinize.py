@@ -229,7 +229,8 @@ def _make_plan(observation: Observation) -> _Plan:
     own = observation.hand.mask
     if own & public:
         raise ValueError("the observation's hand holds a card already played")
-    unknown = FULL_MASK & ~(own | public)
+    # a chance state (explicit chance, FH-7): nothing dealt yet, nothing hidden
+    unknown = 0 if observation.phase is Phase.DEAL else FULL_MASK & ~(own | public)
     sizes = observation.hand_sizes
     if sizes[seat] != own.bit_count():
         raise ValueError("the observation's hand size does not match its hand")
@@ -403,6 +404,17 @@ def determinize(observation: Observation, rng: SeededRng | random.Random) -> Sta
     :raises ValueError: if the observation is not one that a state can give (no deal fits).
     """
     plan = _plan(observation)
+    rules, match = plan.match
+    (deal_number, dealer, scores, level, history, hand_number, offences, minimum, winner, phase,
+     turn) = match  # fmt: skip
+    bids, taken, leader, trick, done = plan.hand_slot
+    if phase is Phase.DEAL:  # a chance state: no card is dealt yet
+        seed = rng.next64() if isinstance(rng, SeededRng) else rng.getrandbits(64)
+        return _assemble(
+            rules, seed, (), deal_number, dealer, scores, level, history, hand_number,
+            offences, minimum, winner, phase, turn, (0, 0, 0, 0), bids, taken, leader, trick,
+            done, True,
+        )  # fmt: skip
     masks, hidden = _hidden(plan, rng)
     seat = plan.seat
     hands = [0, 0, 0, 0]
@@ -431,10 +443,6 @@ def determinize(observation: Observation, rng: SeededRng | random.Random) -> Sta
         ordered += sixes[six](cards) + sevens[seven](cards)
     deck: tuple[Card, ...] = plan.places(ordered)
     seed = rng.next64() if isinstance(rng, SeededRng) else rng.getrandbits(64)
-    rules, match = plan.match
-    (deal_number, dealer, scores, level, history, hand_number, offences, minimum, winner, phase,
-     turn) = match  # fmt: skip
-    bids, taken, leader, trick, done = plan.hand_slot
     return _assemble(
         rules,
         seed,
