@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
+from itertools import product
 from typing import Any, Final, NoReturn
 
 from cardrules.core.cards import CARDS, Card
@@ -96,38 +97,40 @@ _BID_RANGES: Final[tuple[tuple[Bid, ...], ...]] = tuple(
 )
 
 
-class _Chunks(dict[int, tuple[Play, ...]]):
-    """``chunks[bits]``: the plays of the cards of one suit whose 13 rank bits are ``bits``,
-    made on first use (a plain subscript: no method call on the hot path)."""
-
-    __slots__ = ("base",)
-
-    def __init__(self, suit: int) -> None:
-        super().__init__()
-        self.base = 13 * suit
-
-    def __missing__(self, bits: int) -> tuple[Play, ...]:
-        base = self.base
-        chunk = self[bits] = tuple(PLAYS[base + r] for r in range(13) if bits >> r & 1)
-        if chunk:
-            _SUITED[bits << base] = chunk
-        return chunk
-
-
+#: ``_CHUNKS[suit][bits]``: the plays of the cards of one suit whose 13 rank bits are ``bits``.
+_CHUNKS: Final[tuple[dict[int, tuple[Play, ...]], ...]] = ({}, {}, {}, {})
 #: ``_SUITED[mask]``: the plays of ``mask``, a set of cards of one suit (at most 4 x 8191 keys:
 #: the legal plays of a player who follows suit are one look-up).
 _SUITED: Final[dict[int, tuple[Play, ...]]] = {}
-_C0, _C1, _C2, _C3 = _Chunks(0), _Chunks(1), _Chunks(2), _Chunks(3)
+
+
+def _plays_of_suit(suit: int, bits: int) -> tuple[Play, ...]:
+    chunk = _CHUNKS[suit].get(bits)
+    if chunk is None:
+        base = 13 * suit
+        chunk = tuple(PLAYS[base + r] for r in range(13) if bits >> r & 1)
+        _CHUNKS[suit][bits] = chunk
+        _SUITED[bits << base] = chunk
+    return chunk
+
+
+_C0, _C1, _C2, _C3 = _CHUNKS
 
 
 def _plays_of(mask: int) -> tuple[Play, ...]:
     """The plays of the cards of ``mask``, in card order (four table look-ups)."""
-    return (
-        _C0[mask & 0x1FFF]
-        + _C1[(mask >> 13) & 0x1FFF]
-        + _C2[(mask >> 26) & 0x1FFF]
-        + _C3[mask >> 39]
-    )
+    bits = mask & 0x1FFF
+    plays = (_C0.get(bits) or _plays_of_suit(0, bits)) if bits else ()
+    bits = (mask >> 13) & 0x1FFF
+    if bits:
+        plays += _C1.get(bits) or _plays_of_suit(1, bits)
+    bits = (mask >> 26) & 0x1FFF
+    if bits:
+        plays += _C2.get(bits) or _plays_of_suit(2, bits)
+    bits = mask >> 39
+    if bits:
+        plays += _C3.get(bits) or _plays_of_suit(3, bits)
+    return plays
 
 
 def _lead(trick: tuple[int, ...]) -> int | None:
@@ -267,6 +270,13 @@ def _assemble(
 
 
 # -- the end of a hand (FH-8, FH-19 ... FH-28) --------------------------------------------------
+#: ``_OUTCOMES[made]``: each seat's outcome from whether it made its bid.
+_OUTCOMES: Final[dict[tuple[bool, ...], tuple[Outcome, ...]]] = {
+    made: tuple(Outcome.MADE if m else Outcome.FAILED for m in made)
+    for made in product((False, True), repeat=4)
+}
+
+
 def _hand_result(
     hand_number: int,
     deal_number: int,
@@ -288,9 +298,7 @@ def _hand_result(
     if scored is not None:
         new_scores, new_level, winner = scored.scores, scored.level, scored.winner
         changes, high = scored.changes, scored.high_bid_winner
-        outcomes: tuple[Outcome | None, ...] = tuple(
-            Outcome.MADE if made else Outcome.FAILED for made in scored.made
-        )
+        outcomes: tuple[Outcome | None, ...] = _OUTCOMES[scored.made]
         number: int | None = hand_number
     else:
         new_scores, new_level, winner, changes, high = scores, level, None, (0, 0, 0, 0), None
@@ -378,28 +386,43 @@ def _complete_trick(
     """FH-17: the fourth card completes the trick; its winner (the core kernel,
     :func:`~cardrules.core.tricks.winning_offset`) takes it and leads the next one.  After the
     13th trick the hand is scored (FH-19)."""
-    c0, c1, c2 = trick
+    cards = trick + (index,)  # noqa: RUF005 (faster)
     leader = s[_LEADER]
-    winner = (leader + winning_offset((c0, c1, c2, index), _HEARTS)) % 4
-    taken = list(s[_TAKEN])
-    taken[winner] += 1
-    done = (*s[_DONE], (leader, c0, c1, c2, index, winner))
+    winner = (leader + winning_offset(cards, _HEARTS)) % 4
+    t0, t1, t2, t3 = s[_TAKEN]
+    if winner == 0:
+        taken = (t0 + 1, t1, t2, t3)
+    elif winner == 1:
+        taken = (t0, t1 + 1, t2, t3)
+    elif winner == 2:
+        taken = (t0, t1, t2 + 1, t3)
+    else:
+        taken = (t0, t1, t2, t3 + 1)
+    done = s[_DONE] + ((leader, *cards, winner),)
     if len(done) < 13:
-        return _make((s[_M], _PLAY, winner, hands, s[_BIDS], tuple(taken), winner, (), done))
+        state: State = _new(State)
+        _set_s(state, (s[_M], _PLAY, winner, hands, s[_BIDS], taken, winner, (), done))
+        _set_terminal(state, False)
+        return state
     m: _Match = s[_M]
     bids = s[_BIDS]
-    final = (taken[0], taken[1], taken[2], taken[3])
-    scored = _score_played(m.scores, bids, final, m.level, m.rules)
-    s = (m, _PLAY, None, hands, bids, final, winner, (), done)
-    return _end_hand(s, Ending.PLAYED, bids=bids, taken=final, scored=scored)
+    scored = _score_played(m.scores, bids, taken, m.level, m.rules)
+    s = (m, _PLAY, None, hands, bids, taken, winner, (), done)
+    return _end_hand(s, Ending.PLAYED, bids=bids, taken=taken, scored=scored)
 
 
 def _bid(s: tuple[Any, ...], m: _Match, seat: int, tricks: int) -> State:
     """FH-10: ``seat`` bids; after the dealer's bid FH-13, FH-14 and FH-29 decide whether the
     hand is played (dealer+1 leads, FH-15) or thrown in."""
-    bids = list(s[_BIDS])
-    bids[seat] = tricks
-    new_bids = tuple(bids)
+    b0, b1, b2, b3 = s[_BIDS]
+    if seat == 0:
+        new_bids = (tricks, b1, b2, b3)
+    elif seat == 1:
+        new_bids = (b0, tricks, b2, b3)
+    elif seat == 2:
+        new_bids = (b0, b1, tricks, b3)
+    else:
+        new_bids = (b0, b1, b2, tricks)
     if seat != m.dealer:
         return _make(
             (m, _BIDDING, (seat + 1) % 4, s[_HANDS], new_bids, s[_TAKEN], s[_LEADER], (), ())
@@ -436,10 +459,10 @@ class State(StateData):
         s = self._s
         if s[1] is _PLAY:  # the hot path
             trick = s[7]
-            if trick:  # a follower's legal cards are often one suit: one look-up
+            if trick:  # FH-16 binds a follower; its cards are often one suit: one look-up
                 mask = must_follow_mask(s[3][s[2]], trick[0] // 13)
                 return _SUITED.get(mask) or _plays_of(mask)
-            return _plays_of(must_follow_mask(s[3][s[2]], None))
+            return _plays_of(s[3][s[2]])  # a leader may play any card it holds
         if s[_PHASE] is _BIDDING:
             m: _Match = s[_M]
             seat = s[_TURN]
@@ -469,7 +492,8 @@ class State(StateData):
                 index = action.card.index  # type: ignore[union-attr]
                 bit = 1 << index
                 trick = s[7]
-                if must_follow_mask(hand, trick[0] // 13 if trick else None) & bit:  # FH-16
+                # FH-16 binds a follower (the kernel); a leader may play any card it holds
+                if (must_follow_mask(hand, trick[0] // 13) if trick else hand) & bit:
                     old = s[3]
                     rest = hand ^ bit
                     if seat == 0:
