@@ -7,6 +7,17 @@ the project's rules page specifies (rules FH-1 ... FH-30).
 ...     state = state.apply(Bid(tricks))
 >>> state.phase, state.bids, state.current_player
 (<Phase.PLAY: 'play'>, (2, 3, 3, 3), 1)
+
+The package has one file per role: :mod:`~cardrules.four_hundred.rules` (``Rules``),
+:mod:`~cardrules.four_hundred.scoring` (the tables and the scorekeeping),
+:mod:`~cardrules.four_hundred.actions`, :mod:`~cardrules.four_hundred.state` (the data of a
+state), :mod:`~cardrules.four_hundred.dealing` (FH-7), :mod:`~cardrules.four_hundred.engine`
+(``new_game`` and every transition of ``State``), :mod:`~cardrules.four_hundred.view`
+(``observe``), and the codecs, determinization, claim search and perft beside them.
+
+Chance is a step of the game: with ``new_game(..., chance="explicit")`` every deal waits in a
+chance state until ``state.apply(Deal(deck))``; the default ``chance="seeded"`` deals from the
+game's seed.
 """
 
 from cardrules.four_hundred.actions import (

@@ -162,8 +162,10 @@ def _start_deal(
     offences: tuple[int, int],
     explicit: bool = False,
 ) -> State:
-    """Deal hand ``deal_number`` (FH-7): ``deck`` if given, else the seed's deck; in a game with
-    explicit chance, a chance state waiting for the deck instead."""
+    """Deal hand ``deal_number``: the whole 52-card deck (FH-4), 13 cards each by the packet
+    schedule from dealer+1 (FH-7): ``deck`` if given, else the seed's deck; in a game with
+    explicit chance, a chance state waiting for the deck instead.  Each seat's minimum bid is
+    set from its score before the hand (FH-11)."""
     low = (
         minimum_bid(scores[0], rules),
         minimum_bid(scores[1], rules),
@@ -412,8 +414,9 @@ def _complete_trick(
 
 
 def _bid(s: tuple[Any, ...], m: _Match, seat: int, tricks: int) -> State:
-    """FH-10: ``seat`` bids; after the dealer's bid FH-13, FH-14 and FH-29 decide whether the
-    hand is played (dealer+1 leads, FH-15) or thrown in."""
+    """FH-10: ``seat`` bids, once, in seat order from dealer+1 (FH-2); after the dealer's bid
+    FH-13, FH-14 and FH-29 decide whether the hand is played (dealer+1 leads, FH-15) or thrown
+    in."""
     b0, b1, b2, b3 = s[_BIDS]
     if seat == 0:
         new_bids = (tricks, b1, b2, b3)

@@ -155,7 +155,8 @@ class StateData:
 
     @property
     def winner(self) -> int | None:
-        """The winning team (0 = seats 0 and 2, 1 = seats 1 and 3), or ``None``."""
+        """The winning team, or ``None``: four players in two fixed partnerships, partners
+        opposite (FH-1), team 0 = seats 0 and 2, team 1 = seats 1 and 3 (FH-2)."""
         return self._s[_M].winner  # type: ignore[no-any-return]
 
     @property
