@@ -16,7 +16,18 @@ from cardrules.core.cardset import CardSet
 from cardrules.core.tricks import Trick
 from cardrules.four_hundred.actions import Action
 from cardrules.four_hundred.rules import Rules
-from cardrules.four_hundred.state import _HANDS, HandResult, Phase, StateData
+from cardrules.four_hundred.state import (
+    _BIDS,
+    _HANDS,
+    _M,
+    _PHASE,
+    _TAKEN,
+    _TURN,
+    HandResult,
+    Phase,
+    StateData,
+    _Match,
+)
 
 __all__ = ["Observation", "observe"]
 
@@ -67,7 +78,9 @@ def observe(state: StateData, seat: int, legal: Sequence[Action] = ()) -> Observ
     """The :class:`Observation` of ``seat`` (a checked seat) in ``state``; ``legal`` are the
     legal actions of the state when ``seat`` is to act (the engine's
     :meth:`State.observe <cardrules.four_hundred.State.observe>` passes them)."""
-    hands = state._s[_HANDS]
+    s = state._s
+    m: _Match = s[_M]
+    hands = s[_HANDS]
     return Observation(
         seat=seat,
         hand=CardSet.from_mask(hands[seat]),
@@ -77,19 +90,19 @@ def observe(state: StateData, seat: int, legal: Sequence[Action] = ()) -> Observ
             hands[2].bit_count(),
             hands[3].bit_count(),
         ),
-        phase=state.phase,
-        current_player=state.current_player,
-        dealer=state.dealer,
-        scores=state.scores,
-        level=state.level,
-        bids=state.bids,
-        tricks_taken=state.tricks_taken,
+        phase=s[_PHASE],
+        current_player=s[_TURN],
+        dealer=m.dealer,
+        scores=m.scores,
+        level=m.level,
+        bids=s[_BIDS],
+        tricks_taken=s[_TAKEN],
         tricks=state.tricks,
         current_trick=state.current_trick,
-        history=state.history,
+        history=m.history,
         legal_actions=tuple(legal),
-        rules=state.rules,
-        deal_number=state.deal_number,
-        offences=state.offences,
-        winner=state.winner,
+        rules=m.rules,
+        deal_number=m.deal_number,
+        offences=m.offences,
+        winner=m.winner,
     )
