@@ -1,4 +1,4 @@
-"""The scorekeeping of 400 as data and pure functions (FH-11 ... FH-14, FH-19 ... FH-24, FH-29).
+"""The scorekeeping of 400 as data and pure functions (FH-11 ... FH-14, FH-19 ... FH-29).
 
 The engine calls these very functions, and a scorekeeping app for games played with real cards
 can use them alone: enter the scores before the hand, the bids and the tricks, get the new scores.
