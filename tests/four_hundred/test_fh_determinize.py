@@ -32,7 +32,7 @@ from cardrules.four_hundred import (
 )
 from cardrules.four_hundred.dealing import seat_schedule
 from cardrules.four_hundred.determinize import _void_masks
-from cardrules.four_hundred.state import _assemble
+from cardrules.four_hundred.engine import _assemble
 
 determinize_module = importlib.import_module("cardrules.four_hundred.determinize")
 seeds = st.integers(min_value=0, max_value=2**64 - 1)

@@ -195,3 +195,26 @@ def test_steps_may_not_run_past_the_deal() -> None:
     data["steps"] = [*steps, [1, "2"]]
     with pytest.raises(RecordError, match="after the deal ended"):
         load_state(json.dumps(data))
+
+
+@pytest.mark.rule("FH-21", "FH-26", "FH-27", "FH-28")
+@pytest.mark.parametrize("mode", ["partner_not_negative", "always", "bidder_not_negative"])
+def test_load_state_rescores_every_hand_as_the_engine_does(mode: str) -> None:
+    """Loading re-scores each finished hand through the engine's own scoring (no copy): random
+    high bids under every high_bid_win option, with conduct penalties, all round-trip."""
+    rules = Rules(high_bid_win=mode, conduct_penalties=True)
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=seed, dealer=seed % 4)
+        for _ in range(400):
+            if state.is_terminal:
+                break
+            if rng.random() < 0.01:
+                team = rng.randrange(2)
+                state = state.penalize(
+                    TalkBeforePlay(team) if state.phase is Phase.BIDDING else TalkDuringPlay(team)
+                )
+            else:
+                state = state.apply(rng.choice(state.legal_actions()))
+            if not state.current_trick.cards:
+                assert load_state(save_state(state)) == state

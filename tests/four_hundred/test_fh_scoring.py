@@ -238,13 +238,34 @@ def test_fh21_high_bid_win_options() -> None:
     args = ((-5, 3, 0, 0), (2, 11, 2, 2), (1, 11, 1, 0))
     assert score_hand(*args).winner == 1  # bidder (seat 1) at 3 is not negative
     partner = Rules(high_bid_win="partner_not_negative")
-    assert score_hand(*args, rules=partner).winner == 1  # seat 3 at 0
+    # seat 3 is at 0 before the hand but -2 after it, and FH-21 reads the partner after
+    assert score_hand(*args, rules=partner).winner is None
     negative = ((0, -1, 0, 5), (2, 11, 2, 2), (1, 11, 1, 0))
     assert score_hand(*negative).winner is None
     assert score_hand(*negative, rules=partner).winner == 1
     assert score_hand(*negative, rules=Rules(high_bid_win="always")).winner == 1
     assert score_hand(*args, rules=Rules(high_bid_win="never")).winner is None
     assert score_hand(((0, 0, -1, 0)), (11, 2, 2, 2), (11, 1, 1, 0), rules=partner).winner is None
+
+
+@pytest.mark.rule("FH-21")
+def test_fh21_partner_not_negative_reads_the_partner_after_the_hand() -> None:
+    """FH-21 under partner_not_negative: the partner's score is read after the hand is scored,
+    all four changes applied at once (the spec's example); the bidder's own condition
+    (bidder_not_negative, the default) still reads the bidder's score before the hand."""
+    partner = Rules(high_bid_win="partner_not_negative")
+    result = score_hand((0, 0, 0, 0), (10, 2, 5, 2), (10, 1, 0, 2), rules=partner)
+    assert result.scores == (40, -2, -10, 2)
+    assert result.winner is None
+    assert result.high_bid_winner is None
+    assert score_hand((0, 0, 0, 0), (10, 2, 5, 2), (10, 1, 0, 2)).winner == 0
+    # a partner below zero before the hand who makes their bid is not negative after it
+    lifted = score_hand((0, 0, -2, 0), (10, 2, 2, 2), (10, 1, 2, 0), rules=partner)
+    assert lifted.scores == (40, -2, 0, -2)
+    assert lifted.winner == 0
+    assert lifted.high_bid_winner == 0
+    # the default reads the bidder before the hand: -1 before, 39 after, no win
+    assert score_hand((-1, 0, 0, 0), (10, 2, 2, 2), (10, 1, 1, 1)).winner is None
 
 
 @pytest.mark.rule("FH-25")

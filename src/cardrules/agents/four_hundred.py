@@ -40,8 +40,8 @@ from cardrules.agents._cards import beats, bits, is_master, is_top, suit_cards, 
 from cardrules.agents.search import Determinizer, SearchAgent
 from cardrules.core.cardset import FULL_MASK
 from cardrules.four_hundred.actions import BIDS, PLAYS, Action, Bid
-from cardrules.four_hundred.hand import Phase
 from cardrules.four_hundred.scoring import is_thrown_in
+from cardrules.four_hundred.state import Phase
 from cardrules.four_hundred.view import Observation
 
 __all__ = [

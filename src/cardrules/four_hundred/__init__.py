@@ -1,5 +1,5 @@
 """400 (Four Hundred): the Lebanese / Syrian partnership trick-taking game, exactly as
-``shared/rules/four-hundred.md`` specifies (rules FH-1 ... FH-30).
+the project's rules page specifies (rules FH-1 ... FH-30).
 
 >>> from cardrules.four_hundred import new_game, Bid
 >>> state = new_game(seed=1, dealer=0)
@@ -7,6 +7,17 @@
 ...     state = state.apply(Bid(tricks))
 >>> state.phase, state.bids, state.current_player
 (<Phase.PLAY: 'play'>, (2, 3, 3, 3), 1)
+
+The package has one file per role: :mod:`~cardrules.four_hundred.rules` (``Rules``),
+:mod:`~cardrules.four_hundred.scoring` (the tables and the scorekeeping),
+:mod:`~cardrules.four_hundred.actions`, :mod:`~cardrules.four_hundred.state` (the data of a
+state), :mod:`~cardrules.four_hundred.dealing` (FH-7), :mod:`~cardrules.four_hundred.engine`
+(``new_game`` and every transition of ``State``), :mod:`~cardrules.four_hundred.view`
+(``observe``), and the codecs, determinization, claim search and perft beside them.
+
+Chance is a step of the game: with ``new_game(..., chance="explicit")`` every deal waits in a
+chance state until ``state.apply(Deal(deck))``; the default ``chance="seeded"`` deals from the
+game's seed.
 """
 
 from cardrules.four_hundred.actions import (
@@ -17,6 +28,8 @@ from cardrules.four_hundred.actions import (
     Bid,
     Claim,
     ConductAction,
+    Deal,
+    Move,
     Play,
     Redeal,
     TalkBeforePlay,
@@ -26,8 +39,7 @@ from cardrules.four_hundred.actions import (
 )
 from cardrules.four_hundred.claims import claim_holds
 from cardrules.four_hundred.determinize import determinize, void_suits
-from cardrules.four_hundred.engine import new_game
-from cardrules.four_hundred.hand import Ending, HandResult, Outcome, Phase
+from cardrules.four_hundred.engine import State, new_game
 from cardrules.four_hundred.perft import perft
 from cardrules.four_hundred.persist import load_state, save_state
 from cardrules.four_hundred.record import CODEC
@@ -58,7 +70,7 @@ from cardrules.four_hundred.scoring import (
     score_hand,
     value_table,
 )
-from cardrules.four_hundred.state import State
+from cardrules.four_hundred.state import Ending, HandResult, Outcome, Phase
 from cardrules.four_hundred.view import Observation
 
 __all__ = [
@@ -77,12 +89,14 @@ __all__ = [
     "Claim",
     "Claims",
     "ConductAction",
+    "Deal",
     "Ending",
     "FiveToStart",
     "HandResult",
     "HandScore",
     "HighBidWin",
     "MinTotalCounts",
+    "Move",
     "Observation",
     "Outcome",
     "PartnerCondition",

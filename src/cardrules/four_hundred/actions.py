@@ -7,7 +7,11 @@
   against a team; text ``talk_before_play:0`` ... They are reported with
   :meth:`State.penalize <cardrules.four_hundred.State.penalize>`, not chosen with ``apply``;
 * :class:`Claim` -- a claim of the remaining tricks (FH-18); text ``claim:3``; made with
-  :meth:`State.claim <cardrules.four_hundred.State.claim>`.
+  :meth:`State.claim <cardrules.four_hundred.State.claim>`;
+* :class:`~cardrules.core.chance.Deal` -- the chance step of a game with explicit chance: the
+  52 cards of the next deal, top first (FH-7).
+
+:data:`Action` is what ``State.apply`` accepts: ``Bid``, ``Play``, ``Redeal`` and ``Deal``.
 
 :data:`ACTIONS` lists every action in a fixed order (the 52 plays in card-index order, then
 ``Bid(1)`` ... ``Bid(13)``, ``Redeal()``, the conduct actions, then the claims
@@ -28,6 +32,8 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from cardrules.core.cards import CARDS, Card
+from cardrules.core.chance import Deal
+from cardrules.core.checks import check_seat
 from cardrules.errors import ParseError
 
 __all__ = [
@@ -38,6 +44,8 @@ __all__ = [
     "Bid",
     "Claim",
     "ConductAction",
+    "Deal",
+    "Move",
     "Play",
     "Redeal",
     "TalkBeforePlay",
@@ -58,8 +66,7 @@ def _check_int(_instance: object, _attribute: object, value: Any) -> None:
 
 
 def _check_team(_instance: object, _attribute: object, value: Any) -> None:
-    if value not in (0, 1) or isinstance(value, bool):
-        raise ParseError(f"a conduct penalty names team 0 or 1, got {value!r}", text=value)
+    check_seat(value, 2, name="team")
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -149,8 +156,7 @@ class TalkDuringPlay:
 
 
 def _check_seat(_instance: object, _attribute: object, value: Any) -> None:
-    if value not in (0, 1, 2, 3) or isinstance(value, bool):
-        raise ParseError(f"a claim names a seat 0 to 3, got {value!r}", text=value)
+    check_seat(value)
 
 
 @attrs.frozen(slots=True, repr=False)
@@ -171,8 +177,12 @@ class Claim:
 
 #: A conduct penalty (FH-26, FH-27).
 ConductAction: TypeAlias = TalkBeforePlay | TalkDuringPlay
-#: Any action of 400.
-Action: TypeAlias = Play | Bid | Redeal | TalkBeforePlay | TalkDuringPlay | Claim
+#: What ``State.apply`` accepts: a bid, a play, the redeal of FH-30, or (in a chance state) the
+#: ``Deal`` of the next hand.
+Action: TypeAlias = Play | Bid | Redeal | Deal
+#: Every move of 400 that a record holds: an action, a claim (``State.claim``) or a conduct penalty
+#: (``State.penalize``).
+Move: TypeAlias = Action | ConductAction | Claim
 
 #: ``PLAYS[card.index]``: the interned play of each card.
 PLAYS: Final[tuple[Play, ...]] = tuple(Play(card) for card in CARDS)
@@ -180,8 +190,8 @@ PLAYS: Final[tuple[Play, ...]] = tuple(Play(card) for card in CARDS)
 BIDS: Final[tuple[Bid | None, ...]] = (None, *(Bid(n) for n in range(1, 14)))
 _REDEAL: Final = Redeal()
 
-#: Every action of 400 in its fixed order.
-ACTIONS: Final[tuple[Action, ...]] = (
+#: Every move of 400 in its fixed order (a Deal, holding a whole pack, is not numbered).
+ACTIONS: Final[tuple[Move, ...]] = (
     *PLAYS,
     *(Bid(n) for n in range(1, 14)),
     _REDEAL,
@@ -191,11 +201,11 @@ ACTIONS: Final[tuple[Action, ...]] = (
     TalkDuringPlay(1),
     *(Claim(seat) for seat in range(4)),
 )
-_IDS: Final[dict[Action, int]] = {action: i for i, action in enumerate(ACTIONS)}
-_BY_TEXT: Final[dict[str, Action]] = {str(action): action for action in ACTIONS[52:]}
+_IDS: Final[dict[Move, int]] = {action: i for i, action in enumerate(ACTIONS)}
+_BY_TEXT: Final[dict[str, Move]] = {str(action): action for action in ACTIONS[52:]}
 
 
-def action_id(action: Action) -> int:
+def action_id(action: Move) -> int:
     """The position of ``action`` in :data:`ACTIONS`.
 
     :raises ParseError: for a value that is not one of them (e.g. ``Bid(14)``).
@@ -206,7 +216,7 @@ def action_id(action: Action) -> int:
         raise ParseError(f"{action!r} is not an action of 400", text=action) from None
 
 
-def parse_action(text: str) -> Action:
+def parse_action(text: str) -> Move:
     """The action whose text form is ``text``: a card (``QH``), a bid (``4``), ``redeal``, or a
     conduct penalty (``talk_before_play:0``).
 

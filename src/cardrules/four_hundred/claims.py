@@ -1,6 +1,9 @@
 """Exact claim validation (FH-18): does the claimer win every remaining trick against every legal
 play of the other three, choosing their own cards?
 
+The legal plays are FH-16's (:func:`~cardrules.core.tricks.must_follow_mask`) and the trick
+winner FH-17's (:func:`~cardrules.core.tricks.beats`), the kernels the engine uses too.
+
 The search is over masks, between tricks, memoised on ``(hands, leader)``.  Two reductions keep it
 small and exact:
 
@@ -27,10 +30,13 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules.core.cardset import SUIT_MASKS
+from cardrules.core.tricks import beats, must_follow_mask
 
 __all__ = ["claim_holds"]
 
-_HEARTS: Final = SUIT_MASKS[2]
+#: Hearts are trumps (FH-5): the suit for the core kernels, and its mask.
+_TRUMP: Final = 2
+_HEARTS: Final = SUIT_MASKS[_TRUMP]
 
 
 def claim_holds(hands: tuple[int, int, int, int], leader: int, claimer: int) -> bool:
@@ -80,21 +86,13 @@ def _trick(
         return _wins_all(hands, claimer, claimer, memo)
     seat = (leader + position) % 4
     hand = hands[seat]
-    if position:
-        of_suit = hand & SUIT_MASKS[lead]
-        allowed = of_suit or hand
-    else:
-        allowed = hand
+    allowed = must_follow_mask(hand, lead if position else None)  # FH-16
     is_claimer = seat == claimer
     for card in _representatives(allowed, occupied):
-        if position == 0:
-            new_best, new_position = card, 0
+        if position == 0 or beats(card, best, _TRUMP):  # FH-17
+            new_best, new_position = card, position
         else:
-            suit, best_suit = card // 13, best // 13
-            if (suit == best_suit and card > best) or (suit == 2 and best_suit != 2):
-                new_best, new_position = card, position
-            else:
-                new_best, new_position = best, best_position
+            new_best, new_position = best, best_position
         played_by_claimer = position if is_claimer else claimer_position
         if played_by_claimer >= 0 and new_position != played_by_claimer:
             ok = False  # the claimer has played and someone else is winning: the trick is lost

@@ -49,10 +49,11 @@ from cardrules.core.cards import CARDS, Card, Suit
 from cardrules.core.cardset import FULL_MASK, SUIT_MASKS
 from cardrules.core.deck import SeededRng
 from cardrules.core.hidden import sample_hidden_cards
+from cardrules.core.tricks import winning_offset
 from cardrules.four_hundred.dealing import seat_schedule
-from cardrules.four_hundred.hand import Phase
+from cardrules.four_hundred.engine import State, _assemble
 from cardrules.four_hundred.scoring import minimum_bid
-from cardrules.four_hundred.state import State, _assemble, _winning_position
+from cardrules.four_hundred.state import Phase
 from cardrules.four_hundred.view import Observation
 
 __all__ = ["determinize", "void_suits"]
@@ -64,7 +65,8 @@ _ORDER_BITS: Final = _ORDERS.bit_length()
 
 
 def _void_masks(observation: Observation) -> list[int]:
-    """Per seat, the cards that the play proves the seat does not hold (FH-16)."""
+    """Per seat, the cards that the play proves the seat does not hold: FH-16 makes a player
+    who holds the suit led follow it, so a card of another suit proves a void in the suit led."""
     voids = [0, 0, 0, 0]
     tricks = list(observation.tricks)
     if observation.current_trick.cards:
@@ -209,7 +211,7 @@ def _make_plan(observation: Observation) -> _Plan:
     seat = observation.seat
     rules = observation.rules
     played: list[list[Card]] = [[], [], [], []]
-    voids = [0, 0, 0, 0]
+    voids = _void_masks(observation)
     public = 0
     done = []
     current = observation.current_trick
@@ -217,21 +219,18 @@ def _make_plan(observation: Observation) -> _Plan:
     for trick in (*tricks, current) if current.cards else tricks:
         leader = trick.leader
         cards = trick.cards
-        lead = cards[0].suit
         for position, card in enumerate(cards):
-            who = (leader + position) % 4
-            played[who].append(card)
+            played[(leader + position) % 4].append(card)
             public |= card.mask
-            if card.suit is not lead:  # FH-16: a failure to follow proves a void
-                voids[who] |= SUIT_MASKS[lead]
         if len(cards) == 4:
             indices = (cards[0].index, cards[1].index, cards[2].index, cards[3].index)
-            done.append((leader, *indices, (leader + _winning_position(*indices)) % 4))
+            done.append((leader, *indices, (leader + winning_offset(indices, 2)) % 4))  # FH-17
     in_trick = tuple(card.index for card in current.cards)
     own = observation.hand.mask
     if own & public:
         raise ValueError("the observation's hand holds a card already played")
-    unknown = FULL_MASK & ~(own | public)
+    # a chance state (explicit chance, FH-7): nothing dealt yet, nothing hidden
+    unknown = 0 if observation.phase is Phase.DEAL else FULL_MASK & ~(own | public)
     sizes = observation.hand_sizes
     if sizes[seat] != own.bit_count():
         raise ValueError("the observation's hand size does not match its hand")
@@ -405,6 +404,17 @@ def determinize(observation: Observation, rng: SeededRng | random.Random) -> Sta
     :raises ValueError: if the observation is not one that a state can give (no deal fits).
     """
     plan = _plan(observation)
+    rules, match = plan.match
+    (deal_number, dealer, scores, level, history, hand_number, offences, minimum, winner, phase,
+     turn) = match  # fmt: skip
+    bids, taken, leader, trick, done = plan.hand_slot
+    if phase is Phase.DEAL:  # a chance state: no card is dealt yet
+        seed = rng.next64() if isinstance(rng, SeededRng) else rng.getrandbits(64)
+        return _assemble(
+            rules, seed, (), deal_number, dealer, scores, level, history, hand_number,
+            offences, minimum, winner, phase, turn, (0, 0, 0, 0), bids, taken, leader, trick,
+            done, True,
+        )  # fmt: skip
     masks, hidden = _hidden(plan, rng)
     seat = plan.seat
     hands = [0, 0, 0, 0]
@@ -433,10 +443,6 @@ def determinize(observation: Observation, rng: SeededRng | random.Random) -> Sta
         ordered += sixes[six](cards) + sevens[seven](cards)
     deck: tuple[Card, ...] = plan.places(ordered)
     seed = rng.next64() if isinstance(rng, SeededRng) else rng.getrandbits(64)
-    rules, match = plan.match
-    (deal_number, dealer, scores, level, history, hand_number, offences, minimum, winner, phase,
-     turn) = match  # fmt: skip
-    bids, taken, leader, trick, done = plan.hand_slot
     return _assemble(
         rules,
         seed,

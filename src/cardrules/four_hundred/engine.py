@@ -1,25 +1,742 @@
-"""Starting a game of 400: :func:`new_game`.
+"""Every transition of 400: :func:`new_game` and :class:`State`, whose :meth:`~State.apply`,
+:meth:`~State.claim` and :meth:`~State.penalize` move a game on, dealing each next hand itself.
 
-The transitions themselves are :meth:`State.apply <cardrules.four_hundred.State.apply>`,
-:meth:`~cardrules.four_hundred.State.claim` and :meth:`~cardrules.four_hundred.State.penalize`
-(in :mod:`cardrules.four_hundred.state`, beside the state they work on).
+A game runs from :func:`new_game` to a winner through ``legal_actions()`` and ``apply()`` alone.
+The deals are the game's chance steps (FH-7).  With ``chance="seeded"`` (the default) the
+engine takes them itself, deal ``k`` being ``shuffled_deck(seed, "deal", k)``.  With
+``chance="explicit"`` every deal waits in a *chance state* (``state.is_chance``, no seat to act,
+no legal actions) until ``state.apply(Deal(deck))`` gives the 52 cards, top first, which are
+dealt exactly as the seeded game deals its shuffled pack:
+
+>>> from cardrules import shuffled_deck
+>>> from cardrules.four_hundred import Deal, new_game
+>>> state = new_game(seed=3, dealer=0, chance="explicit")
+>>> state.is_chance, state.phase, state.current_player, state.legal_actions()
+(True, <Phase.DEAL: 'deal'>, None, ())
+>>> dealt = state.apply(Deal(shuffled_deck(3, "deal", 0)))
+>>> dealt.hands == new_game(seed=3, dealer=0).hands
+True
+
+The states are the data of :mod:`cardrules.four_hundred.state` (one tuple of masks, card indices
+and ints); the transitions below work on that tuple directly, because they are the hot path.
 """
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from itertools import product
+from typing import Any, Final, NoReturn
 
-from cardrules.core.cards import Card
+from cardrules.core.cards import CARDS, Card
 from cardrules.core.cardset import CardSet
-from cardrules.core.deck import draw_for_dealer, parse_deck
-from cardrules.errors import ParseError, RulesError
-from cardrules.four_hundred.dealing import deck_from_hands, parse_hands
-from cardrules.four_hundred.rules import Rules
-from cardrules.four_hundred.scoring import START_LEVEL
-from cardrules.four_hundred.state import State, _start_deal
+from cardrules.core.chance import ChanceMode, Deal, check_chance, dealt_deck
+from cardrules.core.checks import check_hands, check_scores, check_seat, check_seed
+from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
+from cardrules.core.tricks import must_follow_mask, winning_offset
+from cardrules.errors import ArgumentError, IllegalActionError, Reason, RulesError
+from cardrules.four_hundred.actions import (
+    _REDEAL,
+    BIDS,
+    PLAYS,
+    Action,
+    Bid,
+    Claim,
+    Play,
+    Redeal,
+    TalkBeforePlay,
+    TalkDuringPlay,
+)
+from cardrules.four_hundred.claims import claim_holds
+from cardrules.four_hundred.dealing import deal_masks, deck_from_hands
+from cardrules.four_hundred.rules import Claims, Rules
+from cardrules.four_hundred.scoring import (
+    START_LEVEL,
+    HandScore,
+    _count_offence,
+    _score_conduct,
+    _score_played,
+    is_thrown_in,
+    minimum_bid,
+)
+from cardrules.four_hundred.state import (
+    _BIDS,
+    _DONE,
+    _HANDS,
+    _LEADER,
+    _M,
+    _PHASE,
+    _TAKEN,
+    _TRICK,
+    _TURN,
+    Ending,
+    HandResult,
+    Outcome,
+    Phase,
+    StateData,
+    _Match,
+    _set_s,
+    _set_terminal,
+)
+from cardrules.four_hundred.view import Observation, observe
 
-__all__ = ["new_game"]
+__all__ = ["State", "new_game"]
+
+_BIDDING: Final = Phase.BIDDING
+_PLAY: Final = Phase.PLAY
+_OVER: Final = Phase.OVER
+_DEAL: Final = Phase.DEAL
+#: Hearts, the trump suit of every hand (FH-5), as the core kernels take it.
+_HEARTS: Final = 2
+#: J, Q, K, A of every suit (FH-30).
+_PICTURES: Final = sum(0xF << (9 + 13 * suit) for suit in range(4))
+_ACTION_TYPES: Final = (Play, Bid, Redeal, Deal, TalkBeforePlay, TalkDuringPlay, Claim)
+#: ``_BID_RANGES[low]``: Bid(low) ... Bid(13).
+_BID_RANGES: Final[tuple[tuple[Bid, ...], ...]] = tuple(
+    tuple(b for b in BIDS[max(low, 1) :] if b is not None) for low in range(14)
+)
+
+
+#: ``_CHUNKS[suit][bits]``: the plays of the cards of one suit whose 13 rank bits are ``bits``.
+_CHUNKS: Final[tuple[dict[int, tuple[Play, ...]], ...]] = ({}, {}, {}, {})
+#: ``_SUITED[mask]``: the plays of ``mask``, a set of cards of one suit (at most 4 x 8191 keys:
+#: the legal plays of a player who follows suit are one look-up).
+_SUITED: Final[dict[int, tuple[Play, ...]]] = {}
+
+
+def _plays_of_suit(suit: int, bits: int) -> tuple[Play, ...]:
+    chunk = _CHUNKS[suit].get(bits)
+    if chunk is None:
+        base = 13 * suit
+        chunk = tuple(PLAYS[base + r] for r in range(13) if bits >> r & 1)
+        _CHUNKS[suit][bits] = chunk
+        _SUITED[bits << base] = chunk
+    return chunk
+
+
+_C0, _C1, _C2, _C3 = _CHUNKS
+
+
+def _plays_of(mask: int) -> tuple[Play, ...]:
+    """The plays of the cards of ``mask``, in card order (four table look-ups)."""
+    bits = mask & 0x1FFF
+    plays = (_C0.get(bits) or _plays_of_suit(0, bits)) if bits else ()
+    bits = (mask >> 13) & 0x1FFF
+    if bits:
+        plays += _C1.get(bits) or _plays_of_suit(1, bits)
+    bits = (mask >> 26) & 0x1FFF
+    if bits:
+        plays += _C2.get(bits) or _plays_of_suit(2, bits)
+    bits = mask >> 39
+    if bits:
+        plays += _C3.get(bits) or _plays_of_suit(3, bits)
+    return plays
+
+
+def _lead(trick: tuple[int, ...]) -> int | None:
+    """The suit led to a trick of card indices, ``None`` before the lead."""
+    return trick[0] // 13 if trick else None
+
+
+_new = object.__new__
+
+
+def _make(s: tuple[Any, ...]) -> State:
+    state: State = _new(State)
+    _set_s(state, s)
+    _set_terminal(state, s[_PHASE] is _OVER)
+    return state
+
+
+# -- dealing (FH-7, FH-8) -------------------------------------------------------------------------
+def _start_deal(
+    rules: Rules,
+    seed: int,
+    deal_number: int,
+    dealer: int,
+    deck: tuple[Card, ...] | None,
+    scores: tuple[int, int, int, int],
+    level: int,
+    history: tuple[HandResult, ...],
+    hand_number: int,
+    offences: tuple[int, int],
+    explicit: bool = False,
+) -> State:
+    """Deal hand ``deal_number``: the whole 52-card deck (FH-4), 13 cards each by the packet
+    schedule from dealer+1 (FH-7): ``deck`` if given, else the seed's deck; in a game with
+    explicit chance, a chance state waiting for the deck instead.  Each seat's minimum bid is
+    set from its score before the hand (FH-11)."""
+    low = (
+        minimum_bid(scores[0], rules),
+        minimum_bid(scores[1], rules),
+        minimum_bid(scores[2], rules),
+        minimum_bid(scores[3], rules),
+    )
+    first = (dealer + 1) % 4
+    if deck is None:
+        if explicit:
+            return _assemble(
+                rules,
+                seed,
+                (),
+                deal_number,
+                dealer,
+                scores,
+                level,
+                history,
+                hand_number,
+                offences,
+                low,
+                None,
+                _DEAL,
+                None,
+                (0, 0, 0, 0),
+                (None, None, None, None),
+                (0, 0, 0, 0),
+                first,
+                (),
+                (),
+                explicit,
+            )
+        deck = _labelled_deck(seed, "deal", deal_number)
+    return _assemble(
+        rules,
+        seed,
+        deck,
+        deal_number,
+        dealer,
+        scores,
+        level,
+        history,
+        hand_number,
+        offences,
+        low,
+        None,
+        _BIDDING,
+        first,
+        deal_masks(deck, dealer, rules.deal_packets),
+        (None, None, None, None),
+        (0, 0, 0, 0),
+        first,
+        (),
+        (),
+        explicit,
+    )
+
+
+def _assemble(
+    rules: Rules,
+    seed: int,
+    deck: tuple[Card, ...],
+    deal_number: int,
+    dealer: int,
+    scores: tuple[int, int, int, int],
+    level: int,
+    history: tuple[HandResult, ...],
+    hand_number: int,
+    offences: tuple[int, int],
+    minimum_bids: tuple[int, int, int, int],
+    winner: int | None,
+    phase: Phase,
+    turn: int | None,
+    hands: tuple[int, int, int, int],
+    bids: tuple[int | None, int | None, int | None, int | None],
+    taken: tuple[int, int, int, int],
+    leader: int,
+    trick: tuple[int, ...],
+    done: tuple[tuple[int, int, int, int, int, int], ...],
+    explicit: bool = False,
+) -> State:
+    """A state from its parts, unchecked (private: determinization builds mid-deal states with
+    it; the tests check that it rebuilds any state of the engine from that state's parts).
+
+    ``hands`` are masks in seat order, ``trick`` the card indices of the trick in progress and
+    ``done`` one ``(leader, c0, c1, c2, c3, winner)`` per completed trick.
+    """
+    match = _Match(
+        rules,
+        seed,
+        deck,
+        deal_number,
+        dealer,
+        scores,
+        level,
+        history,
+        hand_number,
+        offences,
+        minimum_bids,
+        winner,
+        explicit,
+    )
+    return _make((match, phase, turn, hands, bids, taken, leader, trick, done))
+
+
+# -- the end of a hand (FH-8, FH-19 ... FH-28) --------------------------------------------------
+#: ``_OUTCOMES[made]``: each seat's outcome from whether it made its bid.
+_OUTCOMES: Final[dict[tuple[bool, ...], tuple[Outcome, ...]]] = {
+    made: tuple(Outcome.MADE if m else Outcome.FAILED for m in made)
+    for made in product((False, True), repeat=4)
+}
+
+
+def _hand_result(
+    hand_number: int,
+    deal_number: int,
+    dealer: int,
+    scores: tuple[int, int, int, int],
+    level: int,
+    offences: tuple[int, int],
+    ending: Ending,
+    bids: tuple[int | None, ...],
+    taken: tuple[int, int, int, int],
+    scored: HandScore | None,
+    claimer: int | None = None,
+    offender: int | None = None,
+) -> HandResult:
+    """The scoresheet line of a finished hand, from the match as it stood before the hand
+    (``scores``, ``level``, ``offences``) and the hand's ``scored`` result (``None`` for a hand
+    not scored); a conduct offence counts towards FH-28.  The engine and the saved-state check
+    (:mod:`cardrules.four_hundred.persist`) both build every line here."""
+    if scored is not None:
+        new_scores, new_level, winner = scored.scores, scored.level, scored.winner
+        changes, high = scored.changes, scored.high_bid_winner
+        outcomes: tuple[Outcome | None, ...] = _OUTCOMES[scored.made]
+        number: int | None = hand_number
+    else:
+        new_scores, new_level, winner, changes, high = scores, level, None, (0, 0, 0, 0), None
+        outcomes = (None, None, None, None)
+        number = None
+    if offender is not None:
+        offences, loser_winner = _count_offence(offences, offender)
+        if loser_winner is not None:
+            winner = loser_winner
+    return HandResult(
+        number,
+        deal_number,
+        dealer,
+        bids,  # type: ignore[arg-type]
+        taken,
+        changes,
+        new_scores,
+        outcomes,  # type: ignore[arg-type]
+        ending,
+        claimer,
+        offender,
+        high,
+        new_level,
+        offences,
+        winner,
+    )
+
+
+def _end_hand(
+    s: tuple[Any, ...],
+    ending: Ending,
+    *,
+    bids: tuple[int | None, ...],
+    taken: tuple[int, int, int, int],
+    scored: HandScore | None = None,
+    claimer: int | None = None,
+    offender: int | None = None,
+) -> State:
+    """Record the hand in the history and deal the next one (FH-8), or end the game."""
+    m: _Match = s[_M]
+    result = _hand_result(
+        m.hand_number,
+        m.deal_number,
+        m.dealer,
+        m.scores,
+        m.level,
+        m.offences,
+        ending,
+        bids,
+        taken,
+        scored,
+        claimer,
+        offender,
+    )
+    history = (*m.history, result)
+    next_number = m.hand_number + (scored is not None)
+    if result.winner is not None:
+        over = m._replace(
+            scores=result.scores,
+            level=result.level,
+            history=history,
+            hand_number=next_number,
+            offences=result.offences,
+            winner=result.winner,
+        )
+        return _make((over, _OVER, None, s[_HANDS], bids, taken, s[_LEADER], s[_TRICK], s[_DONE]))
+    return _start_deal(
+        m.rules,
+        m.seed,
+        m.deal_number + 1,
+        (m.dealer + 1) % 4,
+        None,
+        result.scores,
+        result.level,
+        history,
+        next_number,
+        result.offences,
+        m.explicit,
+    )
+
+
+def _complete_trick(
+    s: tuple[Any, ...], hands: tuple[int, ...], trick: tuple[int, ...], index: int
+) -> State:
+    """FH-17: the fourth card completes the trick; its winner (the core kernel,
+    :func:`~cardrules.core.tricks.winning_offset`) takes it and leads the next one.  After the
+    13th trick the hand is scored (FH-19)."""
+    cards = trick + (index,)  # noqa: RUF005 (faster)
+    leader = s[_LEADER]
+    winner = (leader + winning_offset(cards, _HEARTS)) % 4
+    t0, t1, t2, t3 = s[_TAKEN]
+    if winner == 0:
+        taken = (t0 + 1, t1, t2, t3)
+    elif winner == 1:
+        taken = (t0, t1 + 1, t2, t3)
+    elif winner == 2:
+        taken = (t0, t1, t2 + 1, t3)
+    else:
+        taken = (t0, t1, t2, t3 + 1)
+    done = s[_DONE] + ((leader, *cards, winner),)
+    if len(done) < 13:
+        state: State = _new(State)
+        _set_s(state, (s[_M], _PLAY, winner, hands, s[_BIDS], taken, winner, (), done))
+        _set_terminal(state, False)
+        return state
+    m: _Match = s[_M]
+    bids = s[_BIDS]
+    scored = _score_played(m.scores, bids, taken, m.level, m.rules)
+    s = (m, _PLAY, None, hands, bids, taken, winner, (), done)
+    return _end_hand(s, Ending.PLAYED, bids=bids, taken=taken, scored=scored)
+
+
+def _bid(s: tuple[Any, ...], m: _Match, seat: int, tricks: int) -> State:
+    """FH-10: ``seat`` bids, once, in seat order from dealer+1 (FH-2); after the dealer's bid
+    FH-13, FH-14 and FH-29 decide whether the hand is played (dealer+1 leads, FH-15) or thrown
+    in."""
+    b0, b1, b2, b3 = s[_BIDS]
+    if seat == 0:
+        new_bids = (tricks, b1, b2, b3)
+    elif seat == 1:
+        new_bids = (b0, tricks, b2, b3)
+    elif seat == 2:
+        new_bids = (b0, b1, tricks, b3)
+    else:
+        new_bids = (b0, b1, b2, tricks)
+    if seat != m.dealer:
+        return _make(
+            (m, _BIDDING, (seat + 1) % 4, s[_HANDS], new_bids, s[_TAKEN], s[_LEADER], (), ())
+        )
+    if is_thrown_in(m.scores, new_bids, m.rules):
+        return _end_hand(s, Ending.THROWN_IN, bids=new_bids, taken=s[_TAKEN])
+    first = (m.dealer + 1) % 4
+    return _make((m, _PLAY, first, s[_HANDS], new_bids, s[_TAKEN], first, (), ()))
+
+
+class State(StateData):
+    """A state of a game of 400: immutable, hashable, equal by value, picklable.
+
+    Made by :func:`new_game`; moved on by :meth:`apply` (bids, plays, the redeal of FH-30 and,
+    in a game with explicit chance, the ``Deal`` of each hand), :meth:`claim` (FH-18) and
+    :meth:`penalize` (FH-26 ... FH-28).  Its read-only properties are those of
+    :class:`~cardrules.four_hundred.state.StateData`.
+
+    >>> from cardrules.four_hundred import new_game, Bid
+    >>> state = new_game(seed=7, dealer=0)
+    >>> state.phase, state.current_player, state.legal_actions()[:3]
+    (<Phase.BIDDING: 'bidding'>, 1, (Bid(2), Bid(3), Bid(4)))
+    >>> state.apply(Bid(4)).bids
+    (None, 4, None, None)
+    """
+
+    __slots__ = ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The current player's legal actions, in a stable order: bids from the player's minimum
+        (FH-11) to 13 (FH-12), then ``Redeal()`` when FH-30 allows it; or the plays that FH-16
+        allows (:func:`~cardrules.core.tricks.must_follow_mask`), in card order.  Empty when the
+        game is over and in a chance state."""
+        s = self._s
+        if s[1] is _PLAY:  # the hot path
+            trick = s[7]
+            if trick:  # FH-16 binds a follower; its cards are often one suit: one look-up
+                mask = must_follow_mask(s[3][s[2]], trick[0] // 13)
+                return _SUITED.get(mask) or _plays_of(mask)
+            return _plays_of(s[3][s[2]])  # a leader may play any card it holds
+        if s[_PHASE] is _BIDDING:
+            m: _Match = s[_M]
+            seat = s[_TURN]
+            bids: tuple[Action, ...] = _BID_RANGES[m.minimum_bids[seat]]
+            if m.rules.no_picture_redeal and not s[_HANDS][seat] & _PICTURES:
+                bids = (*bids, _REDEAL)
+            return bids
+        return ()
+
+    def apply(self, action: Action) -> State:
+        """The state after the current player's ``action`` (or, in a chance state, after the
+        ``Deal`` of the next hand).
+
+        :raises IllegalActionError: unless ``action`` is in :meth:`legal_actions` (or is a
+            ``Deal`` of 52 distinct cards in a chance state), with the most specific
+            :class:`~cardrules.errors.Reason`: ``wrong_phase`` for anything but a ``Deal`` in a
+            chance state and for a ``Deal`` elsewhere, ``bad_deck`` for a pack that is not the
+            52 cards.
+        """
+        s = self._s
+        phase = s[1]
+        cls = action.__class__
+        if phase is _PLAY:
+            if cls is Play:
+                seat = s[2]
+                hand = s[3][seat]
+                index = action.card.index  # type: ignore[union-attr]
+                bit = 1 << index
+                trick = s[7]
+                # FH-16 binds a follower (the kernel); a leader may play any card it holds
+                if (must_follow_mask(hand, trick[0] // 13) if trick else hand) & bit:
+                    old = s[3]
+                    rest = hand ^ bit
+                    if seat == 0:
+                        new_hands = (rest, old[1], old[2], old[3])
+                    elif seat == 1:
+                        new_hands = (old[0], rest, old[2], old[3])
+                    elif seat == 2:
+                        new_hands = (old[0], old[1], rest, old[3])
+                    else:
+                        new_hands = (old[0], old[1], old[2], rest)
+                    if (seat - s[6]) % 4 != 3:
+                        state: State = _new(State)
+                        _set_s(
+                            state,
+                            (
+                                s[0],
+                                _PLAY,
+                                (seat + 1) % 4,
+                                new_hands,
+                                s[4],
+                                s[5],
+                                s[6],
+                                trick + (index,),  # noqa: RUF005 (faster)
+                                s[8],
+                            ),
+                        )
+                        _set_terminal(state, False)
+                        return state
+                    return _complete_trick(s, new_hands, trick, index)
+        elif phase is _BIDDING:
+            if cls is Bid:
+                seat = s[_TURN]
+                m: _Match = s[_M]
+                tricks = action.tricks  # type: ignore[union-attr]
+                if m.minimum_bids[seat] <= tricks <= 13:
+                    return _bid(s, m, seat, tricks)
+            elif (
+                cls is Redeal
+                and s[_M].rules.no_picture_redeal
+                and not s[_HANDS][s[_TURN]] & _PICTURES
+            ):
+                return _end_hand(s, Ending.VOID_REDEAL, bids=s[_BIDS], taken=s[_TAKEN])
+        elif phase is _DEAL and cls is Deal:
+            m = s[_M]
+            return _start_deal(
+                m.rules,
+                m.seed,
+                m.deal_number,
+                m.dealer,
+                dealt_deck(action),  # type: ignore[arg-type]
+                m.scores,
+                m.level,
+                m.history,
+                m.hand_number,
+                m.offences,
+                m.explicit,
+            )
+        return self._reject(action)
+
+    def _reject(self, action: object) -> NoReturn:
+        """Work out why ``action`` is not legal and raise (only on the failure path)."""
+        s = self._s
+        phase = s[_PHASE]
+        seat = s[_TURN]
+        m: _Match = s[_M]
+
+        def fail(reason: Reason, detail: str = "") -> NoReturn:
+            raise IllegalActionError(
+                reason, seat=seat, action=action, legal=self.legal_actions(), detail=detail
+            )
+
+        if phase is _OVER:
+            fail(Reason.GAME_OVER)
+        if phase is _DEAL:
+            fail(Reason.WRONG_PHASE, "the cards are to be dealt: apply Deal(deck) (FH-7)")
+        if isinstance(action, Deal):
+            fail(Reason.WRONG_PHASE, "a Deal is applied only in a chance state (FH-7)")
+        if not isinstance(action, _ACTION_TYPES):
+            fail(Reason.NOT_AN_ACTION, f"{action!r} is not an action of 400")
+        if isinstance(action, TalkBeforePlay | TalkDuringPlay):
+            if not m.rules.conduct_penalties:
+                fail(Reason.NOT_ALLOWED_BY_RULES, "conduct penalties are off in these rules")
+            fail(
+                Reason.NOT_ALLOWED_BY_RULES,
+                "a conduct penalty is reported with state.penalize(action), not chosen",
+            )
+        if isinstance(action, Claim):
+            fail(Reason.CLAIM_NOT_ALLOWED, "a claim is made with state.claim(seat)")
+        if isinstance(action, Redeal):
+            if phase is not _BIDDING:
+                fail(Reason.WRONG_PHASE, "a redeal is demanded instead of a bid (FH-30)")
+            if not m.rules.no_picture_redeal:
+                fail(Reason.NOT_ALLOWED_BY_RULES, "no_picture_redeal is off (FH-30)")
+            fail(Reason.NOT_ALLOWED_BY_RULES, f"seat {seat} holds a J, Q, K or A (FH-30)")
+        if isinstance(action, Bid):
+            if phase is not _BIDDING:
+                fail(Reason.WRONG_PHASE, "the bidding is over")
+            low = m.minimum_bids[seat]
+            if action.tricks < low:
+                fail(
+                    Reason.BID_BELOW_MINIMUM,
+                    f"with a score of {m.scores[seat]} the minimum bid is {low} (FH-11)",
+                )
+            fail(Reason.BID_ABOVE_MAXIMUM, "the maximum bid is 13 (FH-12)")
+        assert isinstance(action, Play)
+        if phase is not _PLAY:
+            fail(Reason.WRONG_PHASE, "the bidding is not over")
+        hand = s[_HANDS][seat]
+        if not hand & action.card.mask:
+            fail(Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {action.card}")
+        # held but refused: FH-16 asks for the suit led
+        lead = _lead(s[_TRICK])
+        assert lead is not None
+        assert not must_follow_mask(hand, lead) & action.card.mask
+        fail(Reason.MUST_FOLLOW_SUIT, f"{CARDS[13 * lead].suit.name.lower()} were led (FH-16)")
+
+    # -- claims and conduct ----------------------------------------------------------------
+    def claim(self, seat: int) -> State:
+        """``seat`` claims every remaining trick (FH-18).
+
+        Allowed between tricks during play, by any seat.  The claim is checked by an exact
+        search (:func:`~cardrules.four_hundred.claim_holds`: the claimer chooses their cards;
+        every legal reply of the other three is tried); an accepted claim credits the claimer
+        with every remaining trick and scores the hand like a played one.
+
+        :raises IllegalActionError: ``CLAIM_NOT_ALLOWED`` (claims off, not during play, or in
+            the middle of a trick), ``CLAIM_REJECTED`` (the claim does not hold), ``GAME_OVER``.
+        :raises ArgumentError: if ``seat`` is not a seat 0 to 3.
+        """
+        seat = check_seat(seat)
+        s = self._s
+        m: _Match = s[_M]
+        action = Claim(seat)
+
+        def fail(reason: Reason, detail: str) -> NoReturn:
+            raise IllegalActionError(
+                reason, seat=seat, action=action, legal=self.legal_actions(), detail=detail
+            )
+
+        if s[_PHASE] is _OVER:
+            fail(Reason.GAME_OVER, "the game is over")
+        if m.rules.claims is Claims.OFF:
+            fail(Reason.CLAIM_NOT_ALLOWED, "claims are off in these rules (FH-18)")
+        if s[_PHASE] is not _PLAY or s[_TRICK]:
+            fail(Reason.CLAIM_NOT_ALLOWED, "a claim is made during play, between tricks (FH-18)")
+        hands = s[_HANDS]
+        if not claim_holds(hands, s[_LEADER], seat):
+            fail(Reason.CLAIM_REJECTED, "the other players can take a trick (FH-18)")
+        taken = list(s[_TAKEN])
+        taken[seat] += hands[seat].bit_count()
+        final = (taken[0], taken[1], taken[2], taken[3])
+        bids = s[_BIDS]
+        scored = _score_played(m.scores, bids, final, m.level, m.rules)
+        return _end_hand(s, Ending.CLAIMED, bids=bids, taken=final, scored=scored, claimer=seat)
+
+    def penalize(self, action: TalkBeforePlay | TalkDuringPlay) -> State:
+        """Apply a conduct penalty (FH-26 ... FH-28); only with ``conduct_penalties=True``.
+
+        * ``TalkBeforePlay(team)`` during the bidding: the other team demands a redeal and the
+          hand is void (FH-26);
+        * ``TalkDuringPlay(team)`` during play: the offending team's players score as having
+          failed their bids, their opponents as having made theirs, and the hand ends (FH-27);
+          a high bid scored this way does not win the game at once (FH-21 needs it made).
+
+        Each counts as an offence of ``team``; its third offence loses the game (FH-28).
+
+        :raises IllegalActionError: ``NOT_ALLOWED_BY_RULES`` when conduct penalties are off,
+            ``WRONG_PHASE`` for a penalty of the other phase, ``GAME_OVER``, ``NOT_AN_ACTION``.
+        """
+        s = self._s
+        m: _Match = s[_M]
+
+        def fail(reason: Reason, detail: str) -> NoReturn:
+            raise IllegalActionError(
+                reason, seat=s[_TURN], action=action, legal=self.legal_actions(), detail=detail
+            )
+
+        if not isinstance(action, TalkBeforePlay | TalkDuringPlay):
+            fail(
+                Reason.NOT_AN_ACTION, "penalize takes TalkBeforePlay(team) or TalkDuringPlay(team)"
+            )
+        if not m.rules.conduct_penalties:
+            fail(Reason.NOT_ALLOWED_BY_RULES, "conduct penalties are off in these rules")
+        if s[_PHASE] is _OVER:
+            fail(Reason.GAME_OVER, "the game is over")
+        team = action.team
+        if isinstance(action, TalkBeforePlay):
+            if s[_PHASE] is not _BIDDING:
+                fail(Reason.WRONG_PHASE, "talk before play is penalised during the bidding")
+            return _end_hand(
+                s, Ending.CONDUCT_REDEAL, bids=s[_BIDS], taken=s[_TAKEN], offender=team
+            )
+        if s[_PHASE] is not _PLAY:
+            fail(Reason.WRONG_PHASE, "talk during play is penalised during play")
+        bids = s[_BIDS]
+        scored = _score_conduct(m.scores, bids, team, m.level, m.rules)
+        return _end_hand(
+            s, Ending.CONDUCT_PENALTY, bids=bids, taken=s[_TAKEN], scored=scored, offender=team
+        )
+
+    # -- views and determinization ------------------------------------------------------------
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` may know (:func:`cardrules.four_hundred.view.observe`).
+
+        :raises ArgumentError: if ``seat`` is not a seat 0 to 3.
+        """
+        seat = check_seat(seat)
+        return observe(self, seat, self.legal_actions() if self._s[_TURN] == seat else ())
+
+    def with_hidden_cards(self, hands: Sequence[CardSet | Iterable[Card | str]]) -> State:
+        """The same state with the unplayed cards dealt differently among the seats.
+
+        ``hands`` gives each seat's new unplayed cards, in seat order; each seat must get as
+        many as it holds now, and together the same cards.  The deck is rebuilt to match (the
+        cards each seat played plus its new hand, dealt by FH-7).  Whether the new hands agree
+        with what the play has shown (e.g. a seat that showed out of a suit) is the caller's
+        business.  A chance state holds no cards: four empty hands give it back unchanged.
+
+        :raises ArgumentError: for anything else.
+        """
+        s = self._s
+        old = s[_HANDS]
+        new = check_hands(hands, [mask.bit_count() for mask in old])
+        if new[0] | new[1] | new[2] | new[3] != old[0] | old[1] | old[2] | old[3]:
+            raise ArgumentError(
+                "hands: the hands must hold exactly the unplayed cards", name="hands", value=hands
+            )
+        if s[_PHASE] is _DEAL:
+            return self
+        played = [0, 0, 0, 0]
+        for t in s[_DONE]:
+            for position in range(4):
+                played[(t[0] + position) % 4] |= 1 << t[1 + position]
+        for position, index in enumerate(s[_TRICK]):
+            played[(s[_LEADER] + position) % 4] |= 1 << index
+        m: _Match = s[_M]
+        deck = deck_from_hands(
+            [new[i] | played[i] for i in range(4)], m.dealer, m.rules.deal_packets
+        )
+        return _make((m._replace(deck=deck), *s[1:_HANDS], tuple(new), *s[_HANDS + 1 :]))
 
 
 def new_game(
@@ -30,8 +747,10 @@ def new_game(
     deck: Sequence[Card] | str | None = None,
     hands: Sequence[Sequence[Card] | CardSet | str] | None = None,
     scores: Sequence[int] | None = None,
+    chance: ChanceMode = "seeded",
 ) -> State:
-    """A new game of 400, dealt and ready for the first bid.
+    """A new game of 400, dealt and ready for the first bid (or, with ``chance="explicit"``,
+    waiting for its first deal).
 
     * ``rules`` -- a :class:`~cardrules.four_hundred.Rules` (default ``Rules()``);
     * ``seed`` -- drives every random choice of the game (the first dealer when ``dealer`` is
@@ -39,10 +758,17 @@ def new_game(
       uses ``shuffled_deck(seed, "deal", k)``;
     * ``dealer`` -- the first dealer; ``None`` draws for it from the seed (FH-6);
     * ``deck`` -- fixes the first deal: 52 distinct cards, top first, dealt by FH-7;
-    * ``hands`` -- fixes the first deal as four 13-card hands in seat order; ``state.deck`` is
-      then the deck that FH-7 would deal into them;
+    * ``hands`` -- fixes the first deal as four 13-card hands in seat order (FH-9); ``state.deck``
+      is then the deck that FH-7 would deal into them;
     * ``scores`` -- the four scores to start from (default zeros), e.g. to go on with a match
-      kept on paper.
+      kept on paper;
+    * ``chance`` -- ``"seeded"`` (default): the engine deals every hand from the seed.
+      ``"explicit"``: every deal (the first too, unless ``deck`` or ``hands`` fixes it) waits in
+      a chance state (``state.is_chance``, ``current_player is None``, no legal actions, the
+      dealer, scores and deal number already set) for ``state.apply(Deal(deck))``, which deals
+      that pack, top card first, by FH-7.  Redeals, thrown-in and void hands and every next hand
+      are chance states again.  Such a game pickles like any other; :func:`save_state` refuses
+      it (its decks are not the seed's).
 
     >>> state = new_game(seed=2026, dealer=3)
     >>> state.dealer, state.current_player, [len(h) for h in state.hands]
@@ -50,36 +776,44 @@ def new_game(
     >>> new_game(seed=2026, dealer=3) == state
     True
 
-    :raises RulesError: for ``rules`` that is not a ``Rules`` or a dealer that is not a seat.
-    :raises ParseError: for a bad seed, deck or hands (FH-9), or both ``deck`` and ``hands``.
+    Every argument is checked before anything else happens (:mod:`cardrules.core.checks`).
+
+    :raises RulesError: for ``rules`` that is not a ``Rules``.
+    :raises ArgumentError: for a seed, dealer, scores, hands or chance that is not accepted,
+        or both ``deck`` and ``hands``.
+    :raises ParseError: for a deck that is not 52 distinct cards.
     """
     if rules is None:
         rules = Rules()
     elif not isinstance(rules, Rules):
         raise RulesError(f"rules: expected a four_hundred.Rules, got {rules!r}")
-    if seed is None:
-        seed = secrets.randbits(64)
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise ParseError(f"seed: expected an int, got {seed!r}", text=seed)
-    if dealer is None:
-        dealer = draw_for_dealer(seed, 4)
-    elif dealer not in (0, 1, 2, 3) or isinstance(dealer, bool):
-        raise RulesError(f"dealer: expected a seat 0, 1, 2 or 3, got {dealer!r}")
+    seed = secrets.randbits(64) if seed is None else check_seed(seed)
+    dealer = draw_for_dealer(seed, 4) if dealer is None else check_seat(dealer, name="dealer")
+    start = (0, 0, 0, 0) if scores is None else check_scores(scores, 4)
+    explicit = check_chance(chance) == "explicit"
     if deck is not None and hands is not None:
-        raise ParseError("give deck= or hands=, not both: either one fixes the first deal")
-    start = (0, 0, 0, 0)
-    if scores is not None:
-        if (
-            isinstance(scores, str)
-            or not isinstance(scores, Sequence)
-            or len(scores) != 4
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in scores)
-        ):
-            raise ParseError(f"scores: expected four ints in seat order, got {scores!r}")
-        start = (scores[0], scores[1], scores[2], scores[3])
+        raise ArgumentError(
+            "give deck= or hands=, not both: either one fixes the first deal",
+            name="hands",
+            value=hands,
+        )
     first_deck = None
     if deck is not None:
         first_deck = parse_deck(deck)
     elif hands is not None:
-        first_deck = deck_from_hands(parse_hands(hands), dealer, rules.deal_packets)
-    return _start_deal(rules, seed, 0, dealer, first_deck, start, START_LEVEL, (), 1, (0, 0))
+        first_deck = deck_from_hands(
+            check_hands(hands, (13, 13, 13, 13)), dealer, rules.deal_packets
+        )
+    return _start_deal(
+        rules,
+        seed,
+        0,
+        dealer,
+        first_deck,
+        start,  # type: ignore[arg-type]
+        START_LEVEL,
+        (),
+        1,
+        (0, 0),
+        explicit,
+    )

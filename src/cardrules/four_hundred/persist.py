@@ -35,11 +35,18 @@ from cardrules.core.records import (
 from cardrules.core.records import exact_fields as _exact
 from cardrules.core.records import saved_field as _get
 from cardrules.errors import CardrulesError
-from cardrules.four_hundred.hand import Ending, HandResult, Outcome, Phase
+from cardrules.four_hundred.engine import State, _hand_result, _start_deal
 from cardrules.four_hundred.record import CODEC
 from cardrules.four_hundred.rules import Rules
-from cardrules.four_hundred.scoring import START_LEVEL, _score, is_thrown_in, minimum_bid
-from cardrules.four_hundred.state import State, _start_deal
+from cardrules.four_hundred.scoring import (
+    START_LEVEL,
+    HandScore,
+    _score_conduct,
+    _score_played,
+    is_thrown_in,
+    minimum_bid,
+)
+from cardrules.four_hundred.state import Ending, HandResult, Outcome, Phase
 
 __all__ = ["STATE_FORMAT", "STATE_VERSION", "load_state", "save_state"]
 
@@ -125,9 +132,23 @@ def _deal_start_scores(state: State) -> tuple[int, int, int, int]:
 
 
 def save_state(state: State) -> str:
-    """The state as JSON text (see :func:`load_state`)."""
+    """The state as JSON text (see :func:`load_state`).
+
+    A saved state is rebuilt from the game's seed, so a state of a game with
+    ``chance="explicit"`` (whose decks are the caller's) is refused with a
+    :class:`~cardrules.core.records.RecordError`; pickle such a state instead (every state,
+    chance states too, pickles and unpickles to an equal state).
+
+    :raises TypeError: for a value that is not a 400 state.
+    :raises RecordError: for a state of a game with explicit chance.
+    """
     if not isinstance(state, State):
         raise TypeError(f"save_state takes a four_hundred.State, not {type(state).__name__}")
+    if state.chance == "explicit":
+        raise RecordError(
+            "save_state: a game with chance='explicit' is not rebuilt from its seed and cannot "
+            "be saved this way; pickle the state instead"
+        )
     history = state.history[:-1] if _closed(state) else state.history
     data = {
         "format": STATE_FORMAT,
@@ -216,7 +237,9 @@ def _expected(
     where: str,
 ) -> HandResult:
     """The hand that the rules give from ``result``'s bids, tricks and ending, after the match
-    stood at ``before`` / ``level`` / ``offences``; raises for what cannot be re-scored."""
+    stood at ``before`` / ``level`` / ``offences``; raises for what cannot be re-scored.  The
+    scoring and the scoresheet line are the engine's own (:mod:`~cardrules.four_hundred.scoring`,
+    ``engine._hand_result``)."""
     bids = result.bids
     ending = result.ending
     offender = result.offender
@@ -225,9 +248,6 @@ def _expected(
             raise RecordError(f"{where}: a conduct penalty, but conduct_penalties is off")
         if offender not in (0, 1):
             raise RecordError(f"{where}: a conduct penalty names team 0 or 1, not {offender!r}")
-        offences = (
-            (offences[0] + 1, offences[1]) if offender == 0 else (offences[0], offences[1] + 1)
-        )
     if ending is Ending.VOID_REDEAL and not rules.no_picture_redeal:
         raise RecordError(f"{where}: a no-picture redeal, but no_picture_redeal is off (FH-30)")
     for seat, bid in enumerate(bids):
@@ -254,50 +274,25 @@ def _expected(
         raise RecordError(f"{where}: a claimed hand names its claimer, a seat 0..3")
     if ending not in _SCORED:
         tricks = (0, 0, 0, 0)
-    if ending in _SCORED:
-        if ending is Ending.CONDUCT_PENALTY:
-            made = tuple(seat % 2 != offender for seat in range(4))
-        else:
-            made = tuple(t >= b for t, b in zip(tricks, full, strict=True))
-        scored = _score(
-            before,
-            full,
-            made,  # type: ignore[arg-type]
-            level,
-            rules,
-            ending is not Ending.CONDUCT_PENALTY,
-        )
-        scores, changes, winner = scored.scores, scored.changes, scored.winner
-        new_level, high = scored.level, scored.high_bid_winner
-        outcomes: tuple[Outcome | None, ...] = tuple(
-            Outcome.MADE if m else Outcome.FAILED for m in made
-        )
-        number: int | None = hand_number
-    else:
-        scores, changes, winner, new_level, high = before, (0, 0, 0, 0), None, level, None
-        outcomes, number = (None, None, None, None), None
-    if (
-        offender is not None
-        and ending in (Ending.CONDUCT_REDEAL, Ending.CONDUCT_PENALTY)
-        and offences[offender] >= 3
-    ):
-        winner = 1 - offender
-    return HandResult(
-        number,
+    scored: HandScore | None = None
+    if ending is Ending.CONDUCT_PENALTY:
+        scored = _score_conduct(before, full, offender, level, rules)  # type: ignore[arg-type]
+    elif ending in _SCORED:
+        scored = _score_played(before, full, tricks, level, rules)
+    conduct = ending in (Ending.CONDUCT_REDEAL, Ending.CONDUCT_PENALTY)
+    return _hand_result(
+        hand_number,
         result.deal_number,
         result.dealer,
+        before,
+        level,
+        offences,
+        ending,
         bids,
         tricks,
-        changes,
-        scores,
-        outcomes,  # type: ignore[arg-type]
-        ending,
+        scored,
         result.claimer if ending is Ending.CLAIMED else None,
-        offender if ending in (Ending.CONDUCT_REDEAL, Ending.CONDUCT_PENALTY) else None,
-        high,
-        new_level,
-        offences,
-        winner,
+        offender if conduct else None,
     )
 
 

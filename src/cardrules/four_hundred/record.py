@@ -62,10 +62,9 @@ from cardrules.four_hundred.actions import (
     parse_action,
 )
 from cardrules.four_hundred.dealing import seat_schedule
-from cardrules.four_hundred.engine import new_game
-from cardrules.four_hundred.hand import Phase
+from cardrules.four_hundred.engine import State, new_game
 from cardrules.four_hundred.rules import Rules
-from cardrules.four_hundred.state import State
+from cardrules.four_hundred.state import Phase
 
 __all__ = ["CODEC", "FourHundredCodec", "game_start_scores", "rules_and_start"]
 

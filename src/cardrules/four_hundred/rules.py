@@ -45,7 +45,7 @@ class HighBidWin(enum.StrEnum):
 
     #: The bidder's own score before the hand is not negative (the standard game).
     BIDDER_NOT_NEGATIVE = "bidder_not_negative"
-    #: The bidder's partner's score before the hand is not negative.
+    #: The bidder's partner's score after the hand (all four changes applied) is not negative.
     PARTNER_NOT_NEGATIVE = "partner_not_negative"
     #: A made high bid always wins the game.
     ALWAYS = "always"

@@ -1,4 +1,4 @@
-"""The scorekeeping of 400 as data and pure functions (FH-11 ... FH-14, FH-19 ... FH-24, FH-29).
+"""The scorekeeping of 400 as data and pure functions (FH-11 ... FH-14, FH-19 ... FH-29).
 
 The engine calls these very functions, and a scorekeeping app for games played with real cards
 can use them alone: enter the scores before the hand, the bids and the tricks, get the new scores.
@@ -86,32 +86,33 @@ def bid_value(bid: int, score: int, rules: Rules | None = None) -> int:
 
     :raises ValueError: for a bid that has no value (below the table, e.g. 1, or above 13).
     """
-    rules = rules or _DEFAULT_RULES
-    table: Mapping[int, int]
-    if rules.bid_values is not None:
-        table = _replacement_table(rules)
-    elif rules.reduce_five_six_at is not None and score >= rules.reduce_five_six_at:
-        table = _REDUCED_ROW
-    else:
-        table = BID_VALUES
+    low, high, at = _rows(rules or _DEFAULT_RULES)
+    table = high if at is not None and score >= at else low
     try:
         return table[bid]
-    except KeyError:
+    except (KeyError, TypeError):
         raise RulesError(
             f"a bid of {bid!r} has no value: the table covers the bids {min(table)} to 13"
         ) from None
 
 
-_REPLACEMENTS: Final[dict[int, tuple[Rules, Mapping[int, int]]]] = {}
+_ROWS: Final[dict[int, tuple[Rules, tuple[Mapping[int, int], Mapping[int, int], int | None]]]] = {}
 
 
-def _replacement_table(rules: Rules) -> Mapping[int, int]:
-    """``rules.bid_values`` as a dict, kept per ruleset object (the engine asks often)."""
-    entry = _REPLACEMENTS.get(id(rules))
+def _rows(rules: Rules) -> tuple[Mapping[int, int], Mapping[int, int], int | None]:
+    """The value rows of ``rules`` (FH-20): below the reduction score, from it on, and that score
+    (``None``: one row), kept per ruleset object (the engine asks at every hand)."""
+    entry = _ROWS.get(id(rules))
     if entry is None or entry[0] is not rules:
-        if len(_REPLACEMENTS) > 64:
-            _REPLACEMENTS.clear()
-        entry = _REPLACEMENTS[id(rules)] = (rules, dict(rules.bid_values or ()))
+        if len(_ROWS) > 64:
+            _ROWS.clear()
+        if rules.bid_values is not None:
+            table = dict(rules.bid_values)
+            rows: tuple[Mapping[int, int], Mapping[int, int], int | None] = (table, table, None)
+        else:
+            rows = (BID_VALUES, _REDUCED_ROW, rules.reduce_five_six_at)
+        # Holding the rules keeps their id from being reused while they are cached.
+        entry = _ROWS[id(rules)] = (rules, rows)
     return entry[1]
 
 
@@ -210,19 +211,19 @@ def qualifies(scores: Sequence[int], team: int, level: int, rules: Rules | None 
     >>> qualifies((41, 3, 1, 0), 0, 41), qualifies((41, 3, 0, 0), 0, 41)
     (True, False)
     """
-    rules = rules or _DEFAULT_RULES
     a, b = scores[team], scores[team + 2]
-    condition = rules.partner_condition
-    for high, other in ((a, b), (b, a)):
-        if high >= level and (
-            other > 0
-            if condition is PartnerCondition.POSITIVE
-            else other >= 0
-            if condition is PartnerCondition.NON_NEGATIVE
-            else True
-        ):
-            return True
-    return False
+    floor = _PARTNER_FLOOR[(rules or _DEFAULT_RULES).partner_condition]
+    if floor is None:
+        return a >= level or b >= level
+    return (a >= level and b >= floor) or (b >= level and a >= floor)
+
+
+#: The least score that meets each partner condition of FH-22 (``None``: any score).
+_PARTNER_FLOOR: Final[Mapping[PartnerCondition, int | None]] = {
+    PartnerCondition.POSITIVE: 1,
+    PartnerCondition.NON_NEGATIVE: 0,
+    PartnerCondition.NONE: None,
+}
 
 
 def end_of_game(
@@ -289,15 +290,40 @@ def _score(
     rules: Rules,
     high_bids: bool,
 ) -> HandScore:
-    """FH-19 ... FH-24 without argument checks (the engine's path)."""
-    changes = tuple(
-        bid_value(b, s, rules) if m else -bid_value(b, s, rules)
-        for b, s, m in zip(bids, scores, made, strict=True)
+    """FH-19 ... FH-24 without argument checks: every scored hand comes here (the engine, the
+    saved-state check and :func:`score_hand`).
+
+    FH-21: a made bid of 10 or more wins at once when the ``high_bid_win`` condition holds:
+    the bidder's score *before* the hand is not negative (``bidder_not_negative``), or the
+    partner's score *after* the hand, all four changes applied at once, is not negative
+    (``partner_not_negative``); ``always``; ``never``.  ``high_bids`` is False for a hand scored
+    by a conduct penalty (FH-27: nobody made a bid by playing).
+    """
+    low, high_row, at = _rows(rules)
+    s0, s1, s2, s3 = scores
+    b0, b1, b2, b3 = bids
+    try:
+        if at is None:
+            v0, v1, v2, v3 = low[b0], low[b1], low[b2], low[b3]
+        else:
+            v0 = (high_row if s0 >= at else low)[b0]
+            v1 = (high_row if s1 >= at else low)[b1]
+            v2 = (high_row if s2 >= at else low)[b2]
+            v3 = (high_row if s3 >= at else low)[b3]
+    except KeyError:  # a bid without a value: bid_value says which
+        for bid, score in zip(bids, scores, strict=True):
+            bid_value(bid, score, rules)
+        raise
+    changes = (
+        v0 if made[0] else -v0,
+        v1 if made[1] else -v1,
+        v2 if made[2] else -v2,
+        v3 if made[3] else -v3,
     )
-    new = tuple(s + c for s, c in zip(scores, changes, strict=True))
+    new = (s0 + changes[0], s1 + changes[1], s2 + changes[2], s3 + changes[3])
     high = None
     mode = rules.high_bid_win
-    if high_bids and mode is not HighBidWin.NEVER:
+    if high_bids and mode is not HighBidWin.NEVER and max(bids) >= HIGH_BID:
         for seat in range(4):
             if (
                 bids[seat] >= HIGH_BID
@@ -305,7 +331,7 @@ def _score(
                 and (
                     mode is HighBidWin.ALWAYS
                     or (mode is HighBidWin.BIDDER_NOT_NEGATIVE and scores[seat] >= 0)
-                    or (mode is HighBidWin.PARTNER_NOT_NEGATIVE and scores[(seat + 2) % 4] >= 0)
+                    or (mode is HighBidWin.PARTNER_NOT_NEGATIVE and new[(seat + 2) % 4] >= 0)
                 )
             ):
                 high = seat
@@ -314,7 +340,41 @@ def _score(
         next_level = level
     else:
         winner, next_level = end_of_game(new, level=level, rules=rules)
-    return HandScore(new, changes, made, winner, next_level, high)  # type: ignore[arg-type]
+    return HandScore(new, changes, made, winner, next_level, high)
+
+
+def _score_played(
+    scores: tuple[int, ...],
+    bids: tuple[int, ...],
+    tricks: tuple[int, ...],
+    level: int,
+    rules: Rules,
+) -> HandScore:
+    """A played or claimed hand (FH-19 ... FH-24), unchecked: made when ``tricks >= bid``."""
+    made = (
+        tricks[0] >= bids[0],
+        tricks[1] >= bids[1],
+        tricks[2] >= bids[2],
+        tricks[3] >= bids[3],
+    )
+    return _score(scores, bids, made, level, rules, True)
+
+
+def _score_conduct(
+    scores: tuple[int, ...], bids: tuple[int, ...], team: int, level: int, rules: Rules
+) -> HandScore:
+    """FH-27, talk during play: both players of ``team`` score as having failed their bids,
+    both opponents as having made theirs; no high bid wins the game this way (FH-21 needs it
+    made in play)."""
+    made = (team != 0, team != 1, team != 0, team != 1)
+    return _score(scores, bids, made, level, rules, False)
+
+
+def _count_offence(offences: tuple[int, int], team: int) -> tuple[tuple[int, int], int | None]:
+    """FH-26 ... FH-28: ``team``'s conduct offence counted; its third offence in the game loses
+    it.  The new offences and the winning team (``None`` while fewer than three)."""
+    counted = (offences[0] + 1, offences[1]) if team == 0 else (offences[0], offences[1] + 1)
+    return counted, (1 - team if counted[team] >= 3 else None)
 
 
 def _four_ints(name: str, values: object) -> tuple[int, int, int, int]:
@@ -369,5 +429,4 @@ def score_hand(
         raise RulesError(
             f"bids {bids} with scores {scores} throw the hand in (FH-14): nothing is scored"
         )
-    made = tuple(t >= b for t, b in zip(tricks, bids, strict=True))
-    return _score(scores, bids, made, level, rules, True)  # type: ignore[arg-type]
+    return _score_played(scores, bids, tricks, level, rules)

@@ -1,4 +1,4 @@
-"""What one seat may know: :class:`Observation` (``state.observe(seat)``).
+"""What one seat may know: :class:`Observation` and :func:`observe` (``state.observe(seat)``).
 
 An observation holds the seat's own hand and everything public -- bids, every card played with
 its seat, tricks taken, scores, dealer, level, phase, whose turn, the history -- and, of the other
@@ -8,15 +8,28 @@ would give the hidden cards away).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import attrs
 
 from cardrules.core.cardset import CardSet
 from cardrules.core.tricks import Trick
 from cardrules.four_hundred.actions import Action
-from cardrules.four_hundred.hand import HandResult, Phase
 from cardrules.four_hundred.rules import Rules
+from cardrules.four_hundred.state import (
+    _BIDS,
+    _HANDS,
+    _M,
+    _PHASE,
+    _TAKEN,
+    _TURN,
+    HandResult,
+    Phase,
+    StateData,
+    _Match,
+)
 
-__all__ = ["Observation"]
+__all__ = ["Observation", "observe"]
 
 
 @attrs.frozen(slots=True)
@@ -59,3 +72,37 @@ class Observation:
     offences: tuple[int, int]
     #: The winning team, or ``None``.
     winner: int | None
+
+
+def observe(state: StateData, seat: int, legal: Sequence[Action] = ()) -> Observation:
+    """The :class:`Observation` of ``seat`` (a checked seat) in ``state``; ``legal`` are the
+    legal actions of the state when ``seat`` is to act (the engine's
+    :meth:`State.observe <cardrules.four_hundred.State.observe>` passes them)."""
+    s = state._s
+    m: _Match = s[_M]
+    hands = s[_HANDS]
+    return Observation(
+        seat=seat,
+        hand=CardSet.from_mask(hands[seat]),
+        hand_sizes=(
+            hands[0].bit_count(),
+            hands[1].bit_count(),
+            hands[2].bit_count(),
+            hands[3].bit_count(),
+        ),
+        phase=s[_PHASE],
+        current_player=s[_TURN],
+        dealer=m.dealer,
+        scores=m.scores,
+        level=m.level,
+        bids=s[_BIDS],
+        tricks_taken=s[_TAKEN],
+        tricks=state.tricks,
+        current_trick=state.current_trick,
+        history=m.history,
+        legal_actions=tuple(legal),
+        rules=m.rules,
+        deal_number=m.deal_number,
+        offences=m.offences,
+        winner=m.winner,
+    )
