@@ -19,6 +19,7 @@ from cardrules.core.records import (
     load_json,
     parse_tags,
 )
+from cardrules.errors import ArgumentError
 from cardrules.records import from_json, from_text, recorder, to_text
 
 
@@ -110,3 +111,9 @@ def test_a_record_is_immutable_through_its_rules() -> None:
             winner=record.winner,
             scores=record.scores,
         )
+
+
+def test_only_a_seeded_game_has_a_recorder() -> None:
+    explicit = four_hundred.new_game(seed=1, dealer=0, chance="explicit")
+    with pytest.raises(ArgumentError, match="only a seeded game has a record"):
+        recorder(explicit)

@@ -24,7 +24,14 @@ import attrs
 from cardrules.core.cards import Card
 from cardrules.core.deck import parse_deck
 from cardrules.core.protocol import GameState
-from cardrules.errors import CardrulesError, IllegalActionError, ParseError, Reason, describe
+from cardrules.errors import (
+    ArgumentError,
+    CardrulesError,
+    IllegalActionError,
+    ParseError,
+    Reason,
+    describe,
+)
 
 __all__ = [
     "FORMAT",
@@ -466,7 +473,20 @@ class Recorder:
     def __init__(self, codec: GameCodec, state: AnyState) -> None:
         deal_number = getattr(state, "deal_number", None)
         if deal_number != 0 or getattr(state, "history", ()) != ():
-            raise ValueError("a Recorder starts from the first state of a game (new_game)")
+            raise ArgumentError(
+                "state: a Recorder starts from the first state of a game (new_game)",
+                name="state",
+                value=state,
+            )
+        if getattr(state, "chance", "seeded") != "seeded" or getattr(state, "is_chance", False):
+            # A record's later deals are checked against the game's seed (the format keeps no
+            # flag for decks given from outside), so only seeded games have a record.
+            raise ArgumentError(
+                "state: only a seeded game has a record; a game of chance='explicit' can be "
+                "kept by pickling its states",
+                name="state",
+                value=state,
+            )
         self.codec = codec
         self.start = state
         self.state = state
