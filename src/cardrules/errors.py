@@ -155,6 +155,8 @@ class Reason(enum.StrEnum):
     CLAIM_NOT_ALLOWED = "claim_not_allowed"
     #: A claim was checked against every legal play and does not hold.
     CLAIM_REJECTED = "claim_rejected"
+    #: A claim that the search could not settle within its budget (400 ``State.claim``).
+    CLAIM_UNSETTLED = "claim_unsettled"
     #: A ``Deal`` whose cards are not a full pack of the 52 distinct cards.
     BAD_DECK = "bad_deck"
 

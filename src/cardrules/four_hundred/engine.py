@@ -31,7 +31,7 @@ from typing import Any, Final, NoReturn
 from cardrules.core.cards import CARDS, Card
 from cardrules.core.cardset import CardSet
 from cardrules.core.chance import ChanceMode, Deal, check_chance, dealt_deck
-from cardrules.core.checks import check_hands, check_scores, check_seat, check_seed
+from cardrules.core.checks import check_hands, check_int, check_scores, check_seat, check_seed
 from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
 from cardrules.core.tricks import must_follow_mask, winning_offset
 from cardrules.errors import ArgumentError, IllegalActionError, Reason, RulesError
@@ -47,7 +47,7 @@ from cardrules.four_hundred.actions import (
     TalkBeforePlay,
     TalkDuringPlay,
 )
-from cardrules.four_hundred.claims import claim_holds
+from cardrules.four_hundred.claims import CLAIM_BUDGET, settle_claim
 from cardrules.four_hundred.dealing import deal_masks, deck_from_hands
 from cardrules.four_hundred.rules import Claims, Rules
 from cardrules.four_hundred.scoring import (
@@ -614,19 +614,26 @@ class State(StateData):
         fail(Reason.MUST_FOLLOW_SUIT, f"{CARDS[13 * lead].suit.name.lower()} were led (FH-16)")
 
     # -- claims and conduct ----------------------------------------------------------------
-    def claim(self, seat: int) -> State:
+    def claim(self, seat: int, *, budget: int | None = CLAIM_BUDGET) -> State:
         """``seat`` claims every remaining trick (FH-18).
 
         Allowed between tricks during play, by any seat.  The claim is checked by an exact
         search (:func:`~cardrules.four_hundred.claim_holds`: the claimer chooses their cards;
         every legal reply of the other three is tried); an accepted claim credits the claimer
-        with every remaining trick and scores the hand like a played one.
+        with every remaining trick and scores the hand like a played one.  The search visits
+        at most ``budget`` positions (``None``: no bound); real claims settle in milliseconds,
+        far inside the default :data:`~cardrules.four_hundred.claims.CLAIM_BUDGET`.
 
         :raises IllegalActionError: ``CLAIM_NOT_ALLOWED`` (claims off, not during play, or in
-            the middle of a trick), ``CLAIM_REJECTED`` (the claim does not hold), ``GAME_OVER``.
-        :raises ArgumentError: if ``seat`` is not a seat 0 to 3.
+            the middle of a trick), ``CLAIM_REJECTED`` (the claim does not hold),
+            ``CLAIM_UNSETTLED`` (the search could not settle it within ``budget``: play on),
+            ``GAME_OVER``.
+        :raises ArgumentError: if ``seat`` is not a seat 0 to 3, or ``budget`` not a positive
+            int or ``None``.
         """
         seat = check_seat(seat)
+        if budget is not None:
+            budget = check_int(budget, name="budget", low=1)
         s = self._s
         m: _Match = s[_M]
         action = Claim(seat)
@@ -643,7 +650,13 @@ class State(StateData):
         if s[_PHASE] is not _PLAY or s[_TRICK]:
             fail(Reason.CLAIM_NOT_ALLOWED, "a claim is made during play, between tricks (FH-18)")
         hands = s[_HANDS]
-        if not claim_holds(hands, s[_LEADER], seat):
+        verdict = settle_claim(hands, s[_LEADER], seat, budget=budget)
+        if verdict is None:
+            fail(
+                Reason.CLAIM_UNSETTLED,
+                f"the claim could not be settled within {budget:,} positions: play on (FH-18)",
+            )
+        if not verdict:
             fail(Reason.CLAIM_REJECTED, "the other players can take a trick (FH-18)")
         taken = list(s[_TAKEN])
         taken[seat] += hands[seat].bit_count()
