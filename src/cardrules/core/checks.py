@@ -17,6 +17,7 @@ cardrules.errors.ArgumentError: seat: expected a seat 0, 1, 2 or 3, got True
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from typing import Final, NoReturn, TypeGuard
 
@@ -29,6 +30,7 @@ __all__ = [
     "check_count",
     "check_hands",
     "check_int",
+    "check_rng",
     "check_scores",
     "check_seat",
     "check_seed",
@@ -101,6 +103,19 @@ def check_int(value: object, *, name: str, low: int | None = None, high: int | N
         bounds = f" of at most {high}"
     shown = describe(value)
     raise ArgumentError(f"{name}: expected an int{bounds}, got {shown}", name=name, value=value)
+
+
+def check_rng(rng: object, *, name: str = "rng") -> object:
+    """``rng`` as a random source the library can draw from: a :class:`random.Random` or a
+    :class:`~cardrules.SeededRng`.
+
+    :raises ArgumentError: for anything else.
+    """
+    if isinstance(rng, random.Random) or (
+        callable(getattr(rng, "next64", None)) and callable(getattr(rng, "below", None))
+    ):
+        return rng
+    refuse(name, "a random.Random or a cardrules.SeededRng", rng)
 
 
 def check_count(value: object, *, name: str, low: int = 0, high: int | None = None) -> int:

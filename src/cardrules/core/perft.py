@@ -12,22 +12,31 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardrules.core.checks import check_count
 from cardrules.core.protocol import GameState
 
 __all__ = ["perft", "perft_divide"]
 
 
 def perft(state: GameState[Any], depth: int) -> int:
-    """The number of legal action sequences of length ``depth`` from ``state``."""
-    if depth <= 0:
+    """The number of legal action sequences of length ``depth`` from ``state``.
+
+    :raises ArgumentError: unless ``depth`` is an int, 0 or more.
+    """
+    return _perft(state, check_count(depth, name="depth"))
+
+
+def _perft(state: GameState[Any], depth: int) -> int:
+    if depth == 0:
         return 1
     actions = state.legal_actions()
     if depth == 1:
         return len(actions)
-    return sum(perft(state.apply(action), depth - 1) for action in actions)
+    return sum(_perft(state.apply(action), depth - 1) for action in actions)
 
 
 def perft_divide(state: GameState[Any], depth: int) -> dict[str, int]:
     """:func:`perft` split by the first action (its text form), for finding where two move
     generators differ."""
-    return {str(action): perft(state.apply(action), depth - 1) for action in state.legal_actions()}
+    depth = check_count(depth, name="depth", low=1)
+    return {str(a): _perft(state.apply(a), depth - 1) for a in state.legal_actions()}

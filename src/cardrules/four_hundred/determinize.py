@@ -47,6 +47,7 @@ from typing import Any, Final, NamedTuple
 
 from cardrules.core.cards import CARDS, Card, Suit
 from cardrules.core.cardset import FULL_MASK, SUIT_MASKS
+from cardrules.core.checks import check_rng, refuse
 from cardrules.core.deck import SeededRng
 from cardrules.core.hidden import sample_hidden_cards
 from cardrules.core.tricks import winning_offset
@@ -403,6 +404,9 @@ def determinize(observation: Observation, rng: SeededRng | random.Random) -> Sta
 
     :raises ValueError: if the observation is not one that a state can give (no deal fits).
     """
+    if not isinstance(observation, Observation):
+        refuse("observation", "a four_hundred.Observation", observation)
+    check_rng(rng)
     plan = _plan(observation)
     rules, match = plan.match
     (deal_number, dealer, scores, level, history, hand_number, offences, minimum, winner, phase,

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar, Final
 
 import attrs
@@ -105,9 +106,9 @@ class FiveToStart(enum.StrEnum):
 
 
 #: pagat's 41 values: bids 1 to 6 score their face value, 7 and more score double (FH-20).
-PAGAT_41_BID_VALUES: Final[Mapping[int, int]] = {
-    bid: (bid if bid <= 6 else 2 * bid) for bid in range(1, 14)
-}
+PAGAT_41_BID_VALUES: Final[Mapping[int, int]] = MappingProxyType(
+    {bid: (bid if bid <= 6 else 2 * bid) for bid in range(1, 14)}
+)
 
 
 def _check_bool(field: str) -> Any:
@@ -203,7 +204,7 @@ def _bid_values(value: object) -> tuple[tuple[int, int], ...] | None:
         raise error
     table: dict[int, int] = {}
     for key, val in items:
-        if isinstance(key, str) and key.isdigit():
+        if isinstance(key, str) and key.isascii() and key.isdigit():
             key = int(key)
         if not (is_int(key) and 1 <= key <= 13 and is_int(val) and val > 0) or key in table:
             raise error

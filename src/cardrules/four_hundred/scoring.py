@@ -14,11 +14,13 @@ can use them alone: enter the scores before the hand, the bids and the tricks, g
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Final
 
 import attrs
 
-from cardrules.errors import ParseError, RulesError
+from cardrules.core.checks import check_int, check_scores
+from cardrules.errors import ParseError, RulesError, describe
 from cardrules.four_hundred.rules import (
     FiveToStart,
     HighBidWin,
@@ -48,22 +50,24 @@ __all__ = [
 
 #: ``V(b, s)`` of FH-20 for a bidder whose score ``s`` is below ``Rules.reduce_five_six_at``
 #: (30 in the standard game): bid -> value.
-BID_VALUES: Final[Mapping[int, int]] = {
-    2: 2,
-    3: 3,
-    4: 4,
-    5: 10,
-    6: 12,
-    7: 14,
-    8: 16,
-    9: 27,
-    10: 40,
-    11: 40,
-    12: 40,
-    13: 40,
-}
+BID_VALUES: Final[Mapping[int, int]] = MappingProxyType(
+    {
+        2: 2,
+        3: 3,
+        4: 4,
+        5: 10,
+        6: 12,
+        7: 14,
+        8: 16,
+        9: 27,
+        10: 40,
+        11: 40,
+        12: 40,
+        13: 40,
+    }
+)
 #: The values that change once the bidder's score reaches ``Rules.reduce_five_six_at`` (FH-20).
-REDUCED_BID_VALUES: Final[Mapping[int, int]] = {5: 5, 6: 6}
+REDUCED_BID_VALUES: Final[Mapping[int, int]] = MappingProxyType({5: 5, 6: 6})
 #: The smallest bid that can win the game at once (FH-21).
 HIGH_BID: Final = 10
 #: The level at which a team qualifies to win (FH-22, FH-23).
@@ -72,6 +76,17 @@ START_LEVEL: Final = 41
 LEVEL_STEP: Final = 10
 
 _DEFAULT_RULES: Final = Rules()
+
+
+def _rules_or_default(rules: object) -> Rules:
+    """``rules``, the default ruleset for ``None``; anything else is refused."""
+    if rules is None:
+        return _DEFAULT_RULES
+    if rules.__class__ is not Rules and not isinstance(rules, Rules):
+        raise RulesError(f"rules: expected a four_hundred.Rules or None, got {describe(rules)}")
+    return rules
+
+
 _REDUCED_ROW: Final = {**BID_VALUES, **REDUCED_BID_VALUES}
 
 
@@ -86,7 +101,7 @@ def bid_value(bid: int, score: int, rules: Rules | None = None) -> int:
 
     :raises ValueError: for a bid that has no value (below the table, e.g. 1, or above 13).
     """
-    low, high, at = _rows(rules or _DEFAULT_RULES)
+    low, high, at = _rows(_rules_or_default(rules))
     table = high if at is not None and score >= at else low
     try:
         return table[bid]
@@ -126,7 +141,7 @@ def value_table(rules: Rules | None = None) -> list[tuple[str, list[int]]]:
     bidder's score below 30      2 3 4 10 12 14 16 27 40 40 40 40
     bidder's score 30 or more    2 3 4 5 6 14 16 27 40 40 40 40
     """
-    rules = rules or _DEFAULT_RULES
+    rules = _rules_or_default(rules)
     if rules.bid_values is not None:
         table = dict(rules.bid_values)
         bids = sorted(table)
@@ -151,7 +166,9 @@ def minimum_bid(score: int, rules: Rules | None = None) -> int:
     >>> [minimum_bid(s) for s in (40, 59, 60, -12, 29)]
     [4, 5, 6, 2, 2]
     """
-    rules = rules or _DEFAULT_RULES
+    if score.__class__ is not int:
+        score = check_int(score, name="score")
+    rules = _rules_or_default(rules)
     low = rules.min_bid_base
     ladder = rules.min_bid_ladder_from
     if ladder is not None and score >= ladder:
@@ -172,7 +189,8 @@ def minimum_total(scores: Sequence[int], rules: Rules | None = None) -> int:
     >>> [minimum_total((m, 0, 0, 0)) for m in (29, 30, 45, 50)]
     [11, 12, 13, 14]
     """
-    rules = rules or _DEFAULT_RULES
+    scores = check_scores(scores, 4)
+    rules = _rules_or_default(rules)
     if not rules.min_total_rises:
         return 11
     return 11 + max(0, minimum_bid(max(scores), rules) - 2)
@@ -181,7 +199,7 @@ def minimum_total(scores: Sequence[int], rules: Rules | None = None) -> int:
 def bids_total(scores: Sequence[int], bids: Sequence[int], rules: Rules | None = None) -> int:
     """The total of the bids that FH-13 compares with :func:`minimum_total`: the tricks bid,
     or with ``min_total_counts="points"`` the sum of the bids' values."""
-    rules = rules or _DEFAULT_RULES
+    rules = _rules_or_default(rules)
     if rules.min_total_counts is MinTotalCounts.TRICKS:
         return sum(bids)
     return sum(bid_value(b, s, rules) for b, s in zip(bids, scores, strict=True))
@@ -193,7 +211,7 @@ def is_thrown_in(scores: Sequence[int], bids: Sequence[int], rules: Rules | None
     >>> is_thrown_in((32, 12, 5, -4), (3, 3, 3, 2)), is_thrown_in((0, 0, 0, 0), (4, 3, 2, 2))
     (True, False)
     """
-    rules = rules or _DEFAULT_RULES
+    rules = _rules_or_default(rules)
     mode = rules.five_to_start
     five = any(b >= 5 for b in bids)
     if mode is FiveToStart.REPLACE:
@@ -212,7 +230,7 @@ def qualifies(scores: Sequence[int], team: int, level: int, rules: Rules | None 
     (True, False)
     """
     a, b = scores[team], scores[team + 2]
-    floor = _PARTNER_FLOOR[(rules or _DEFAULT_RULES).partner_condition]
+    floor = _PARTNER_FLOOR[_rules_or_default(rules).partner_condition]
     if floor is None:
         return a >= level or b >= level
     return (a >= level and b >= floor) or (b >= level and a >= floor)
@@ -239,7 +257,7 @@ def end_of_game(
     >>> end_of_game((52, 44, 3, 2), level=51)
     (0, 51)
     """
-    rules = rules or _DEFAULT_RULES
+    rules = _rules_or_default(rules)
     q0 = qualifies(scores, 0, START_LEVEL, rules)
     q1 = qualifies(scores, 1, START_LEVEL, rules)
     if q0 != q1:
@@ -410,7 +428,7 @@ def score_hand(
     :raises RulesError: for a bid outside the player's minimum (FH-11) to 13, tricks that do not
         sum to 13, a level that is not 41, 51, 61 ..., or bids that throw the hand in (FH-14).
     """
-    rules = rules or _DEFAULT_RULES
+    rules = _rules_or_default(rules)
     scores = _four_ints("scores", scores)
     bids = _four_ints("bids", bids)
     tricks = _four_ints("tricks", tricks)
