@@ -56,8 +56,9 @@ from cardrules.all_fours.state import (
 )
 from cardrules.core.cards import CARDS, Card, Suit, parse_cards
 from cardrules.core.cardset import SUIT_MASKS, mask_of
+from cardrules.core.checks import check_hands, check_int, check_scores, check_seat, check_seed
 from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
-from cardrules.errors import IllegalActionError, ParseError, Reason, RulesError
+from cardrules.errors import ArgumentError, IllegalActionError, ParseError, Reason
 
 __all__ = ["deal_layout", "deck_for", "new_game"]
 
@@ -234,7 +235,8 @@ def new_game(
     :param scores: the two sides' scores when the game starts (default ``(0, 0)``), to set up a
         position or resume a match: ints from 0 to ``target - 1`` (a side on the target would
         have won already).
-    :raises RulesError: for a bad ruleset, seed, dealer or scores.
+    :raises ArgumentError: for a bad ruleset, seed, dealer or scores (a ``ParseError`` and a
+        ``RulesError``, as in 400).
     :raises ParseError: for a bad deck.
 
     The first kick scores at once (AF-9) and may even end the game (AF-14).
@@ -245,16 +247,14 @@ def new_game(
     if rules is None:
         rules = _DEFAULT_RULES
     elif not isinstance(rules, Rules):
-        raise RulesError(f"rules must be an all_fours.Rules, not {type(rules).__name__}")
-    if seed is None:
-        seed = secrets.randbits(64)
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise RulesError(f"seed must be an int or None, not {seed!r}")
+        raise ArgumentError(
+            f"rules: expected an all_fours.Rules, got {type(rules).__name__}",
+            name="rules",
+            value=rules,
+        )
+    seed = secrets.randbits(64) if seed is None else check_seed(seed)
     n = rules.players
-    if dealer is None:
-        dealer = draw_for_dealer(seed, n)
-    elif not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise RulesError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
+    dealer = draw_for_dealer(seed, n) if dealer is None else check_seat(dealer, n, name="dealer")
     first = parse_deck(deck) if deck is not None else None
     return _start_deal(rules, seed, dealer, 0, _start_scores(rules, scores), (), first)
 
@@ -263,19 +263,10 @@ def _start_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, int]
     """The validated starting scores of :func:`new_game`."""
     if scores is None:
         return (0, 0)
-    if (
-        isinstance(scores, str | bytes)
-        or not isinstance(scores, Sequence)
-        or len(scores) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in scores)
-    ):
-        raise RulesError(f"scores must be two ints (side 0, side 1), not {scores!r}")
-    if not all(0 <= v < rules.target for v in scores):
-        raise RulesError(
-            f"scores must be from 0 to {rules.target - 1} (the target is {rules.target}), "
-            f"not {tuple(scores)}"
-        )
-    return (scores[0], scores[1])
+    first, second = check_scores(scores, 2, who="(side 0, side 1)")
+    for value in (first, second):
+        check_int(value, name="scores", low=0, high=rules.target - 1)
+    return (first, second)
 
 
 _LAST: list[_Table] = [_find_table(_DEFAULT_RULES)]  # the table used last (one slot)
@@ -619,8 +610,7 @@ def _af25_start(
         raise refuse(Reason.NOT_ALLOWED_BY_RULES, f"{noun} need Rules(exposed_cards=True)")
     if d.winner is not None:
         raise IllegalActionError(Reason.GAME_OVER, seat=None, action=f"{verb} {parsed}")
-    if not isinstance(seat, int) or not 0 <= seat < d.players:
-        raise refuse(Reason.NOT_AN_ACTION, f"{seat!r} is not a seat")
+    check_seat(seat, d.players)
     return parsed, refuse
 
 
@@ -670,41 +660,29 @@ def with_hidden_cards(
     d = s._d
     n = d.players
     old_hands = _unpack(s._hands, n)
-    if isinstance(hands, str) or len(hands) != n:
-        raise ValueError(f"with_hidden_cards needs {n} hands, one per seat in seat order")
-    new_hands: list[int] = []
-    for seat, hand in enumerate(hands):
-        cards = parse_cards(hand) if isinstance(hand, str) else _cards(hand)
-        mask = mask_of(cards)
-        if len(cards) != mask.bit_count():
-            raise ValueError(f"hand {seat} names a card twice")
-        if mask.bit_count() != old_hands[seat].bit_count():
-            raise ValueError(
-                f"hand {seat} has {mask.bit_count()} cards; seat {seat} holds "
-                f"{old_hands[seat].bit_count()}"
-            )
-        if d.exposed & old_hands[seat] & ~mask:
-            raise ValueError(f"exposed cards are public and stay in seat {seat}'s hand")
-        new_hands.append(mask)
+    new_hands = check_hands(hands, [hand.bit_count() for hand in old_hands])
+    for seat in range(n):
+        if d.exposed & old_hands[seat] & ~new_hands[seat]:
+            raise _hidden_error(f"exposed cards are public and stay in seat {seat}'s hand", hands)
     new_stock = parse_cards(stock) if isinstance(stock, str) else _cards(stock)
     if len(new_stock) != len(d.stock):
-        raise ValueError(f"the stock has {len(d.stock)} cards, got {len(new_stock)}")
+        raise _hidden_error(
+            f"the stock has {len(d.stock)} cards, got {len(new_stock)}", stock, "stock"
+        )
     old_union = mask_of(d.stock)
     new_union = mask_of(new_stock)
     if new_union.bit_count() != len(new_stock):
-        raise ValueError("the stock names a card twice")
+        raise _hidden_error("the stock names a card twice", stock, "stock")
     for seat in range(n):
         if new_hands[seat] & new_union:
-            raise ValueError(f"hand {seat} shares cards with the stock")
-        for other in range(seat):
-            if new_hands[seat] & new_hands[other]:
-                raise ValueError(f"hands {other} and {seat} share cards")
+            raise _hidden_error(f"hand {seat} shares cards with the stock", hands)
         old_union |= old_hands[seat]
         new_union |= new_hands[seat]
     if old_union != new_union:
-        raise ValueError(
+        raise _hidden_error(
             "the hands and stock must hold the same cards as before (the hidden cards); "
-            "played cards and kicks may not move"
+            "played cards and kicks may not move",
+            hands,
         )
     # Keep the deck consistent with the deal: the positions of the cards that leave a seat get
     # the cards that join it (the cards that stay keep their places).
@@ -720,6 +698,10 @@ def with_hidden_cards(
     dealt = tuple(d.dealt[seat] & ~old_hands[seat] | new_hands[seat] for seat in range(n))
     d = _evolve(d, deck=tuple(deck), stock=tuple(new_stock), dealt=dealt)
     return _make(d, _pack(new_hands), s._turn, s._leader, s._trick, s._best, s._won, s._tricks)
+
+
+def _hidden_error(message: str, value: object, name: str = "hands") -> ArgumentError:
+    return ArgumentError(f"{name}: {message}", name=name, value=value)
 
 
 # -- a state from its parts (determinization, saved states) ------------------------------------

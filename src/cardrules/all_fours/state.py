@@ -27,6 +27,7 @@ from cardrules.all_fours.rules import Rules
 from cardrules.all_fours.scoring import Award, _mask_points
 from cardrules.core.cards import CARDS, Card, Suit, iter_cards
 from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, CardSet
+from cardrules.core.checks import check_seat
 from cardrules.core.tricks import Trick
 
 if TYPE_CHECKING:
@@ -716,8 +717,7 @@ class State(_Slots):
 
     def hand(self, seat: int) -> CardSet:
         """The unplayed cards of ``seat``."""
-        if not isinstance(seat, int) or not 0 <= seat < self._d.players:
-            raise ValueError(f"{seat!r} is not a seat of this {self._d.players}-player game")
+        seat = check_seat(seat, self._d.players)
         return CardSet.from_mask(self._hands >> (52 * seat) & FULL_MASK)
 
     @property

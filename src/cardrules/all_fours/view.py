@@ -22,6 +22,7 @@ from cardrules.all_fours.scoring import Award
 from cardrules.all_fours.state import HandResult, Phase, State
 from cardrules.core.cards import Card, Suit
 from cardrules.core.cardset import CardSet
+from cardrules.core.checks import check_seat
 from cardrules.core.tricks import Trick
 
 __all__ = ["Observation", "observe"]
@@ -83,8 +84,7 @@ def may_look(state: State, seat: int) -> bool:
 
 def observe(state: State, seat: int) -> Observation:
     """The :class:`Observation` of ``seat`` in ``state``."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        raise ValueError(f"{seat!r} is not a seat of this {state.players}-player game")
+    seat = check_seat(seat, state.players)
     own = state.hand(seat) if may_look(state, seat) else CardSet()
     sizes = tuple(len(state.hand(s)) for s in range(state.players))
     return Observation(
