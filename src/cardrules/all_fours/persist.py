@@ -19,11 +19,11 @@ import json
 from typing import Any
 
 from cardrules.all_fours.actions import Action, parse_action
-from cardrules.all_fours.engine import _start_deal
+from cardrules.all_fours.engine import State, _start_deal
 from cardrules.all_fours.record import CODEC, step_seat
 from cardrules.all_fours.rules import Rules
 from cardrules.all_fours.scoring import Award, AwardKind
-from cardrules.all_fours.state import HandEnd, HandResult, State
+from cardrules.all_fours.state import HandEnd, HandResult
 from cardrules.core.cards import Card, Suit, parse_cards
 from cardrules.core.deck import parse_deck, shuffled_deck
 from cardrules.core.records import (
