@@ -82,7 +82,7 @@ from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, mask_of
 from cardrules.core.chance import ChanceMode, Deal, check_chance, dealt_deck
 from cardrules.core.checks import check_hands, check_int, check_scores, check_seat, check_seed
 from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
-from cardrules.core.tricks import follow_or_trump_mask, winning_offset
+from cardrules.core.tricks import beats, follow_or_trump_mask, winning_offset
 from cardrules.errors import ArgumentError, IllegalActionError, ParseError, Reason
 
 __all__ = ["State", "legal_play_mask", "new_game"]
@@ -103,6 +103,12 @@ _PLAYED: Final = HandEnd.PLAYED
 _SUITS: Final = tuple(Suit)
 _SUIT_MASK: Final = SUIT_MASKS
 _PLAYS_0, _PLAYS_1, _PLAYS_2, _PLAYS_3 = _SUIT_PLAYS
+#: AF-19, the core kernel's beats(card, best, trump) as a table per trump suit, read at
+#: ``[card * 52 + best]`` by the play path (a lookup is cheaper than a call at every card).
+_BEATS: Final = tuple(
+    bytes(beats(card, best, trump) for card in range(52) for best in range(52))
+    for trump in range(4)
+)
 
 
 # -- the rule of the legal plays (AF-16 ... AF-20, AF-25) -------------------------------------
@@ -203,20 +209,28 @@ class State(StateData):
         if not mask & self._lmask:
             return _apply(self, action)
         # A legal card (the legal mask is legal_play_mask's): the hot path of every simulation,
-        # written out.  The trick's winner is found when it is complete (AF-19, the core
-        # kernel); the next player's legal plays follow AF-16 ... AF-20 (with the undertrump
-        # option "allowed" and no AF-25, legal_play_mask is the core's follow-or-trump kernel).
+        # written out.  The trick's winning card so far is kept by the core kernel's beats
+        # (AF-19, through its table _BEATS); the next player's legal plays follow AF-16 ...
+        # AF-20 (with the undertrump option "allowed" and no AF-25, legal_play_mask is the
+        # core's follow-or-trump kernel).
         index = card.index
         d = self._d
         n = d.players
         seat: int = self._turn  # type: ignore[assignment]
         hands = self._hands ^ (mask << _SHIFT[seat])
-        trick = (*self._trick, index)
+        trick = self._trick
+        size = len(trick)
+        if size:
+            best = size if _BEATS[d.trump][index * 52 + trick[self._best]] else self._best
+            trick += (index,)
+        else:
+            best = 0
+            trick = (index,)
         simple = d.simple
         if not simple and d.exposed & mask:  # AF-25: an exposed card is played
             d = _evolve(d, exposed=d.exposed ^ mask, called=-1)
         new = _new(_Slots)
-        if len(trick) < n:
+        if size + 1 < n:
             turn = seat + 1 if seat + 1 < n else 0
             new._leader = self._leader
             new._won = self._won
@@ -227,7 +241,7 @@ class State(StateData):
             else:
                 new._lmask = _legal_mask(d, hand, trick)
         else:
-            leader = turn = (self._leader + winning_offset(trick, d.trump)) % n
+            leader = turn = (self._leader + best) % n
             if n == 4:
                 taken = 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << index
             else:
@@ -241,12 +255,14 @@ class State(StateData):
             new._won = won
             new._tricks = tricks
             trick = ()
+            best = 0
             hand = hands >> _SHIFT[turn] & FULL_MASK
             new._lmask = hand if simple else _legal_mask(d, hand, trick)  # AF-16: any lead
         new._d = d
         new._hands = hands
         new._turn = turn
         new._trick = trick
+        new._best = best
         new.is_terminal = False
         new.__class__ = State
         return new  # type: ignore[return-value]
@@ -306,8 +322,8 @@ def _make(
     won: tuple[int, int],
     tricks: tuple[_RawTrick, ...],
 ) -> State:
-    """The constructor of the engine's slower paths: fill the storage (the legal plays computed
-    in the play phase), then seal it as a State."""
+    """The constructor of the engine's slower paths: fill the storage (the trick's winning
+    card and the legal plays worked out), then seal it as a State."""
     s = _new(_Slots)
     s._d = d
     s._hands = hands
@@ -316,6 +332,7 @@ def _make(
     s._trick = trick
     s._won = won
     s._tricks = tricks
+    s._best = winning_offset(trick, d.trump) if trick else 0
     s._lmask = (
         _legal_mask(d, hands >> (52 * turn) & FULL_MASK, trick)
         if d.phase is _PLAY and turn is not None

@@ -193,7 +193,24 @@ _RESULT_FIELDS: Final = (
     "trick_winners",
 )
 _new = object.__new__
-_RESULT_INIT: Final = HandResult.__attrs_init__
+# The slots' own setters: the engine makes one HandResult per deal, and a frozen attrs class's
+# __init__ goes through object.__setattr__ for every field (several times slower).
+_SET_RESULT: Final[tuple[Callable[[HandResult, Any], None], ...]] = tuple(
+    getattr(HandResult, field.name).__set__ for field in attrs.fields(HandResult)
+)
+(
+    _SET_NUMBER,
+    _SET_DEALER,
+    _SET_KICKS,
+    _SET_TRUMP,
+    _SET_DECISIONS,
+    _SET_AWARDS,
+    _SET_REASON,
+    _SET_CARD_POINTS,
+    _SET_SCORES,
+    _SET_PLAYS,
+    _SET_PLAYERS,
+) = _SET_RESULT
 
 
 def _hand_result(
@@ -212,20 +229,17 @@ def _hand_result(
     """A HandResult from the engine's parts (the tricks in the engine's form, built into
     :class:`~cardrules.Trick` objects on first read)."""
     result: HandResult = _new(HandResult)
-    _RESULT_INIT(
-        result,
-        deal_number,
-        dealer,
-        kicks,
-        trump,
-        decisions,
-        awards,
-        reason,
-        card_points,
-        scores,
-        plays,
-        players,
-    )
+    _SET_NUMBER(result, deal_number)
+    _SET_DEALER(result, dealer)
+    _SET_KICKS(result, kicks)
+    _SET_TRUMP(result, trump)
+    _SET_DECISIONS(result, decisions)
+    _SET_AWARDS(result, awards)
+    _SET_REASON(result, reason)
+    _SET_CARD_POINTS(result, card_points)
+    _SET_SCORES(result, scores)
+    _SET_PLAYS(result, plays)
+    _SET_PLAYERS(result, players)
     return result
 
 
@@ -392,6 +406,7 @@ class _Slots:
     whose attributes cannot be assigned)."""
 
     __slots__ = (
+        "_best",
         "_d",
         "_hands",
         "_leader",
@@ -408,6 +423,7 @@ class _Slots:
     _turn: int | None
     _leader: int
     _trick: tuple[int, ...]  # card indices, the lead first
+    _best: int  # position in _trick of the winning card (AF-19)
     _won: tuple[int, int]  # cards in the tricks won, per side
     _tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner)
     _lmask: int  # the legal plays' mask (0 outside the play phase)
@@ -658,7 +674,7 @@ class StateData(_Slots):
         raise AttributeError(f"State is immutable: cannot delete {name!r}")
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (_restore, (self.__class__, *self._key(), self._lmask))
+        return (_restore, (self.__class__, *self._key(), self._best, self._lmask))
 
     def __repr__(self) -> str:
         d = self._d
@@ -680,6 +696,7 @@ def _restore(
     trick: tuple[int, ...],
     won: tuple[int, int],
     tricks: tuple[_RawTrick, ...],
+    best: int,
     lmask: int,
 ) -> StateData:
     """Unpickling: the state of these parts, as an instance of ``cls`` (the engine's State)."""
@@ -691,6 +708,7 @@ def _restore(
     s._trick = trick
     s._won = won
     s._tricks = tricks
+    s._best = best
     s._lmask = lmask
     s.is_terminal = d.winner is not None
     s.__class__ = cls
