@@ -132,9 +132,20 @@ def _deal_start_scores(state: State) -> tuple[int, int]:
 
 
 def save_state(state: State) -> str:
-    """The state as JSON text (see :func:`load_state`)."""
+    """The state as JSON text (see :func:`load_state`).
+
+    :raises RecordError: for a state of a game of explicit chance (``new_game(...,
+        chance="explicit")``): its deals do not follow from the seed, so the saved form (which
+        deals again from the seed) cannot hold it.  Pickle such a state instead.
+    """
     if not isinstance(state, State):
         raise TypeError(f"save_state takes an all_fours.State, not {type(state).__name__}")
+    if state._d.chance:
+        raise RecordError(
+            "a state of a game of explicit chance cannot be saved: its deals do not follow "
+            "from the seed (pickle the state instead)",
+            deal=state.deal_number,
+        )
     history = state.history[:-1] if _closed(state) else state.history
     data = {
         "format": STATE_FORMAT,
