@@ -31,6 +31,7 @@ pack (AF-11) deals on from the same pack: it is no new chance state.
 
 from __future__ import annotations
 
+import operator
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final
@@ -103,7 +104,9 @@ _PLAYED: Final = HandEnd.PLAYED
 _SUITS: Final = tuple(Suit)
 _SUIT_MASK: Final = SUIT_MASKS
 _PLAYS_0, _PLAYS_1, _PLAYS_2, _PLAYS_3 = _SUIT_PLAYS
-#: AF-19, the core kernel's beats(card, best, trump) as a table per trump suit, read at
+
+
+#: AF-19: the core kernel's ``beats(card, best, trump)`` as a table per trump suit, read at
 #: ``[card * 52 + best]`` by the play path (a lookup is cheaper than a call at every card).
 _BEATS: Final = tuple(
     bytes(beats(card, best, trump) for card in range(52) for best in range(52))
@@ -324,20 +327,37 @@ def _make(
 ) -> State:
     """The constructor of the engine's slower paths: fill the storage (the trick's winning
     card and the legal plays worked out), then seal it as a State."""
+    lmask = (
+        _legal_mask(d, hands >> (52 * turn) & FULL_MASK, trick)
+        if d.phase is _PLAY and turn is not None
+        else 0
+    )
+    best = winning_offset(trick, d.trump) if trick else 0
+    return _seal(d, hands, turn, leader, trick, best, won, tricks, lmask)
+
+
+def _seal(
+    d: _Deal,
+    hands: int,
+    turn: int | None,
+    leader: int,
+    trick: tuple[int, ...],
+    best: int,
+    won: tuple[int, int],
+    tricks: tuple[_RawTrick, ...],
+    lmask: int,
+) -> State:
+    """A State of these parts, the winning card and the legal plays given."""
     s = _new(_Slots)
     s._d = d
     s._hands = hands
     s._turn = turn
     s._leader = leader
     s._trick = trick
+    s._best = best
     s._won = won
     s._tricks = tricks
-    s._best = winning_offset(trick, d.trump) if trick else 0
-    s._lmask = (
-        _legal_mask(d, hands >> (52 * turn) & FULL_MASK, trick)
-        if d.phase is _PLAY and turn is not None
-        else 0
-    )
+    s._lmask = lmask
     s.is_terminal = d.winner is not None
     s.__class__ = State
     return s  # type: ignore[return-value]
@@ -592,14 +612,14 @@ def _begin_play(d: _Deal, hands: int, decisions: tuple[Action, ...]) -> State:
     d.decisions = decisions
     n = d.players
     leader = d.dealer + 1 if d.dealer + 1 < n else 0
-    return _make(d, hands, leader, leader, (), (0, 0), ())  # AF-16: the beggar leads
+    lead = legal_play_mask(hands >> (52 * leader) & FULL_MASK, (), trump)  # AF-16: any card
+    return _seal(d, hands, leader, leader, (), 0, (0, 0), (), lead)
 
 
 def _run_pack(d: _Deal, packed: int) -> State:
     """AF-11 ... AF-13: run the pack until the kick changes suit, or void the deal."""
     n = d.players
     size = 3 * n
-    hands = _unpack(packed, n)
     while True:
         stock = d.stock
         if len(stock) < size + 1:
@@ -616,18 +636,22 @@ def _run_pack(d: _Deal, packed: int) -> State:
                 d.chance,
             )
         packets = run_packets(stock, d.dealer, n)
-        hands = tuple(hand | packet for hand, packet in zip(hands, packets, strict=True))
-        dealt = tuple(cards | packet for cards, packet in zip(d.dealt, packets, strict=True))
+        packed |= _pack(packets)  # the cards are new to every hand: OR adds them
         kick = stock[size]
         previous = d.kicks[-1]
-        d = _evolve(d, stock=stock[size + 1 :], kicks=(*d.kicks, kick), dealt=dealt)
+        d = _evolve(
+            d,
+            stock=stock[size + 1 :],
+            kicks=(*d.kicks, kick),
+            dealt=tuple(map(operator.or_, d.dealt, packets)),
+        )
         points = _table(d.rules).kicks[kick.index]
         if points:  # AF-9: every kick scores, even one at once replaced
             d = _award(d, _card_award(d.dealer % 2, points, _KICK, kick.index))
             if d.winner is not None:
-                return _make(_over(d), _pack(hands), None, 0, (), (0, 0), ())
+                return _make(_over(d), packed, None, 0, (), (0, 0), ())
         if kick.suit is not previous.suit:  # AF-12
-            return _begin_play(d, _pack(hands), d.decisions)
+            return _begin_play(d, packed, d.decisions)
 
 
 # -- legal actions ------------------------------------------------------------------------

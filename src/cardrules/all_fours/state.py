@@ -68,7 +68,7 @@ _RawTrick = tuple[int, tuple[int, ...], int]
 _CARD_AT: Final = CARDS.__getitem__
 
 
-@attrs.frozen(slots=True, init=False, repr=False)
+@attrs.frozen(slots=True, init=False, repr=False, weakref_slot=False)
 class HandResult:
     """A finished deal: its awards in the order they were scored, and why it ended.
 
@@ -193,24 +193,26 @@ _RESULT_FIELDS: Final = (
     "trick_winners",
 )
 _new = object.__new__
-# The slots' own setters: the engine makes one HandResult per deal, and a frozen attrs class's
-# __init__ goes through object.__setattr__ for every field (several times slower).
-_SET_RESULT: Final[tuple[Callable[[HandResult, Any], None], ...]] = tuple(
-    getattr(HandResult, field.name).__set__ for field in attrs.fields(HandResult)
-)
-(
-    _SET_NUMBER,
-    _SET_DEALER,
-    _SET_KICKS,
-    _SET_TRUMP,
-    _SET_DECISIONS,
-    _SET_AWARDS,
-    _SET_REASON,
-    _SET_CARD_POINTS,
-    _SET_SCORES,
-    _SET_PLAYS,
-    _SET_PLAYERS,
-) = _SET_RESULT
+
+
+class _ResultParts:
+    """A HandResult's slots, assignable: the engine fills one and makes it a HandResult (the
+    engine makes one per deal, and a frozen class's own __init__ sets each field through
+    object.__setattr__, several times slower)."""
+
+    __slots__ = HandResult.__slots__
+
+    deal_number: int
+    dealer: int
+    kicks: tuple[Card, ...]
+    trump: Suit | None
+    decisions: tuple[Action, ...]
+    awards: tuple[Award, ...]
+    reason: HandEnd
+    card_points: tuple[int, int] | None
+    scores: tuple[int, int]
+    _plays: tuple[_RawTrick, ...]
+    _players: int
 
 
 def _hand_result(
@@ -228,19 +230,20 @@ def _hand_result(
 ) -> HandResult:
     """A HandResult from the engine's parts (the tricks in the engine's form, built into
     :class:`~cardrules.Trick` objects on first read)."""
-    result: HandResult = _new(HandResult)
-    _SET_NUMBER(result, deal_number)
-    _SET_DEALER(result, dealer)
-    _SET_KICKS(result, kicks)
-    _SET_TRUMP(result, trump)
-    _SET_DECISIONS(result, decisions)
-    _SET_AWARDS(result, awards)
-    _SET_REASON(result, reason)
-    _SET_CARD_POINTS(result, card_points)
-    _SET_SCORES(result, scores)
-    _SET_PLAYS(result, plays)
-    _SET_PLAYERS(result, players)
-    return result
+    result = _new(_ResultParts)
+    result.deal_number = deal_number
+    result.dealer = dealer
+    result.kicks = kicks
+    result.trump = trump
+    result.decisions = decisions
+    result.awards = awards
+    result.reason = reason
+    result.card_points = card_points
+    result.scores = scores
+    result._plays = plays
+    result._players = players
+    result.__class__ = HandResult  # type: ignore[assignment]
+    return result  # type: ignore[return-value]
 
 
 _DEAL_FIELDS: Final = (
