@@ -104,6 +104,10 @@ _PLAYED: Final = HandEnd.PLAYED
 _SUITS: Final = tuple(Suit)
 _SUIT_MASK: Final = SUIT_MASKS
 _PLAYS_0, _PLAYS_1, _PLAYS_2, _PLAYS_3 = _SUIT_PLAYS
+#: A card's bit (``_BIT[index]``), and its bit in seat s's part of the packed hands
+#: (``_SEAT_BITS[s][index]``): lookups, not new ints, on the play path.
+_BIT: Final = tuple(1 << index for index in range(52))
+_SEAT_BITS: Final = tuple(tuple(bit << (52 * seat) for bit in _BIT) for seat in range(4))
 
 
 #: AF-19: the core kernel's ``beats(card, best, trump)`` as a table per trump suit, read at
@@ -220,7 +224,7 @@ class State(StateData):
         d = self._d
         n = d.players
         seat: int = self._turn  # type: ignore[assignment]
-        hands = self._hands ^ (mask << _SHIFT[seat])
+        hands = self._hands ^ _SEAT_BITS[seat][index]
         trick = self._trick
         size = len(trick)
         if size:
@@ -246,9 +250,9 @@ class State(StateData):
         else:
             leader = turn = (self._leader + best) % n
             if n == 4:
-                taken = 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << index
+                taken = _BIT[trick[0]] | _BIT[trick[1]] | _BIT[trick[2]] | mask
             else:
-                taken = 1 << trick[0] | 1 << index
+                taken = _BIT[trick[0]] | mask
             won = self._won
             won = (won[0] | taken, won[1]) if turn & 1 == 0 else (won[0], won[1] | taken)
             tricks = self._tricks + ((self._leader, trick, turn),)  # noqa: RUF005 (faster)
