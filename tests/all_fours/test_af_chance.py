@@ -186,3 +186,17 @@ def test_chance_states_pickle_and_refuse_save_state() -> None:
             save_state(unsaved)
     seeded = new_game(seed=4, dealer=1).apply(Stand())
     assert load_state(save_state(seeded)) == seeded
+
+
+def test_determinize_a_chance_state() -> None:
+    """A chance state hides nothing: its determinization is the chance state itself."""
+    from cardrules import SeededRng
+    from cardrules.all_fours import determinize
+
+    state = new_game(seed=8, dealer=2, chance="explicit")
+    for seat in range(4):
+        view = state.observe(seat)
+        sample = determinize(view, SeededRng(seat))
+        assert sample.is_chance
+        assert sample.observe(seat) == view
+        assert sample.apply(Deal(STANDARD_DECK)).hands == state.apply(Deal(STANDARD_DECK)).hands

@@ -43,8 +43,9 @@ from typing import Final
 
 from cardrules.all_fours.actions import GIVE_ONE
 from cardrules.all_fours.dealing import deal_places
-from cardrules.all_fours.engine import State, _assemble, legal_play_mask
+from cardrules.all_fours.engine import State, _assemble, _start_deal, legal_play_mask
 from cardrules.all_fours.rules import Undertrump
+from cardrules.all_fours.state import Phase
 from cardrules.all_fours.view import Observation
 from cardrules.core.cards import CARDS, Card, Suit
 from cardrules.core.cardset import FULL_MASK, SUIT_MASKS
@@ -224,6 +225,10 @@ def _masks_of(mask: int) -> list[int]:
     return masks
 
 
+def _fresh_seed(rng: SeededRng | random.Random) -> int:
+    return rng.next64() if isinstance(rng, SeededRng) else rng.getrandbits(64)
+
+
 def _indices(cards: tuple[Card, ...]) -> tuple[int, ...]:
     return tuple(card.index for card in cards)
 
@@ -232,11 +237,24 @@ def determinize(observation: Observation, rng: SeededRng | random.Random) -> Sta
     """A state drawn uniformly from those that ``observation``'s seat cannot tell apart.
 
     ``sample.observe(observation.seat) == observation`` holds for every sample.  ``rng`` is a
-    :class:`~cardrules.SeededRng` (reproducible everywhere) or a :class:`random.Random`.
+    :class:`~cardrules.SeededRng` (reproducible everywhere) or a :class:`random.Random`.  The
+    observation of a chance state (``new_game(..., chance="explicit")``) hides nothing: its
+    sample is that chance state (with a fresh seed).
 
     :raises ValueError: if the observation is not one that a state can give (no deal fits).
     """
     rules = observation.rules
+    if observation.phase is Phase.DEAL:  # a chance state: nothing is dealt, nothing hidden
+        return _start_deal(
+            rules,
+            _fresh_seed(rng),
+            observation.dealer,
+            observation.deal_number,
+            observation.scores,
+            observation.history,
+            None,
+            True,
+        )
     n = rules.players
     seat = observation.seat
     played = [0] * n
@@ -294,7 +312,7 @@ def determinize(observation: Observation, rng: SeededRng | random.Random) -> Sta
     stock = _cards_of(hidden[n])
     shuffle(stock)
     deck[top:] = stock
-    seed = rng.next64() if isinstance(rng, SeededRng) else rng.getrandbits(64)
+    seed = _fresh_seed(rng)
     called = observation.called
     return _assemble(
         rules,

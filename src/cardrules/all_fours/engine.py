@@ -86,7 +86,7 @@ from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
 from cardrules.core.tricks import beats, follow_or_trump_mask, winning_offset
 from cardrules.errors import ArgumentError, IllegalActionError, ParseError, Reason
 
-__all__ = ["State", "legal_play_mask", "new_game"]
+__all__ = ["State", "legal_play_mask", "new_game", "next_dealer"]
 
 _DEAL: Final = Phase.DEAL
 _BEG: Final = Phase.BEG
@@ -632,7 +632,7 @@ def _run_pack(d: _Deal, packed: int) -> State:
             return _start_deal(
                 d.rules,
                 d.seed,
-                d.dealer,
+                next_dealer(result, n),
                 d.deal_number + 1,
                 d.scores,
                 (*d.history, result),
@@ -656,6 +656,22 @@ def _run_pack(d: _Deal, packed: int) -> State:
                 return _make(_over(d), packed, None, 0, (), (0, 0), ())
         if kick.suit is not previous.suit:  # AF-12
             return _begin_play(d, packed, d.decisions)
+
+
+def next_dealer(result: HandResult, players: int) -> int:
+    """AF-8: the dealer of the deal after ``result``: the next seat (dealer + 1) after a played
+    hand, the same dealer again after a void deal (AF-13).
+
+    >>> from cardrules.all_fours import new_game
+    >>> state = new_game(seed=4, dealer=3)
+    >>> while not state.history:
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> next_dealer(state.history[0], 4), state.dealer
+    (0, 0)
+    """
+    if result.reason is HandEnd.EXHAUSTED_PACK:
+        return result.dealer
+    return result.dealer + 1 if result.dealer + 1 < players else 0
 
 
 # -- legal actions ------------------------------------------------------------------------
@@ -743,11 +759,10 @@ def _tally(
         tricks,
         d.players,
     )
-    dealer = d.dealer + 1
     return _start_deal(
         d.rules,
         d.seed,
-        dealer if dealer < d.players else 0,
+        next_dealer(result, d.players),
         d.deal_number + 1,
         final,
         (*d.history, result),

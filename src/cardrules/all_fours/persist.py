@@ -19,7 +19,7 @@ import json
 from typing import Any
 
 from cardrules.all_fours.actions import Action, parse_action
-from cardrules.all_fours.engine import State, _start_deal
+from cardrules.all_fours.engine import State, _start_deal, next_dealer
 from cardrules.all_fours.record import CODEC, step_seat
 from cardrules.all_fours.rules import Rules
 from cardrules.all_fours.scoring import Award, AwardKind
@@ -256,12 +256,7 @@ def _check_history(
                     f"before ({list(before)}) and the deal's awards",
                     deal=number,
                 )
-            previous = history[number - 1]
-            follows = (
-                previous.dealer
-                if previous.reason is HandEnd.EXHAUSTED_PACK
-                else ((previous.dealer + 1) % n)
-            )
+            follows = next_dealer(history[number - 1], n)
             if result.dealer != follows:
                 raise RecordError(
                     f"{where}: the dealer is seat {result.dealer}, AF-8 gives seat {follows}",
@@ -273,7 +268,7 @@ def _check_history(
             raise RecordError(f"{where}: a side reached the target; the game would be over")
     if history:
         last = history[-1]
-        follows = last.dealer if last.reason is HandEnd.EXHAUSTED_PACK else (last.dealer + 1) % n
+        follows = next_dealer(last, n)
         if dealer != follows:
             raise RecordError(f"the dealer is seat {dealer}, but AF-8 gives seat {follows}")
         if last.scores != scores:
