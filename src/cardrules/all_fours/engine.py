@@ -113,8 +113,8 @@ _SEAT_BITS: Final = tuple(tuple(bit << (52 * seat) for bit in _BIT) for seat in 
 #: AF-19: the core kernel's ``beats(card, best, trump)`` as a table per trump suit, read at
 #: ``[card * 52 + best]`` by the play path (a lookup is cheaper than a call at every card).
 _BEATS: Final = tuple(
-    bytes(beats(card, best, trump) for card in range(52) for best in range(52))
-    for trump in range(4)
+    bytes(map(beats, [c for c in range(52) for _ in range(52)], [*range(52)] * 52, [t] * 2704))
+    for t in range(4)
 )
 
 
@@ -513,7 +513,6 @@ def _start_deal(
                 (),
                 (0,) * n,
                 -1,
-                0,
                 _DEAL,
                 scores,
                 history,
@@ -550,7 +549,6 @@ def _start_deal(
         (kick,),
         dealt,
         -1,
-        0,
         _BEG,
         scores,
         history,
@@ -611,7 +609,6 @@ def _begin_play(d: _Deal, hands: int, decisions: tuple[Action, ...]) -> State:
     trump = d.kicks[-1].index // 13
     d = _copy(d)
     d.trump = trump
-    d.tmask = SUIT_MASKS[trump]
     d.phase = _PLAY
     d.decisions = decisions
     n = d.players
@@ -998,7 +995,6 @@ def _assemble(
         kicks,
         dealt,
         t,
-        0 if trump is None else SUIT_MASKS[trump],
         phase,
         scores,
         history,

@@ -257,7 +257,6 @@ _DEAL_FIELDS: Final = (
     "kicks",
     "dealt",
     "trump",
-    "tmask",
     "phase",
     "scores",
     "history",
@@ -291,7 +290,6 @@ class _Deal:
     kicks: tuple[Card, ...]
     dealt: tuple[int, ...]
     trump: int  # -1 until trumps are fixed
-    tmask: int  # the trump suit's mask, 0 until fixed
     phase: Phase
     scores: tuple[int, int]
     history: tuple[HandResult, ...]
@@ -315,7 +313,6 @@ class _Deal:
         kicks: tuple[Card, ...],
         dealt: tuple[int, ...],
         trump: int,
-        tmask: int,
         phase: Phase,
         scores: tuple[int, int],
         history: tuple[HandResult, ...],
@@ -337,7 +334,6 @@ class _Deal:
         self.kicks = kicks
         self.dealt = dealt
         self.trump = trump
-        self.tmask = tmask
         self.phase = phase
         self.scores = scores
         self.history = history
@@ -382,7 +378,6 @@ def _copy(d: _Deal) -> _Deal:
     new.kicks = d.kicks
     new.dealt = d.dealt
     new.trump = d.trump
-    new.tmask = d.tmask
     new.phase = d.phase
     new.scores = d.scores
     new.history = d.history
