@@ -1,7 +1,7 @@
 """The deal (AF-7) and the runs of the pack (AF-11): deck -> hands, and hands -> deck.
 
 * :func:`deal_layout` -- the seat that receives each of the first ``6 × players`` cards;
-* :func:`deal_hands` -- the hands that a deck deals (the engine's form: card masks);
+* :func:`dealer_of_hands` -- the hands that a deck deals (the engine's form: card masks);
 * :func:`run_packets` -- the three more cards each that a run of the pack deals (AF-11);
 * :func:`deal_places` -- the deck positions of each seat's cards and of the kicks, after some
   runs (what a determinizer fills in);
@@ -9,7 +9,7 @@
 
 >>> from cardrules import CardSet
 >>> deck = deck_for(["2H KS TS 4C 5D 9S", "AH 7H QS 3C 8D 2S"], "6H", rules=Rules(players=2))
->>> dealt, _ = deal_hands(deck, 2, 3, 0)
+>>> dealt, _ = dealer_of_hands(Rules(players=2))(deck, 0)
 >>> [str(CardSet.from_mask(hand)) for hand in dealt], str(deck[12])
 (['4C 5D 2H 9S TS KS', '3C 8D 7H AH 2S QS'], '6H')
 """
@@ -26,7 +26,7 @@ from cardrules.core.checks import check_hands, check_seat
 from cardrules.core.deck import parse_deck
 from cardrules.errors import ParseError
 
-__all__ = ["deal_hands", "deal_layout", "deal_places", "deck_for", "run_packets"]
+__all__ = ["deal_layout", "deal_places", "dealer_of_hands", "deck_for", "run_packets"]
 
 _LAYOUTS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
@@ -97,19 +97,11 @@ def _by_layout(rules: Rules) -> Callable[[Sequence[Card], int], tuple[tuple[int,
 
 def dealer_of_hands(rules: Rules) -> Callable[[Sequence[Card], int], tuple[tuple[int, ...], int]]:
     """AF-7 for ``rules``: a function from ``(deck, dealer)`` to each seat's six cards as a mask
-    (seat order) and all the hands packed as a state holds them.  The engine keeps one per
-    ruleset (see :func:`deal_hands`)."""
+    (seat order) and all the hands packed as a state holds them (seat ``s`` at bit ``52 * s``).
+    The engine keeps one per ruleset."""
     if rules.deal_packet == 3:
         return _four_by_three if rules.players == 4 else _two_by_three
     return _by_layout(rules)
-
-
-def deal_hands(
-    deck: Sequence[Card], players: int, packet: int, dealer: int
-) -> tuple[tuple[int, ...], int]:
-    """AF-7: the six cards each that ``deck`` deals (a card mask per seat, seat order), and the
-    hands packed as a state holds them (seat ``s`` at bit ``52 * s``)."""
-    return dealer_of_hands(Rules(players=players, deal_packet=packet))(deck, dealer)
 
 
 def run_packets(stock: Sequence[Card], dealer: int, players: int) -> tuple[int, ...]:

@@ -102,7 +102,6 @@ _DEFAULT_RULES: Final = Rules()
 _KICK: Final = AwardKind.KICK
 _PLAYED: Final = HandEnd.PLAYED
 _SUITS: Final = tuple(Suit)
-_SUIT_MASK: Final = SUIT_MASKS
 _PLAYS_0, _PLAYS_1, _PLAYS_2, _PLAYS_3 = _SUIT_PLAYS
 #: A card's bit (``_BIT[index]``), and its bit in seat s's part of the packed hands
 #: (``_SEAT_BITS[s][index]``): lookups, not new ints, on the play path.
