@@ -69,3 +69,28 @@ def test_with_hidden_cards_arguments() -> None:
         state.with_hidden_cards((hands[0], hands[0], hands[2], hands[3]), state.stock)
     with pytest.raises(ArgumentError, match="stock"):
         state.with_hidden_cards(hands, state.stock[1:])
+
+
+def test_helpers_check_their_dealer() -> None:
+    from cardrules import CardSet
+    from cardrules.all_fours import deal_layout, deck_for, hand_awards
+    from cardrules.all_fours.dealing import deal_places, run_packets
+
+    for bad in (4, True, 1.0, "0"):
+        with pytest.raises(ArgumentError, match="dealer"):
+            deal_layout(Rules(), bad)  # type: ignore[arg-type]
+        with pytest.raises(ArgumentError, match="dealer"):
+            deal_places(4, 3, bad, 0)  # type: ignore[arg-type]
+        with pytest.raises(ArgumentError, match="dealer"):
+            run_packets(new_game(seed=1).stock, bad, 4)  # type: ignore[arg-type]
+        with pytest.raises(ArgumentError, match="dealer"):
+            hand_awards(0, [CardSet()] * 4, [CardSet()] * 2, dealer=bad)  # type: ignore[arg-type]
+    hands = ["5H TD KD QC 7S 8C", "2H KS TS 4C 5D 9S", "AH 7H QS 3C 8D 2S", "JH 3H AS KC 9D 4S"]
+    with pytest.raises(ArgumentError, match="dealer"):
+        deck_for(hands, "6H", dealer=4)
+    with pytest.raises(ArgumentError, match="hands"):
+        deck_for(hands[:3], "6H")
+    with pytest.raises(ArgumentError, match="must hold 6"):
+        deck_for([*hands[:3], "JH 3H AS KC 9D"], "6H")
+    with pytest.raises(ArgumentError, match="runs"):
+        deal_places(4, 3, 0, 9)

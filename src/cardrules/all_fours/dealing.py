@@ -22,7 +22,7 @@ from cardrules.all_fours.rules import Rules
 from cardrules.all_fours.state import _pack
 from cardrules.core.cards import CARDS, Card, parse_cards
 from cardrules.core.cardset import mask_of
-from cardrules.core.checks import check_hands, check_seat
+from cardrules.core.checks import check_hands, check_int, check_seat
 from cardrules.core.deck import parse_deck
 from cardrules.errors import ParseError
 
@@ -40,7 +40,7 @@ def deal_layout(rules: Rules, dealer: int) -> tuple[int, ...]:
     >>> deal_layout(Rules(players=2), 0)
     (1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0)
     """
-    key = (rules.players, rules.deal_packet, dealer)
+    key = (rules.players, rules.deal_packet, check_seat(dealer, rules.players, name="dealer"))
     layout = _LAYOUTS.get(key)
     if layout is None:
         n, packet = rules.players, rules.deal_packet
@@ -98,7 +98,8 @@ def _by_layout(rules: Rules) -> Callable[[Sequence[Card], int], tuple[tuple[int,
 def dealer_of_hands(rules: Rules) -> Callable[[Sequence[Card], int], tuple[tuple[int, ...], int]]:
     """AF-7 for ``rules``: a function from ``(deck, dealer)`` to each seat's six cards as a mask
     (seat order) and all the hands packed as a state holds them (seat ``s`` at bit ``52 * s``).
-    The engine keeps one per ruleset."""
+    The engine keeps one per ruleset; the function trusts its arguments (a 52-card deck, a
+    seat), as the engine's deal path does."""
     if rules.deal_packet == 3:
         return _four_by_three if rules.players == 4 else _two_by_three
     return _by_layout(rules)
@@ -108,6 +109,7 @@ def run_packets(stock: Sequence[Card], dealer: int, players: int) -> tuple[int, 
     """AF-11: the packet of three cards each that a run of the pack deals from the top of
     ``stock``, from dealer + 1 round to the dealer (a card mask per seat, seat order); the next
     card, ``stock[3 * players]``, is the new kick."""
+    check_seat(dealer, players, name="dealer")
     packets = [0] * players
     position = 0
     for offset in range(1, players + 1):
@@ -129,7 +131,12 @@ def deal_places(players: int, packet: int, dealer: int, runs: int) -> _Places:
     >>> places[1], kicks, stock
     ((0, 1, 2, 6, 7, 8, 13, 14, 15), (12, 19), 20)
     """
-    key = (players, packet, dealer, runs)
+    key = (
+        players,
+        packet,
+        check_seat(dealer, players, name="dealer"),
+        check_int(runs, name="runs", low=0, high=52 // (3 * players + 1)),
+    )
     cached = _PLACES.get(key)
     if cached is None:
         layout = deal_layout(Rules(players=players, deal_packet=packet), dealer)

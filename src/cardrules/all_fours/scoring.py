@@ -21,6 +21,7 @@ import attrs
 from cardrules.all_fours.rules import GameTie, Rules
 from cardrules.core.cards import CARDS, Card, Rank, Suit
 from cardrules.core.cardset import SUIT_MASKS, CardSet
+from cardrules.core.checks import check_seat
 
 __all__ = [
     "CARD_POINTS",
@@ -259,6 +260,7 @@ def hand_awards(
     ['high AS: side 1 +1', 'low 2S: side 1 +1', 'hang_jack JS: side 1 +3', 'game 15-5: side 0 +1']
     """
     rules = rules or Rules()
+    dealer = check_seat(dealer, len(dealt), name="dealer")
     won_masks = [w.mask for w in won]
     points = (_mask_points(won_masks[0]), _mask_points(won_masks[1]))
     return tuple(
