@@ -452,7 +452,9 @@ class StateData(_Slots):
 
     Every state is a :class:`cardrules.all_fours.State` (the engine's subclass, which adds
     ``legal_actions``, ``apply``, ``observe`` and the other transitions); this class holds what
-    a state *is*.
+    a state *is*.  At a chance state (:attr:`is_chance`, games of ``new_game(...,
+    chance="explicit")``) the deal has not been made: the dealer, deal number, scores and
+    history are set; the deck, stock, kicks and hands are empty and there is no :attr:`kick`.
 
     .. attribute:: is_terminal
        :type: bool
@@ -530,7 +532,8 @@ class StateData(_Slots):
 
     @property
     def deck(self) -> tuple[Card, ...]:
-        """The full 52-card order of the current deal, top card first (AF-7)."""
+        """The full 52-card order of the current deal, top card first (AF-7); empty at a chance
+        state, until ``Deal(deck)`` gives it."""
         return self._d.deck
 
     @property
