@@ -672,7 +672,9 @@ def next_dealer(result: HandResult, players: int) -> int:
 
 # -- legal actions ------------------------------------------------------------------------
 def _legal_actions(s: State) -> tuple[Action, ...]:
-    """The legal actions of ``s`` outside the plays (and the plays of an empty legal mask)."""
+    """The legal actions of ``s`` outside the play path: AF-10 (stand or beg), AF-11 (give one
+    or run; with ``give_one_needs_trump`` the dealer gives one only holding the kick's suit),
+    none at a chance state or when the game is over."""
     d = s._d
     phase = d.phase
     if phase is _PLAY:
@@ -690,8 +692,9 @@ def _legal_actions(s: State) -> tuple[Action, ...]:
 
 # -- transitions --------------------------------------------------------------------------
 def _apply(s: State, action: Action) -> State:
-    """The state after ``action`` (see :meth:`State.apply`; legal plays take the fast path
-    there)."""
+    """The state after ``action`` outside the play path of :meth:`State.apply`: AF-10 (stand
+    or beg, one beg per deal), AF-11 (give one or run the pack), the chance step (``Deal``,
+    dealt by AF-7), and the refusals (:func:`_illegal`)."""
     d = s._d
     phase = d.phase
     kind = action.__class__
