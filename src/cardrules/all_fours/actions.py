@@ -138,8 +138,9 @@ _WORDS: Final[dict[str, Action]] = {"stand": STAND, "beg": BEG, "give": GIVE_ONE
 
 def action_id(action: Action) -> int:
     """The position of ``action`` in :data:`ACTIONS` (stable: records and adapters use it).
+    The chance action ``Deal`` is no player's action and has none.
 
-    :raises ParseError: for a value that is not an All Fours action.
+    :raises ParseError: for a value that is not an All Fours player's action.
     """
     try:
         return _IDS[action]
