@@ -32,3 +32,22 @@ def test_af7_stack_helper_deals_the_hands() -> None:
     assert [" ".join(sorted(h.split())) for h in hands] == [
         " ".join(sorted(str(c) for c in hand)) for hand in state.hands
     ]
+
+
+@pytest.mark.rule("AF-7")
+def test_af7_written_out_deals_follow_the_layout() -> None:
+    """The written-out deals of packets of three give what deal_layout says, for every dealer."""
+    import random
+
+    from cardrules.all_fours.dealing import _by_layout, dealer_of_hands
+
+    rng = random.Random(7)
+    for players in (4, 2):
+        rules = Rules(players=players)
+        fast, plain = dealer_of_hands(rules), _by_layout(rules)
+        assert fast is not plain
+        for _ in range(20):
+            deck = list(CARDS)
+            rng.shuffle(deck)
+            for dealer in range(players):
+                assert fast(deck, dealer) == plain(deck, dealer)

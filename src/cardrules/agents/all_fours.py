@@ -37,7 +37,8 @@ import attrs
 from cardrules.agents._cards import beats, bits, is_master, suit_cards, winning_offset
 from cardrules.agents.search import Determinizer, SearchAgent
 from cardrules.all_fours.actions import BEG, GIVE_ONE, PLAYS, RUN_PACK, STAND, Action
-from cardrules.all_fours.state import Phase, State
+from cardrules.all_fours.engine import State
+from cardrules.all_fours.state import Phase
 from cardrules.all_fours.view import Observation
 from cardrules.core.cardset import FULL_MASK
 

@@ -1,5 +1,5 @@
-"""All Fours (Trinidad rules): the complete game, rules AF-1 ... AF-25 of
-``shared/rules/all-fours.md``.
+"""All Fours (Trinidad rules): the complete game, rules AF-1 ... AF-25 (the rule ids of the
+docs' All Fours rules page).
 
 >>> from cardrules.all_fours import Rules, new_game
 >>> state = new_game(Rules.preset("trinidad"), seed=1, dealer=0)
@@ -14,6 +14,7 @@ from cardrules.all_fours.actions import (
     PLAYS,
     Action,
     Beg,
+    Deal,
     GiveOne,
     Play,
     RunPack,
@@ -21,8 +22,9 @@ from cardrules.all_fours.actions import (
     action_id,
     parse_action,
 )
+from cardrules.all_fours.dealing import deal_layout, deck_for
 from cardrules.all_fours.determinize import determinize, void_suits
-from cardrules.all_fours.engine import deal_layout, deck_for, new_game
+from cardrules.all_fours.engine import State, legal_play_mask, new_game
 from cardrules.all_fours.perft import perft
 from cardrules.all_fours.persist import load_state, save_state
 from cardrules.all_fours.record import CODEC
@@ -42,7 +44,7 @@ from cardrules.all_fours.scoring import (
     hand_awards,
     kick_points,
 )
-from cardrules.all_fours.state import HandEnd, HandResult, Phase, State
+from cardrules.all_fours.state import HandEnd, HandResult, Phase
 from cardrules.all_fours.view import Observation
 
 __all__ = [
@@ -60,6 +62,7 @@ __all__ = [
     "Award",
     "AwardKind",
     "Beg",
+    "Deal",
     "GameTie",
     "GiveOne",
     "HandEnd",
@@ -81,6 +84,7 @@ __all__ = [
     "determinize",
     "hand_awards",
     "kick_points",
+    "legal_play_mask",
     "load_state",
     "new_game",
     "parse_action",

@@ -19,6 +19,7 @@ from typing import Any, Final, TypeAlias
 import attrs
 
 from cardrules.core.cards import CARDS, Card
+from cardrules.core.chance import Deal
 from cardrules.errors import ParseError
 
 __all__ = [
@@ -26,6 +27,7 @@ __all__ = [
     "PLAYS",
     "Action",
     "Beg",
+    "Deal",
     "GiveOne",
     "Play",
     "RunPack",
@@ -96,8 +98,9 @@ class Play:
         return str(self.card)
 
 
-#: Any All Fours action.
-Action: TypeAlias = Stand | Beg | GiveOne | RunPack | Play
+#: Anything that ``State.apply`` accepts: a player's action, or the chance action ``Deal``
+#: (the core's, shared by both games: a game of explicit chance deals with it).
+Action: TypeAlias = Stand | Beg | GiveOne | RunPack | Play | Deal
 
 #: The 52 interned plays, ``PLAYS[card.index]``.
 PLAYS: Final[tuple[Play, ...]] = tuple(Play(card) for card in CARDS)
@@ -135,8 +138,9 @@ _WORDS: Final[dict[str, Action]] = {"stand": STAND, "beg": BEG, "give": GIVE_ONE
 
 def action_id(action: Action) -> int:
     """The position of ``action`` in :data:`ACTIONS` (stable: records and adapters use it).
+    The chance action ``Deal`` is no player's action and has none.
 
-    :raises ParseError: for a value that is not an All Fours action.
+    :raises ParseError: for a value that is not an All Fours player's action.
     """
     try:
         return _IDS[action]

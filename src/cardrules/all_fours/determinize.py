@@ -10,7 +10,8 @@ seat knows:
 * the public cards: the kicks (every card turned up, those a run set aside included), the cards
   played (with their seats), exposed cards (AF-25, in their owner's hand);
 * the hand sizes and the size of the undealt stock (whose cards and order are hidden);
-* what the rules prove (:func:`void_suits`): a player who, on a plain-suit lead, played
+* what the rules prove (:func:`void_suits`, from the engine's own rule of the legal plays,
+  :func:`~cardrules.all_fours.legal_play_mask`): a player who, on a plain-suit lead, played
   neither that suit nor a trump holds none of that suit (AF-18); on a trump lead, a player who
   did not play a trump holds none (AF-17); an undertrump proves that the player held only
   trumps (``undertrump="only_if_only_trumps"``) or none of the suit led (``"only_if_void"``,
@@ -35,26 +36,50 @@ are unknown to everyone).
 
 from __future__ import annotations
 
+import operator
 import random
 from functools import lru_cache
 from math import comb
 from typing import Final
 
 from cardrules.all_fours.actions import GIVE_ONE
-from cardrules.all_fours.engine import _assemble, deal_layout
-from cardrules.all_fours.rules import Rules, Undertrump
-from cardrules.all_fours.state import State
+from cardrules.all_fours.dealing import deal_places
+from cardrules.all_fours.engine import State, _assemble, _start_deal, legal_play_mask
+from cardrules.all_fours.rules import Undertrump
+from cardrules.all_fours.state import Phase
 from cardrules.all_fours.view import Observation
 from cardrules.core.cards import CARDS, Card, Suit
 from cardrules.core.cardset import FULL_MASK, SUIT_MASKS
 from cardrules.core.deck import SeededRng
 from cardrules.core.hidden import count_hidden_deals, sample_hidden_cards
-from cardrules.core.tricks import Trick, winning_position
+from cardrules.core.tricks import Trick
 
 __all__ = ["determinize", "void_suits"]
 
 #: Rejection rounds for the dealer's trump (AF-11) before the exact method.
 _TRUMP_TRIES: Final = 8
+
+
+def _ruled_out(card: int, trick: tuple[int, ...], trump: int, option: Undertrump) -> int:
+    """The cards that playing ``card`` to ``trick`` proves its player did not hold: those whose
+    presence would have made the play illegal by :func:`legal_play_mask` (AF-17, AF-18, AF-20).
+    The rule looks at the suits held, never at ranks, so one card of each suit tells."""
+    ruled_out = 0
+    for suit in range(4):
+        other = 13 * suit if 13 * suit != card else 13 * suit + 1
+        if not legal_play_mask(1 << card | 1 << other, trick, trump, option) >> card & 1:
+            ruled_out |= SUIT_MASKS[suit]
+    return ruled_out
+
+
+@lru_cache(maxsize=4096)
+def _trick_voids(cards: tuple[int, ...], trump: int, option: Undertrump) -> tuple[int, ...]:
+    """:func:`_ruled_out` for each card of a trick after the lead, in order.  (Cached: a search
+    bot samples one observation many times.)"""
+    return tuple(
+        _ruled_out(cards[position], cards[:position], trump, option)
+        for position in range(1, len(cards))
+    )
 
 
 def _void_masks(observation: Observation) -> list[int]:
@@ -64,29 +89,15 @@ def _void_masks(observation: Observation) -> list[int]:
     trump = observation.trump
     if trump is None:
         return voids
-    tmask = SUIT_MASKS[trump]
     option = observation.rules.undertrump
     tricks = list(observation.tricks)
     if observation.current_trick.cards:
         tricks.append(observation.current_trick)
     for trick in tricks:
-        cards = trick.cards
-        lead = cards[0].suit
-        for position in range(1, len(cards)):
-            seat = (trick.leader + position) % n
-            card = cards[position]
-            if lead is trump:
-                if card.suit is not trump:  # AF-17
-                    voids[seat] |= tmask
-            elif card.suit is not lead and card.suit is not trump:  # AF-18
-                voids[seat] |= SUIT_MASKS[lead]
-            elif card.suit is trump and option is not Undertrump.ALLOWED:  # AF-20
-                top = cards[winning_position(cards[:position], trump)]
-                if top.suit is trump and card.rank < top.rank:
-                    if option is Undertrump.ONLY_IF_ONLY_TRUMPS:
-                        voids[seat] |= FULL_MASK & ~tmask
-                    else:
-                        voids[seat] |= SUIT_MASKS[lead]
+        seat = trick.leader
+        for ruled_out in _trick_voids(_indices(trick.cards), int(trump), option):
+            seat = seat + 1 if seat + 1 < n else 0
+            voids[seat] |= ruled_out
     return voids
 
 
@@ -157,35 +168,6 @@ def _sample_with_card_of(
     return tuple(drawn)
 
 
-_PLACES: dict[
-    tuple[int, int, int, int], tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]
-] = {}
-
-
-def _places(
-    players: int, packet: int, dealer: int, runs: int
-) -> tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]:
-    """The deck positions dealt to each seat (AF-7, then each run, AF-11), the kicks'
-    positions, and the first position of the stock."""
-    key = (players, packet, dealer, runs)
-    cached = _PLACES.get(key)
-    if cached is None:
-        layout = deal_layout(Rules(players=players, deal_packet=packet), dealer)
-        places: list[list[int]] = [[] for _ in range(players)]
-        for position, owner in enumerate(layout):
-            places[owner].append(position)
-        kicks = [6 * players]
-        base = 6 * players + 1
-        for _ in range(runs):
-            for offset in range(players):
-                owner = (dealer + 1 + offset) % players
-                places[owner].extend(range(base + 3 * offset, base + 3 * offset + 3))
-            kicks.append(base + 3 * players)
-            base += 3 * players + 1
-        cached = _PLACES[key] = (tuple(map(tuple, places)), tuple(kicks), base)
-    return cached
-
-
 def _cards_of(mask: int) -> list[Card]:
     cards = []
     while mask:
@@ -254,19 +236,39 @@ def _masks_of(mask: int) -> list[int]:
     return masks
 
 
+def _fresh_seed(rng: SeededRng | random.Random) -> int:
+    return rng.next64() if isinstance(rng, SeededRng) else rng.getrandbits(64)
+
+
 def _indices(cards: tuple[Card, ...]) -> tuple[int, ...]:
-    return tuple(card.index for card in cards)
+    return tuple(map(_INDEX, cards))
+
+
+_INDEX: Final = operator.attrgetter("index")
 
 
 def determinize(observation: Observation, rng: SeededRng | random.Random) -> State:
     """A state drawn uniformly from those that ``observation``'s seat cannot tell apart.
 
     ``sample.observe(observation.seat) == observation`` holds for every sample.  ``rng`` is a
-    :class:`~cardrules.SeededRng` (reproducible everywhere) or a :class:`random.Random`.
+    :class:`~cardrules.SeededRng` (reproducible everywhere) or a :class:`random.Random`.  The
+    observation of a chance state (``new_game(..., chance="explicit")``) hides nothing: its
+    sample is that chance state (with a fresh seed).
 
     :raises ValueError: if the observation is not one that a state can give (no deal fits).
     """
     rules = observation.rules
+    if observation.phase is Phase.DEAL:  # a chance state: nothing is dealt, nothing hidden
+        return _start_deal(
+            rules,
+            _fresh_seed(rng),
+            observation.dealer,
+            observation.deal_number,
+            observation.scores,
+            observation.history,
+            None,
+            True,
+        )
     n = rules.players
     seat = observation.seat
     played = [0] * n
@@ -306,7 +308,7 @@ def determinize(observation: Observation, rng: SeededRng | random.Random) -> Sta
     # The deck: each seat's cards shuffled into its places (AF-7, AF-11), the kicks in theirs,
     # then the stock in a random order.
     kicks = observation.kicks
-    places, kick_places, top = _places(rules.players, rules.deal_packet, dealer, len(kicks) - 1)
+    places, kick_places, top = deal_places(rules.players, rules.deal_packet, dealer, len(kicks) - 1)
     if top + observation.stock_size != 52:
         raise ValueError("the stock's size does not fit the deal and its runs")
     deck: list[Card] = list(kicks)  # placeholders, every place is set below
@@ -324,7 +326,7 @@ def determinize(observation: Observation, rng: SeededRng | random.Random) -> Sta
     stock = _cards_of(hidden[n])
     shuffle(stock)
     deck[top:] = stock
-    seed = rng.next64() if isinstance(rng, SeededRng) else rng.getrandbits(64)
+    seed = _fresh_seed(rng)
     called = observation.called
     return _assemble(
         rules,

@@ -1,8 +1,10 @@
-"""The All Fours engine: :func:`new_game`, legal actions and every transition.
+"""The All Fours engine: :func:`new_game`, :class:`State` and every transition.
 
 A game runs from :func:`new_game` to its winner through ``legal_actions()`` and ``apply()``
 alone: kicks, runs of the pack, same-suit reruns, void deals, the tally and the next deal all
-happen inside ``apply``.
+happen inside ``apply``.  The rule of the legal plays (AF-16 ... AF-20) is
+:func:`legal_play_mask`, and every trick's winner is the core kernel's
+(:func:`cardrules.core.tricks.winning_offset`, AF-19).
 
 >>> from cardrules.all_fours import Stand, new_game
 >>> state = new_game(seed=2026, dealer=0)
@@ -11,15 +13,31 @@ happen inside ``apply``.
 >>> state = state.apply(Stand())
 >>> state.phase, state.trump == state.kick.suit, state.current_player
 (<Phase.PLAY: 'play'>, True, 1)
+
+Chance as a step: with ``new_game(..., chance="explicit")`` every deal waits in a chance state
+(``state.is_chance``; no player to act, no legal actions) until ``state.apply(Deal(deck))``
+deals that pack, top card first, exactly as a seeded game deals its shuffled one.  A run of the
+pack (AF-11) deals on from the same pack: it is no new chance state.
+
+>>> from cardrules import STANDARD_DECK
+>>> from cardrules.all_fours import Deal
+>>> state = new_game(seed=2026, dealer=0, chance="explicit")
+>>> state.is_chance, state.current_player, state.legal_actions()
+(True, None, ())
+>>> state = state.apply(Deal(STANDARD_DECK))
+>>> state.is_chance, str(state.kick), state.current_player
+(False, 'KD', 1)
 """
 
 from __future__ import annotations
 
+import operator
 import secrets
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final
+from typing import Final
 
 from cardrules.all_fours.actions import (
+    _SUIT_PLAYS,
     BEG,
     GIVE_ONE,
     RUN_PACK,
@@ -32,6 +50,7 @@ from cardrules.all_fours.actions import (
     Stand,
     _plays,
 )
+from cardrules.all_fours.dealing import _cards, dealer_of_hands, run_packets
 from cardrules.all_fours.rules import Rules, Undertrump
 from cardrules.all_fours.scoring import (
     GIVE_ONE_VALUE,
@@ -42,25 +61,34 @@ from cardrules.all_fours.scoring import (
     _mask_points,
 )
 from cardrules.all_fours.state import (
+    _SHIFT,
     HandEnd,
     HandResult,
     Phase,
-    State,
+    StateData,
     _copy,
     _Deal,
     _evolve,
     _hand_result,
-    _make,
+    _new,
     _pack,
+    _RawTrick,
+    _Slots,
     _unpack,
 )
+from cardrules.all_fours.view import Observation
+from cardrules.all_fours.view import observe as _observe
 from cardrules.core.cards import CARDS, Card, Suit, parse_cards
-from cardrules.core.cardset import SUIT_MASKS, mask_of
+from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, mask_of
+from cardrules.core.chance import ChanceMode, Deal, check_chance, dealt_deck
+from cardrules.core.checks import check_hands, check_int, check_scores, check_seat, check_seed
 from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
-from cardrules.errors import IllegalActionError, ParseError, Reason, RulesError
+from cardrules.core.tricks import beats, follow_or_trump_mask, winning_offset
+from cardrules.errors import ArgumentError, IllegalActionError, ParseError, Reason
 
-__all__ = ["deal_layout", "deck_for", "new_game"]
+__all__ = ["State", "legal_play_mask", "new_game", "next_dealer"]
 
+_DEAL: Final = Phase.DEAL
 _BEG: Final = Phase.BEG
 _ANSWER: Final = Phase.ANSWER
 _PLAY: Final = Phase.PLAY
@@ -74,37 +102,275 @@ _DEFAULT_RULES: Final = Rules()
 _KICK: Final = AwardKind.KICK
 _PLAYED: Final = HandEnd.PLAYED
 _SUITS: Final = tuple(Suit)
+_PLAYS_0, _PLAYS_1, _PLAYS_2, _PLAYS_3 = _SUIT_PLAYS
+#: A card's bit (``_BIT[index]``), and its bit in seat s's part of the packed hands
+#: (``_SEAT_BITS[s][index]``): lookups, not new ints, on the play path.
+_BIT: Final = tuple(1 << index for index in range(52))
+_SEAT_BITS: Final = tuple(tuple(bit << (52 * seat) for bit in _BIT) for seat in range(4))
 
 
-# -- dealing (AF-7) -----------------------------------------------------------------------
-_LAYOUTS: dict[tuple[int, int, int], tuple[int, ...]] = {}
+#: AF-19: the core kernel's ``beats(card, best, trump)`` as a table per trump suit, read at
+#: ``[card * 52 + best]`` by the play path (a lookup is cheaper than a call at every card).
+_BEATS: Final = tuple(
+    bytes(map(beats, [c for c in range(52) for _ in range(52)], [*range(52)] * 52, [t] * 2704))
+    for t in range(4)
+)
 
 
-def deal_layout(rules: Rules, dealer: int) -> tuple[int, ...]:
-    """AF-7: the seat that receives each of the first ``6 × players`` cards of the deck.
+# -- the rule of the legal plays (AF-16 ... AF-20, AF-25) -------------------------------------
+def legal_play_mask(
+    hand: int, trick: Sequence[int], trump: int, undertrump: Undertrump = _ALLOWED
+) -> int:
+    """AF-16 ... AF-20: the cards of ``hand`` (a card mask) that may be played to ``trick``
+    (card indices, the lead first) with ``trump`` (a suit number) under the ``undertrump``
+    option.
 
-    Packets go from the dealer's right-hand neighbour (dealer + 1) round to the dealer; the next
-    card is the kick.
+    AF-16: any card may be led.  AF-17, AF-18: the core's follow-or-trump kernel
+    (:func:`cardrules.core.tricks.follow_or_trump_mask`).  AF-20: on a non-trump lead, a trump
+    lower than the trick's winning trump is forbidden unless the player holds nothing but
+    trumps (``only_if_only_trumps``) or is void in the suit led (``only_if_void``).
 
-    >>> deal_layout(Rules(players=2), 0)
-    (1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0)
+    This is the one place of the rule: the engine's legal actions, the check of ``apply``, the
+    reason of a rejection and the determinizer's inferences all come here.
+
+    >>> from cardrules import CardSet, Suit, parse_cards
+    >>> hand = CardSet.parse("9D 3H 7C").mask
+    >>> trick = [c.index for c in parse_cards("5D QH")]
+    >>> str(CardSet.from_mask(legal_play_mask(hand, trick, Suit.HEARTS)))
+    '9D 3H'
+    >>> only = Undertrump.ONLY_IF_ONLY_TRUMPS
+    >>> str(CardSet.from_mask(legal_play_mask(hand, trick, Suit.HEARTS, only)))
+    '9D'
     """
-    key = (rules.players, rules.deal_packet, dealer)
-    layout = _LAYOUTS.get(key)
-    if layout is None:
-        n, packet = rules.players, rules.deal_packet
-        seats: list[int] = []
-        for _ in range(6 // packet):
-            for offset in range(1, n + 1):
-                seats.extend([(dealer + offset) % n] * packet)
-        layout = _LAYOUTS[key] = tuple(seats)
-    return layout
+    if not trick:
+        return hand
+    lead = trick[0] // 13
+    legal = follow_or_trump_mask(hand, lead, trump)
+    if undertrump is not _ALLOWED and lead != trump:
+        top = trick[winning_offset(trick, trump)]
+        if top // 13 == trump:
+            tmask = SUIT_MASKS[trump]
+            under = hand & tmask & ((1 << top) - 1)
+            if under and (hand & ~tmask if undertrump is _ONLY_TRUMPS else hand & SUIT_MASKS[lead]):
+                legal &= ~under
+    return legal
 
 
+def _legal_mask(d: _Deal, hand: int, trick: tuple[int, ...]) -> int:
+    """The legal plays of a deal's player: :func:`legal_play_mask`, narrowed to a called card
+    (AF-25)."""
+    legal = legal_play_mask(hand, trick, d.trump, d.rules.undertrump)
+    if d.called >= 0:
+        legal &= 1 << d.called
+    return legal
+
+
+# -- the state --------------------------------------------------------------------------------
+class State(StateData):
+    """An All Fours game state (immutable, hashable, equal by value, picklable).
+
+    Build one with :func:`~cardrules.all_fours.new_game`; move with :meth:`apply`.  It satisfies
+    :class:`cardrules.GameState`.  The data and every read-only property are those of
+    :class:`~cardrules.all_fours.state.StateData`; this class adds the moves.
+
+    .. attribute:: is_terminal
+       :type: bool
+
+       True when a side has reached the target (AF-21).  (A stored attribute rather than a
+       property: simulations read it after every action.)
+    """
+
+    __slots__ = ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """The legal actions of the current player, in a stable order: ``(Stand, Beg)``;
+        ``(GiveOne, RunPack)`` or ``(RunPack,)`` (AF-11); or the legal plays in card order
+        (:func:`legal_play_mask`, AF-25).  Empty when the game is over and at a chance state
+        (where only ``Deal(deck)`` applies)."""
+        legal = self._lmask
+        if legal:
+            try:
+                plays: tuple[Action, ...] = (
+                    _PLAYS_0[legal & 0x1FFF]
+                    + _PLAYS_1[legal >> 13 & 0x1FFF]
+                    + _PLAYS_2[legal >> 26 & 0x1FFF]
+                    + _PLAYS_3[legal >> 39]
+                )
+                return plays
+            except TypeError:  # a suit pattern seen for the first time
+                return _plays(legal)
+        return _legal_actions(self)
+
+    def apply(self, action: Action) -> State:
+        """The state after ``action`` (runs, redeals, the tally and the next deal happen here;
+        at a chance state, ``Deal(deck)`` deals).
+
+        :raises IllegalActionError: if ``action`` is not in :meth:`legal_actions` (at a chance
+            state: anything but a ``Deal``, reason ``wrong_phase``; a bad pack, ``bad_deck``).
+        """
+        if action.__class__ is not Play:
+            return _apply(self, action)
+        card = action.card
+        mask = card.mask
+        if not mask & self._lmask:
+            return _apply(self, action)
+        # A legal card (the legal mask is legal_play_mask's): the hot path of every simulation,
+        # written out.  The trick's winning card so far is kept by the core kernel's beats
+        # (AF-19, through its table _BEATS); the next player's legal plays follow AF-16 ...
+        # AF-20 (with the undertrump option "allowed" and no AF-25, legal_play_mask is the
+        # core's follow-or-trump kernel).
+        index = card.index
+        d = self._d
+        n = d.players
+        seat: int = self._turn  # type: ignore[assignment]
+        hands = self._hands ^ _SEAT_BITS[seat][index]
+        trick = self._trick
+        size = len(trick)
+        if size:
+            best = size if _BEATS[d.trump][index * 52 + trick[self._best]] else self._best
+            trick += (index,)
+        else:
+            best = 0
+            trick = (index,)
+        simple = d.simple
+        if not simple and d.exposed & mask:  # AF-25: an exposed card is played
+            d = _evolve(d, exposed=d.exposed ^ mask, called=-1)
+        new = _new(_Slots)
+        if size + 1 < n:
+            turn = seat + 1 if seat + 1 < n else 0
+            new._leader = self._leader
+            new._won = self._won
+            new._tricks = self._tricks
+            hand = hands >> _SHIFT[turn] & FULL_MASK
+            if simple:
+                new._lmask = follow_or_trump_mask(hand, trick[0] // 13, d.trump)
+            else:
+                new._lmask = _legal_mask(d, hand, trick)
+        else:
+            leader = turn = (self._leader + best) % n
+            if n == 4:
+                taken = _BIT[trick[0]] | _BIT[trick[1]] | _BIT[trick[2]] | mask
+            else:
+                taken = _BIT[trick[0]] | mask
+            won = self._won
+            won = (won[0] | taken, won[1]) if turn & 1 == 0 else (won[0], won[1] | taken)
+            tricks = self._tricks + ((self._leader, trick, turn),)  # noqa: RUF005 (faster)
+            if not hands:
+                return _tally(d, turn, won, tricks)
+            new._leader = leader
+            new._won = won
+            new._tricks = tricks
+            trick = ()
+            best = 0
+            hand = hands >> _SHIFT[turn] & FULL_MASK
+            new._lmask = hand if simple else _legal_mask(d, hand, trick)  # AF-16: any lead
+        new._d = d
+        new._hands = hands
+        new._turn = turn
+        new._trick = trick
+        new._best = best
+        new.is_terminal = False
+        new.__class__ = State
+        return new  # type: ignore[return-value]
+
+    def observe(self, seat: int) -> Observation:
+        """What ``seat`` may know (AF-15): see :class:`~cardrules.all_fours.Observation`."""
+        seat = check_seat(seat, self._d.players)
+        return _observe(self, seat, self.legal_actions() if self._turn == seat else ())
+
+    # -- AF-25 -----------------------------------------------------------------------------
+    def expose(self, seat: int, card: Card | str) -> State:
+        """AF-25: ``seat`` shows ``card`` out of turn; it stays face up in the hand.
+
+        Only with ``Rules(exposed_cards=True)``.
+
+        :raises ArgumentError: if ``seat`` is not a seat.
+        :raises IllegalActionError: when not allowed.
+        """
+        return _expose(self, seat, card)
+
+    def call(self, seat: int, card: Card | str) -> State:
+        """AF-25: ``seat`` calls an opponent's exposed ``card`` on its owner's turn, where it is
+        a legal play; the owner must then play it (:meth:`legal_actions` is that play alone).
+
+        Only with ``Rules(exposed_cards=True)``.
+
+        :raises ArgumentError: if ``seat`` is not a seat.
+        :raises IllegalActionError: when not allowed.
+        """
+        return _call(self, seat, card)
+
+    # -- determinization -------------------------------------------------------------------
+    def with_hidden_cards(
+        self, hands: Sequence[Iterable[Card | str]], stock: Sequence[Card | str]
+    ) -> State:
+        """This state with the unplayed cards of the hands and the undealt stock reassigned.
+
+        ``hands`` gives each seat's unplayed cards (seat order, the same sizes); ``stock`` the
+        undealt cards, top first (the same number).  Together they must be the same cards as
+        now.  Public cards stay put: played cards, kicks and exposed cards (which must stay in
+        their owner's hand).  The cards dealt to each seat (:attr:`dealt`) and :attr:`deck` are
+        updated to match.
+
+        :raises ParseError: for text that is not cards.
+        :raises ArgumentError: if the cards are not a permutation of the hidden cards as
+            described (a ``ValueError``).
+        """
+        return _with_hidden_cards(self, hands, stock)
+
+
+def _make(
+    d: _Deal,
+    hands: int,
+    turn: int | None,
+    leader: int,
+    trick: tuple[int, ...],
+    won: tuple[int, int],
+    tricks: tuple[_RawTrick, ...],
+) -> State:
+    """The constructor of the engine's slower paths: fill the storage (the trick's winning
+    card and the legal plays worked out), then seal it as a State."""
+    lmask = (
+        _legal_mask(d, hands >> (52 * turn) & FULL_MASK, trick)
+        if d.phase is _PLAY and turn is not None
+        else 0
+    )
+    best = winning_offset(trick, d.trump) if trick else 0
+    return _seal(d, hands, turn, leader, trick, best, won, tricks, lmask)
+
+
+def _seal(
+    d: _Deal,
+    hands: int,
+    turn: int | None,
+    leader: int,
+    trick: tuple[int, ...],
+    best: int,
+    won: tuple[int, int],
+    tricks: tuple[_RawTrick, ...],
+    lmask: int,
+) -> State:
+    """A State of these parts, the winning card and the legal plays given."""
+    s = _new(_Slots)
+    s._d = d
+    s._hands = hands
+    s._turn = turn
+    s._leader = leader
+    s._trick = trick
+    s._best = best
+    s._won = won
+    s._tricks = tricks
+    s._lmask = lmask
+    s.is_terminal = d.winner is not None
+    s.__class__ = State
+    return s  # type: ignore[return-value]
+
+
+# -- per-ruleset tables ----------------------------------------------------------------------
 class _Table:
     """What the engine reads from a ruleset at every deal, worked out once per ruleset."""
 
-    __slots__ = ("dealers", "kicks", "players", "rules", "simple", "target", "top")
+    __slots__ = ("deal", "kicks", "players", "rules", "simple", "target", "top")
 
     def __init__(self, rules: Rules) -> None:
         n = rules.players
@@ -114,30 +380,10 @@ class _Table:
         self.target = rules.target
         #: AF-5: the points of a kick, by card index.
         self.kicks: tuple[int, ...] = tuple(rules.kick_value(card.rank) for card in CARDS)
-        #: AF-7: per dealer, a function from the deck to (each seat's six cards as a mask, all
-        #: the hands packed as in State._hands).
-        self.dealers = tuple(_dealing(deal_layout(rules, dealer), n) for dealer in range(n))
-        #: AF-20 allows undertrumping and AF-25 is off: the play path's own legal masks apply.
+        #: AF-7: (deck, dealer) -> (each seat's six cards as a mask, the packed hands).
+        self.deal = dealer_of_hands(rules)
+        #: AF-20 allows undertrumping and AF-25 is off: legal_play_mask is the core's kernel.
         self.simple = rules.undertrump is _ALLOWED and not rules.exposed_cards
-
-
-_Dealing = Callable[[Sequence[Card]], tuple[tuple[int, ...], int]]
-
-
-def _dealing(layout: tuple[int, ...], players: int) -> _Dealing:
-    """AF-7 for one layout as straight-line code (the deal is a large share of a random hand's
-    cost): ``deck[p].mask`` for the positions of each seat, joined; then the packed hands."""
-    lines = ["def deal(deck):"]
-    for seat in range(players):
-        cards = " | ".join(f"deck[{p}].mask" for p, owner in enumerate(layout) if owner == seat)
-        lines.append(f"    h{seat} = {cards}")
-    hands = ", ".join(f"h{seat}" for seat in range(players))
-    packed = " | ".join(f"h{seat} << {52 * seat}" for seat in range(players))
-    lines.append(f"    return ({hands}), {packed}")
-    namespace: dict[str, Any] = {}
-    exec("\n".join(lines), namespace)  # our own text, built above
-    deal: _Dealing = namespace["deal"]
-    return deal
 
 
 # Tables by id(rules) (each entry keeps its ruleset alive, so the id is not reused meanwhile),
@@ -170,51 +416,10 @@ def _find_table(rules: Rules) -> _Table:
     return table
 
 
-def deck_for(
-    hands: Sequence[Iterable[Card | str] | str],
-    kick: Card | str,
-    *,
-    dealer: int = 0,
-    rules: Rules | None = None,
-    then: Iterable[Card | str] | str = (),
-) -> tuple[Card, ...]:
-    """A deck that AF-7 deals into these six-card ``hands`` (seat order) with this ``kick``.
-
-    ``then`` are the next cards of the stock, top first (what a run of the pack deals, AF-11:
-    three to each player from dealer + 1, then the new kick); the other cards follow in card
-    order.  Use it with ``new_game(deck=...)`` to set up a position.
-
-    >>> from cardrules.all_fours import new_game
-    >>> deck = deck_for(["2H KS TS 4C 5D 9S", "AH 7H QS 3C 8D 2S"], "6H", rules=Rules(players=2))
-    >>> state = new_game(Rules(players=2), deck=deck, dealer=0, seed=1)
-    >>> str(state.hand(1)), str(state.kick)
-    ('3C 8D 7H AH 2S QS', '6H')
-    """
-    rules = rules or Rules()
-    n = rules.players
-    if len(hands) != n:
-        raise ParseError(f"deck_for needs {n} hands (one per seat), got {len(hands)}")
-    cards = [parse_cards(h) if isinstance(h, str) else _cards(h) for h in hands]
-    for seat, hand in enumerate(cards):
-        if len(hand) != 6:
-            raise ParseError(f"hand {seat} has {len(hand)} cards; AF-7 deals 6 each")
-    layout = deal_layout(rules, dealer)
-    taken = [0] * n
-    deck: list[Card] = []
-    for seat in layout:
-        deck.append(cards[seat][taken[seat]])
-        taken[seat] += 1
-    deck.append(Card.parse(kick) if isinstance(kick, str) else kick)
-    deck.extend(parse_cards(then) if isinstance(then, str) else _cards(then))
-    used = mask_of(deck)
-    deck.extend(card for card in CARDS if not used & card.mask)
-    return parse_deck(deck)
+_LAST: list[_Table] = [_find_table(_DEFAULT_RULES)]  # the table used last (one slot)
 
 
-def _cards(items: Iterable[Card | str]) -> tuple[Card, ...]:
-    return tuple(Card.parse(c) if isinstance(c, str) else c for c in items)
-
-
+# -- a new game ------------------------------------------------------------------------------
 def new_game(
     rules: Rules | None = None,
     *,
@@ -222,6 +427,7 @@ def new_game(
     dealer: int | None = None,
     deck: Sequence[Card] | str | None = None,
     scores: Sequence[int] | None = None,
+    chance: ChanceMode = "seeded",
 ) -> State:
     """A new game to the target, dealt and ready for the beggar's stand or beg.
 
@@ -230,11 +436,21 @@ def new_game(
         shuffle); ``None`` draws 64 random bits, kept as ``state.seed``.
     :param dealer: the first dealer (AF-6); ``None`` draws for it from the seed.
     :param deck: fixes the first deal: 52 distinct cards, top first, dealt by AF-7 (see
-        :func:`deck_for`).  Later deals are shuffled from the seed.
+        :func:`~cardrules.all_fours.deck_for`).  Later deals are shuffled from the seed (or
+        wait for a ``Deal``, with ``chance="explicit"``).
     :param scores: the two sides' scores when the game starts (default ``(0, 0)``), to set up a
         position or resume a match: ints from 0 to ``target - 1`` (a side on the target would
         have won already).
-    :raises RulesError: for a bad ruleset, seed, dealer or scores.
+    :param chance: ``"seeded"`` (the default): the engine shuffles every deal with the seed.
+        ``"explicit"``: every deal (the first too, unless ``deck`` fixes it) waits in a chance
+        state (``state.is_chance``, ``state.phase is Phase.DEAL``, no player to act, no legal
+        actions; dealer, scores and deal number already set) until ``state.apply(Deal(deck))``
+        deals that pack, top card first, exactly as the seeded game deals a shuffled one.  A
+        run of the pack (AF-11) deals on from the same pack; a void deal (AF-13) and every
+        next deal wait for a new ``Deal``.  The first dealer still comes from ``dealer`` or
+        the seed's draw.
+    :raises ArgumentError: for a bad ruleset, seed, dealer, scores or chance (a ``ParseError``
+        and a ``RulesError``, as in 400).
     :raises ParseError: for a bad deck.
 
     The first kick scores at once (AF-9) and may even end the game (AF-14).
@@ -245,40 +461,27 @@ def new_game(
     if rules is None:
         rules = _DEFAULT_RULES
     elif not isinstance(rules, Rules):
-        raise RulesError(f"rules must be an all_fours.Rules, not {type(rules).__name__}")
-    if seed is None:
-        seed = secrets.randbits(64)
-    elif not isinstance(seed, int) or isinstance(seed, bool):
-        raise RulesError(f"seed must be an int or None, not {seed!r}")
+        raise ArgumentError(
+            f"rules: expected an all_fours.Rules, got {type(rules).__name__}",
+            name="rules",
+            value=rules,
+        )
+    seed = secrets.randbits(64) if seed is None else check_seed(seed)
     n = rules.players
-    if dealer is None:
-        dealer = draw_for_dealer(seed, n)
-    elif not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < n:
-        raise RulesError(f"dealer must be a seat 0..{n - 1}, not {dealer!r}")
+    dealer = draw_for_dealer(seed, n) if dealer is None else check_seat(dealer, n, name="dealer")
+    explicit = check_chance(chance) == "explicit"
     first = parse_deck(deck) if deck is not None else None
-    return _start_deal(rules, seed, dealer, 0, _start_scores(rules, scores), (), first)
+    return _start_deal(rules, seed, dealer, 0, _start_scores(rules, scores), (), first, explicit)
 
 
 def _start_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, int]:
-    """The validated starting scores of :func:`new_game`."""
+    """The checked starting scores of :func:`new_game`."""
     if scores is None:
         return (0, 0)
-    if (
-        isinstance(scores, str | bytes)
-        or not isinstance(scores, Sequence)
-        or len(scores) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in scores)
-    ):
-        raise RulesError(f"scores must be two ints (side 0, side 1), not {scores!r}")
-    if not all(0 <= v < rules.target for v in scores):
-        raise RulesError(
-            f"scores must be from 0 to {rules.target - 1} (the target is {rules.target}), "
-            f"not {tuple(scores)}"
-        )
-    return (scores[0], scores[1])
-
-
-_LAST: list[_Table] = [_find_table(_DEFAULT_RULES)]  # the table used last (one slot)
+    first, second = check_scores(scores, 2, who="(side 0, side 1)")
+    for value in (first, second):
+        check_int(value, name="scores", low=0, high=rules.target - 1)
+    return (first, second)
 
 
 # -- the deal, kicks and runs (AF-7 ... AF-14) ----------------------------------------------
@@ -290,13 +493,39 @@ def _start_deal(
     scores: tuple[int, int],
     history: tuple[HandResult, ...],
     deck: tuple[Card, ...] | None = None,
+    chance: bool = False,
 ) -> State:
-    """AF-7: deal six cards each and turn the kick (scored at once, AF-9)."""
+    """AF-7: deal six cards each and turn the kick (scored at once, AF-9).  With no ``deck``,
+    the seed's shuffle deals; or, in a game of explicit chance, a chance state waits for it."""
     t = _table(rules)
+    n = t.players
     if deck is None:
+        if chance:
+            d = _Deal(
+                rules,
+                n,
+                seed,
+                dealer,
+                deal_number,
+                (),
+                (),
+                (),
+                (0,) * n,
+                -1,
+                _DEAL,
+                scores,
+                history,
+                (),
+                (),
+                None,
+                0,
+                -1,
+                t.simple,
+                True,
+            )
+            return _make(d, 0, None, 0, (), (0, 0), ())
         deck = _labelled_deck(seed, "deal", deal_number)
-    # The masks of distinct cards are disjoint bits: their sum is their union.
-    dealt, packed = t.dealers[dealer](deck)
+    dealt, packed = t.deal(deck, dealer)
     top = t.top
     kick = deck[top]
     awards: tuple[Award, ...] = ()
@@ -308,7 +537,6 @@ def _start_deal(
         scores = (scores[0] + points, scores[1]) if side == 0 else (scores[0], scores[1] + points)
         if scores[side] >= t.target:  # AF-14
             winner = side
-    n = t.players
     d = _Deal(
         rules,
         n,
@@ -320,7 +548,6 @@ def _start_deal(
         (kick,),
         dealt,
         -1,
-        0,
         _BEG,
         scores,
         history,
@@ -330,10 +557,11 @@ def _start_deal(
         0,
         -1,
         t.simple,
+        chance,
     )
     if winner is not None:
-        return _make(_over(d), packed, None, 0, (), 0, (0, 0), ())
-    return _make(d, packed, dealer + 1 if dealer + 1 < n else 0, 0, (), 0, (0, 0), ())
+        return _make(_over(d), packed, None, 0, (), (0, 0), ())
+    return _make(d, packed, dealer + 1 if dealer + 1 < n else 0, 0, (), (0, 0), ())
 
 
 def _award(d: _Deal, award: Award) -> _Deal:
@@ -347,7 +575,7 @@ def _award(d: _Deal, award: Award) -> _Deal:
 def _over(
     d: _Deal,
     card_points: tuple[int, int] | None = None,
-    tricks: tuple[tuple[int, tuple[int, ...], int], ...] = (),
+    tricks: tuple[_RawTrick, ...] = (),
 ) -> _Deal:
     """The deal after the target was reached: the game is over (AF-14)."""
     result = _result(d, HandEnd.TARGET_REACHED, card_points, tricks)
@@ -358,7 +586,7 @@ def _result(
     d: _Deal,
     reason: HandEnd,
     card_points: tuple[int, int] | None,
-    tricks: tuple[tuple[int, tuple[int, ...], int], ...] = (),
+    tricks: tuple[_RawTrick, ...] = (),
 ) -> HandResult:
     return _hand_result(
         d.deal_number,
@@ -380,75 +608,73 @@ def _begin_play(d: _Deal, hands: int, decisions: tuple[Action, ...]) -> State:
     trump = d.kicks[-1].index // 13
     d = _copy(d)
     d.trump = trump
-    d.tmask = SUIT_MASKS[trump]
     d.phase = _PLAY
     d.decisions = decisions
     n = d.players
     leader = d.dealer + 1 if d.dealer + 1 < n else 0
-    return _make(d, hands, leader, leader, (), 0, (0, 0), ())  # AF-16: the beggar leads
+    lead = legal_play_mask(hands >> (52 * leader) & FULL_MASK, (), trump)  # AF-16: any card
+    return _seal(d, hands, leader, leader, (), 0, (0, 0), (), lead)
 
 
 def _run_pack(d: _Deal, packed: int) -> State:
     """AF-11 ... AF-13: run the pack until the kick changes suit, or void the deal."""
     n = d.players
-    need = 3 * n + 1
-    hands = _unpack(packed, n)
+    size = 3 * n
     while True:
         stock = d.stock
-        if len(stock) < need:
-            # AF-13: the pack is exhausted: void deal, same dealer, fresh shuffle.
+        if len(stock) < size + 1:
+            # AF-13: the pack is exhausted: void deal, same dealer, fresh shuffle (or Deal).
             result = _result(d, HandEnd.EXHAUSTED_PACK, None)
             return _start_deal(
-                d.rules, d.seed, d.dealer, d.deal_number + 1, d.scores, (*d.history, result)
+                d.rules,
+                d.seed,
+                next_dealer(result, n),
+                d.deal_number + 1,
+                d.scores,
+                (*d.history, result),
+                None,
+                d.chance,
             )
-        new_hands = list(hands)
-        dealt = list(d.dealt)
-        position = 0
-        for offset in range(1, n + 1):
-            seat = (d.dealer + offset) % n
-            packet = stock[position].mask | stock[position + 1].mask | stock[position + 2].mask
-            new_hands[seat] |= packet
-            dealt[seat] |= packet
-            position += 3
-        kick = stock[position]
+        packets = run_packets(stock, d.dealer, n)
+        packed |= _pack(packets)  # the cards are new to every hand: OR adds them
+        kick = stock[size]
         previous = d.kicks[-1]
-        hands = tuple(new_hands)
-        d = _evolve(d, stock=stock[position + 1 :], kicks=(*d.kicks, kick), dealt=tuple(dealt))
+        d = _evolve(
+            d,
+            stock=stock[size + 1 :],
+            kicks=(*d.kicks, kick),
+            dealt=tuple(map(operator.or_, d.dealt, packets)),
+        )
         points = _table(d.rules).kicks[kick.index]
         if points:  # AF-9: every kick scores, even one at once replaced
             d = _award(d, _card_award(d.dealer % 2, points, _KICK, kick.index))
             if d.winner is not None:
-                return _make(_over(d), _pack(hands), None, 0, (), 0, (0, 0), ())
+                return _make(_over(d), packed, None, 0, (), (0, 0), ())
         if kick.suit is not previous.suit:  # AF-12
-            return _begin_play(d, _pack(hands), d.decisions)
+            return _begin_play(d, packed, d.decisions)
+
+
+def next_dealer(result: HandResult, players: int) -> int:
+    """AF-8: the dealer of the deal after ``result``: the next seat (dealer + 1) after a played
+    hand, the same dealer again after a void deal (AF-13).
+
+    >>> from cardrules.all_fours import new_game
+    >>> state = new_game(seed=4, dealer=3)
+    >>> while not state.history:
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> next_dealer(state.history[0], 4), state.dealer
+    (0, 0)
+    """
+    if result.reason is HandEnd.EXHAUSTED_PACK:
+        return result.dealer
+    return result.dealer + 1 if result.dealer + 1 < players else 0
 
 
 # -- legal actions ------------------------------------------------------------------------
-def _legal_mask(d: _Deal, hand: int, trick: tuple[int, ...], best: int) -> int:
-    """AF-16 ... AF-20 (and AF-25's called card): the mask of the legal plays from ``hand``."""
-    if trick:
-        lead = trick[0] // 13
-        of_suit = hand & SUIT_MASKS[lead]
-        if lead == d.trump:  # AF-17
-            legal = of_suit or hand
-        else:  # AF-18
-            tmask = d.tmask
-            legal = of_suit | (hand & tmask) if of_suit else hand
-            if d.rules.undertrump is not _ALLOWED:  # AF-20
-                top = trick[best]
-                if top // 13 == d.trump:
-                    under = hand & tmask & ((1 << top) - 1)
-                    if under and (hand & ~tmask if d.rules.undertrump is _ONLY_TRUMPS else of_suit):
-                        legal &= ~under
-    else:
-        legal = hand
-    if d.called >= 0:
-        legal &= 1 << d.called
-    return legal
-
-
-def legal_actions(s: State) -> tuple[Action, ...]:
-    """The legal actions of ``s``."""
+def _legal_actions(s: State) -> tuple[Action, ...]:
+    """The legal actions of ``s`` outside the play path: AF-10 (stand or beg), AF-11 (give one
+    or run; with ``give_one_needs_trump`` the dealer gives one only holding the kick's suit),
+    none at a chance state or when the game is over."""
     d = s._d
     phase = d.phase
     if phase is _PLAY:
@@ -465,9 +691,10 @@ def legal_actions(s: State) -> tuple[Action, ...]:
 
 
 # -- transitions --------------------------------------------------------------------------
-def apply(s: State, action: Action) -> State:
-    """The state after ``action`` (see :meth:`State.apply`; legal plays take the fast path
-    there)."""
+def _apply(s: State, action: Action) -> State:
+    """The state after ``action`` outside the play path of :meth:`State.apply`: AF-10 (stand
+    or beg, one beg per deal), AF-11 (give one or run the pack), the chance step (``Deal``,
+    dealt by AF-7), and the refusals (:func:`_illegal`)."""
     d = s._d
     phase = d.phase
     kind = action.__class__
@@ -478,19 +705,24 @@ def apply(s: State, action: Action) -> State:
             d = _copy(d)
             d.phase = _ANSWER
             d.decisions = (BEG,)
-            return _make(d, s._hands, d.dealer, 0, (), 0, (0, 0), ())
+            return _make(d, s._hands, d.dealer, 0, (), (0, 0), ())
     elif phase is _ANSWER and (kind is RunPack or kind is GiveOne):  # AF-11
         if kind is RunPack:
             return _run_pack(_evolve(d, decisions=(*d.decisions, action)), s._hands)
-        if GIVE_ONE in legal_actions(s):
+        if GIVE_ONE in _legal_actions(s):
             beggar_side = (d.dealer + 1) % d.players % 2
             d = _award(
                 _evolve(d, decisions=(*d.decisions, action)),
                 Award(beggar_side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE),
             )
             if d.winner is not None:
-                return _make(_over(d), s._hands, None, 0, (), 0, (0, 0), ())
+                return _make(_over(d), s._hands, None, 0, (), (0, 0), ())
             return _begin_play(d, s._hands, d.decisions)
+    elif phase is _DEAL and kind is Deal:  # chance: deal this pack (AF-7)
+        deck = dealt_deck(action, ())  # type: ignore[arg-type]
+        return _start_deal(
+            d.rules, d.seed, d.dealer, d.deal_number, d.scores, d.history, deck, True
+        )
     raise _illegal(s, action)
 
 
@@ -498,7 +730,7 @@ def _tally(
     d: _Deal,
     last: int,
     won: tuple[int, int],
-    tricks: tuple[tuple[int, tuple[int, ...], int], ...],
+    tricks: tuple[_RawTrick, ...],
 ) -> State:
     """AF-23: High, Low, Jack, Game one at a time, stopping at the target; then AF-8: the next
     dealer deals."""
@@ -511,7 +743,7 @@ def _tally(
         awards.append(award)
         if scores[award.side] >= target:  # AF-14: nothing further is scored
             d = _evolve(d, scores=(scores[0], scores[1]), awards=tuple(awards), winner=award.side)
-            return _make(_over(d, card_points, tricks), 0, None, last, (), 0, won, tricks)
+            return _make(_over(d, card_points, tricks), 0, None, last, (), won, tricks)
     final = (scores[0], scores[1])
     result = _hand_result(
         d.deal_number,
@@ -526,14 +758,15 @@ def _tally(
         tricks,
         d.players,
     )
-    dealer = d.dealer + 1
     return _start_deal(
         d.rules,
         d.seed,
-        dealer if dealer < d.players else 0,
+        next_dealer(result, d.players),
         d.deal_number + 1,
         final,
         (*d.history, result),
+        None,
+        d.chance,
     )
 
 
@@ -547,32 +780,42 @@ def _illegal(s: State, action: object) -> IllegalActionError:
     def error(reason: Reason, detail: str = "") -> IllegalActionError:
         return IllegalActionError(reason, seat=seat, action=action, legal=legal, detail=detail)
 
-    if not isinstance(action, Stand | Beg | GiveOne | RunPack | Play):
+    if not isinstance(action, Stand | Beg | GiveOne | RunPack | Play | Deal):
         return error(Reason.NOT_AN_ACTION, f"{action!r} is not an All Fours action")
     if d.winner is not None:
         return IllegalActionError(Reason.GAME_OVER, seat=None, action=action)
     phase = d.phase
+    if phase is _DEAL:
+        return error(
+            Reason.WRONG_PHASE,
+            "a chance state: the deal waits for its pack; apply Deal(deck) with the 52 cards",
+        )
+    if isinstance(action, Deal):
+        return error(
+            Reason.WRONG_PHASE,
+            f"Deal belongs to a chance state (new_game(chance='explicit')), not {phase.value}",
+        )
     if isinstance(action, Play):
         if phase is not _PLAY:
             return error(Reason.WRONG_PHASE, f"no card is played in the {phase.value} phase")
         card = action.card
-        hand = s.hand(seat).mask  # type: ignore[arg-type]
+        hand = s._hands >> _SHIFT[seat] & FULL_MASK  # type: ignore[index]
         if not hand & card.mask:
             return error(Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}")
         if d.called >= 0:
             return error(
                 Reason.MUST_PLAY_CALLED_CARD, f"{CARDS[d.called]} was called and must be played"
             )
+        # The stages of legal_play_mask, to name the one that rules the card out.
         lead = s._trick[0] // 13
-        trump = Suit(d.trump)
-        if lead == d.trump:
-            return error(Reason.MUST_PLAY_TRUMP, f"a trump ({trump}) was led")
-        if card.suit != lead and card.suit != trump:
+        if not legal_play_mask(hand, s._trick, d.trump) & card.mask:  # AF-17, AF-18
+            if lead == d.trump:
+                return error(Reason.MUST_PLAY_TRUMP, f"a trump ({Suit(d.trump)}) was led")
             return error(
                 Reason.MUST_FOLLOW_OR_TRUMP,
                 f"seat {seat} holds {Suit(lead)} and must follow or trump",
             )
-        return error(
+        return error(  # AF-20
             Reason.UNDERTRUMP_FORBIDDEN,
             f"undertrumping is not allowed here (undertrump={d.rules.undertrump.value})",
         )
@@ -619,17 +862,16 @@ def _af25_start(
         raise refuse(Reason.NOT_ALLOWED_BY_RULES, f"{noun} need Rules(exposed_cards=True)")
     if d.winner is not None:
         raise IllegalActionError(Reason.GAME_OVER, seat=None, action=f"{verb} {parsed}")
-    if not isinstance(seat, int) or not 0 <= seat < d.players:
-        raise refuse(Reason.NOT_AN_ACTION, f"{seat!r} is not a seat")
+    check_seat(seat, d.players)
     return parsed, refuse
 
 
 def _with_deal(s: State, d: _Deal) -> State:
     """``s`` with a changed deal record (the cards and the trick as they are)."""
-    return _make(d, s._hands, s._turn, s._leader, s._trick, s._best, s._won, s._tricks)
+    return _make(d, s._hands, s._turn, s._leader, s._trick, s._won, s._tricks)
 
 
-def expose(s: State, seat: int, card: Card | str) -> State:
+def _expose(s: State, seat: int, card: Card | str) -> State:
     """AF-25: ``seat`` shows ``card`` out of turn (see :meth:`State.expose`)."""
     card, refuse = _af25_start(s, seat, card, "expose", "exposed cards")
     d = s._d
@@ -644,7 +886,7 @@ def expose(s: State, seat: int, card: Card | str) -> State:
     return _with_deal(s, _evolve(d, exposed=d.exposed | card.mask))
 
 
-def call(s: State, seat: int, card: Card | str) -> State:
+def _call(s: State, seat: int, card: Card | str) -> State:
     """AF-25: ``seat`` calls an opponent's exposed ``card`` (see :meth:`State.call`)."""
     card, refuse = _af25_start(s, seat, card, "call", "calls")
     d = s._d
@@ -663,48 +905,36 @@ def call(s: State, seat: int, card: Card | str) -> State:
 
 
 # -- determinization ---------------------------------------------------------------------------
-def with_hidden_cards(
+def _with_hidden_cards(
     s: State, hands: Sequence[Iterable[Card | str]], stock: Sequence[Card | str]
 ) -> State:
     """Reassign the unplayed cards and the stock (see :meth:`State.with_hidden_cards`)."""
     d = s._d
     n = d.players
     old_hands = _unpack(s._hands, n)
-    if isinstance(hands, str) or len(hands) != n:
-        raise ValueError(f"with_hidden_cards needs {n} hands, one per seat in seat order")
-    new_hands: list[int] = []
-    for seat, hand in enumerate(hands):
-        cards = parse_cards(hand) if isinstance(hand, str) else _cards(hand)
-        mask = mask_of(cards)
-        if len(cards) != mask.bit_count():
-            raise ValueError(f"hand {seat} names a card twice")
-        if mask.bit_count() != old_hands[seat].bit_count():
-            raise ValueError(
-                f"hand {seat} has {mask.bit_count()} cards; seat {seat} holds "
-                f"{old_hands[seat].bit_count()}"
-            )
-        if d.exposed & old_hands[seat] & ~mask:
-            raise ValueError(f"exposed cards are public and stay in seat {seat}'s hand")
-        new_hands.append(mask)
+    new_hands = check_hands(hands, [hand.bit_count() for hand in old_hands])
+    for seat in range(n):
+        if d.exposed & old_hands[seat] & ~new_hands[seat]:
+            raise _hidden_error(f"exposed cards are public and stay in seat {seat}'s hand", hands)
     new_stock = parse_cards(stock) if isinstance(stock, str) else _cards(stock)
     if len(new_stock) != len(d.stock):
-        raise ValueError(f"the stock has {len(d.stock)} cards, got {len(new_stock)}")
+        raise _hidden_error(
+            f"the stock has {len(d.stock)} cards, got {len(new_stock)}", stock, "stock"
+        )
     old_union = mask_of(d.stock)
     new_union = mask_of(new_stock)
     if new_union.bit_count() != len(new_stock):
-        raise ValueError("the stock names a card twice")
+        raise _hidden_error("the stock names a card twice", stock, "stock")
     for seat in range(n):
         if new_hands[seat] & new_union:
-            raise ValueError(f"hand {seat} shares cards with the stock")
-        for other in range(seat):
-            if new_hands[seat] & new_hands[other]:
-                raise ValueError(f"hands {other} and {seat} share cards")
+            raise _hidden_error(f"hand {seat} shares cards with the stock", hands)
         old_union |= old_hands[seat]
         new_union |= new_hands[seat]
     if old_union != new_union:
-        raise ValueError(
+        raise _hidden_error(
             "the hands and stock must hold the same cards as before (the hidden cards); "
-            "played cards and kicks may not move"
+            "played cards and kicks may not move",
+            hands,
         )
     # Keep the deck consistent with the deal: the positions of the cards that leave a seat get
     # the cards that join it (the cards that stay keep their places).
@@ -719,7 +949,11 @@ def with_hidden_cards(
     deck[len(deck) - len(new_stock) :] = new_stock
     dealt = tuple(d.dealt[seat] & ~old_hands[seat] | new_hands[seat] for seat in range(n))
     d = _evolve(d, deck=tuple(deck), stock=tuple(new_stock), dealt=dealt)
-    return _make(d, _pack(new_hands), s._turn, s._leader, s._trick, s._best, s._won, s._tricks)
+    return _make(d, _pack(new_hands), s._turn, s._leader, s._trick, s._won, s._tricks)
+
+
+def _hidden_error(message: str, value: object, name: str = "hands") -> ArgumentError:
+    return ArgumentError(f"{name}: {message}", name=name, value=value)
 
 
 # -- a state from its parts (determinization, saved states) ------------------------------------
@@ -744,11 +978,11 @@ def _assemble(
     turn: int | None,
     leader: int,
     trick: tuple[int, ...],
-    tricks: tuple[tuple[int, tuple[int, ...], int], ...],
+    tricks: tuple[_RawTrick, ...],
 ) -> State:
     """A mid-deal state from its parts (private: the callers check that the parts agree; the
-    stock is the end of ``deck`` after the deal and the runs).  The trick's best card and the
-    cards won per side are worked out here."""
+    stock is the end of ``deck`` after the deal and the runs).  The cards won per side are
+    worked out here."""
     n = rules.players
     top = 6 * n + 1 + (len(kicks) - 1) * (3 * n + 1)
     t = -1 if trump is None else int(trump)
@@ -763,7 +997,6 @@ def _assemble(
         kicks,
         dealt,
         t,
-        0 if trump is None else SUIT_MASKS[trump],
         phase,
         scores,
         history,
@@ -773,17 +1006,10 @@ def _assemble(
         exposed,
         called,
         rules.undertrump is _ALLOWED and not rules.exposed_cards,
+        False,
     )
-    best = 0
-    for position in range(1, len(trick)):
-        card, top_card = trick[position], trick[best]
-        if card // 13 == top_card // 13:
-            if card > top_card:
-                best = position
-        elif card // 13 == t:
-            best = position
     won = [0, 0]
     for _, cards, taker in tricks:
         for index in cards:
             won[taker % 2] |= 1 << index
-    return _make(d, _pack(hands), turn, leader, trick, best, (won[0], won[1]), tricks)
+    return _make(d, _pack(hands), turn, leader, trick, (won[0], won[1]), tricks)

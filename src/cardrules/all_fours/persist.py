@@ -19,11 +19,11 @@ import json
 from typing import Any
 
 from cardrules.all_fours.actions import Action, parse_action
-from cardrules.all_fours.engine import _start_deal
+from cardrules.all_fours.engine import State, _start_deal, next_dealer
 from cardrules.all_fours.record import CODEC, step_seat
 from cardrules.all_fours.rules import Rules
 from cardrules.all_fours.scoring import Award, AwardKind
-from cardrules.all_fours.state import HandEnd, HandResult, State
+from cardrules.all_fours.state import HandEnd, HandResult
 from cardrules.core.cards import Card, Suit, parse_cards
 from cardrules.core.deck import parse_deck, shuffled_deck
 from cardrules.core.records import (
@@ -132,9 +132,20 @@ def _deal_start_scores(state: State) -> tuple[int, int]:
 
 
 def save_state(state: State) -> str:
-    """The state as JSON text (see :func:`load_state`)."""
+    """The state as JSON text (see :func:`load_state`).
+
+    :raises RecordError: for a state of a game of explicit chance (``new_game(...,
+        chance="explicit")``): its deals do not follow from the seed, so the saved form (which
+        deals again from the seed) cannot hold it.  Pickle such a state instead.
+    """
     if not isinstance(state, State):
         raise TypeError(f"save_state takes an all_fours.State, not {type(state).__name__}")
+    if state._d.chance:
+        raise RecordError(
+            "a state of a game of explicit chance cannot be saved: its deals do not follow "
+            "from the seed (pickle the state instead)",
+            deal=state.deal_number,
+        )
     history = state.history[:-1] if _closed(state) else state.history
     data = {
         "format": STATE_FORMAT,
@@ -245,12 +256,7 @@ def _check_history(
                     f"before ({list(before)}) and the deal's awards",
                     deal=number,
                 )
-            previous = history[number - 1]
-            follows = (
-                previous.dealer
-                if previous.reason is HandEnd.EXHAUSTED_PACK
-                else ((previous.dealer + 1) % n)
-            )
+            follows = next_dealer(history[number - 1], n)
             if result.dealer != follows:
                 raise RecordError(
                     f"{where}: the dealer is seat {result.dealer}, AF-8 gives seat {follows}",
@@ -262,7 +268,7 @@ def _check_history(
             raise RecordError(f"{where}: a side reached the target; the game would be over")
     if history:
         last = history[-1]
-        follows = last.dealer if last.reason is HandEnd.EXHAUSTED_PACK else (last.dealer + 1) % n
+        follows = next_dealer(last, n)
         if dealer != follows:
             raise RecordError(f"the dealer is seat {dealer}, but AF-8 gives seat {follows}")
         if last.scores != scores:

@@ -37,9 +37,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Final
 
 from cardrules.all_fours.actions import Action, Beg, GiveOne, Play, RunPack, Stand, parse_action
-from cardrules.all_fours.engine import deal_layout, new_game
+from cardrules.all_fours.dealing import deal_layout
+from cardrules.all_fours.engine import State, new_game
 from cardrules.all_fours.rules import Rules
-from cardrules.all_fours.state import Phase, State
+from cardrules.all_fours.state import Phase
 from cardrules.core.cards import Card
 from cardrules.core.cardset import CardSet
 from cardrules.core.deck import parse_deck

@@ -21,6 +21,7 @@ import attrs
 from cardrules.all_fours.rules import GameTie, Rules
 from cardrules.core.cards import CARDS, Card, Rank, Suit
 from cardrules.core.cardset import SUIT_MASKS, CardSet
+from cardrules.core.checks import check_seat
 
 __all__ = [
     "CARD_POINTS",
@@ -202,35 +203,25 @@ def _hand_awards(
 ) -> list[Award]:
     """AF-22, AF-23 on masks: the end-of-hand awards in scoring order (High, Low, Jack, Game);
     ``points`` are the card points of ``won`` (AF-4)."""
-    in_play = 0
-    for mask in dealt:
-        in_play |= mask
+    # AF-2: side 0 is seats 0 and 2 (with two players, seat 0); a card's side is its holder's.
+    if len(dealt) == 4:
+        side_0 = dealt[0] | dealt[2]
+        in_play = side_0 | dealt[1] | dealt[3]
+    else:
+        side_0 = dealt[0]
+        in_play = side_0 | dealt[1]
     awards: list[Award] = []
     trumps = in_play & SUIT_MASKS[trump]
     if trumps:
         high = trumps.bit_length() - 1
         low = (trumps & -trumps).bit_length() - 1
         jack = trump * 13 + _JACK_PLACE
-        side = 0
-        for mask in dealt:
-            if mask >> high & 1:
-                break
-            side ^= 1
-        key = (side, HIGH_VALUE, _HIGH, high)
+        key = (0 if side_0 >> high & 1 else 1, HIGH_VALUE, _HIGH, high)
         awards.append(_AWARDS.get(key) or _new_award(key))
-        side = 0
-        for mask in dealt:
-            if mask >> low & 1:
-                break
-            side ^= 1
-        key = (side, LOW_VALUE, _LOW, low)
+        key = (0 if side_0 >> low & 1 else 1, LOW_VALUE, _LOW, low)
         awards.append(_AWARDS.get(key) or _new_award(key))
         if trumps >> jack & 1:
-            holder = 0
-            for mask in dealt:
-                if mask >> jack & 1:
-                    break
-                holder ^= 1
+            holder = 0 if side_0 >> jack & 1 else 1
             if won[0] >> jack & 1 == holder ^ 1:  # side 0 took it iff the holder is side 0
                 key = (holder, JACK_VALUE, _JACK, jack)
             else:
@@ -269,6 +260,7 @@ def hand_awards(
     ['high AS: side 1 +1', 'low 2S: side 1 +1', 'hang_jack JS: side 1 +3', 'game 15-5: side 0 +1']
     """
     rules = rules or Rules()
+    dealer = check_seat(dealer, len(dealt), name="dealer")
     won_masks = [w.mask for w in won]
     points = (_mask_points(won_masks[0]), _mask_points(won_masks[1]))
     return tuple(

@@ -1,11 +1,12 @@
-"""The All Fours game state: :class:`State`, its :class:`Phase` and the :class:`HandResult`
-history.
+"""The All Fours game state as data: :class:`StateData`, its :class:`Phase`, the
+:class:`HandResult` history and why a deal ended (:class:`HandEnd`).
 
 A state carries the whole match: scores per side, the dealer, the deck of the current deal, the
 undealt stock (in order), the kicks turned this deal, trumps, hands, the cards dealt to each seat,
-the tricks of the deal and the history of finished deals.  States are immutable, hashable and
-equal by value; :meth:`State.apply` returns the next one (:mod:`cardrules.all_fours.engine`
-does the work).
+the tricks of the deal and the history of finished deals.  This module holds the data, its value
+semantics (immutable, hashable, equal by value, picklable) and every read-only property; the
+transitions (``legal_actions``, ``apply`` ...) are those of :class:`cardrules.all_fours.State`,
+the engine's subclass (:mod:`cardrules.all_fours.engine`).
 
 >>> from cardrules.all_fours import new_game
 >>> state = new_game(seed=7, dealer=0)
@@ -18,26 +19,29 @@ does the work).
 from __future__ import annotations
 
 import enum
+import functools
 import operator
-from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Any, Final
+from collections.abc import Callable, Sequence
+from typing import Any, Final
 
-from cardrules.all_fours.actions import _SUIT_PLAYS, Action, Play, _plays
+import attrs
+
+from cardrules.all_fours.actions import Action
 from cardrules.all_fours.rules import Rules
 from cardrules.all_fours.scoring import Award, _mask_points
 from cardrules.core.cards import CARDS, Card, Suit, iter_cards
-from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, CardSet
+from cardrules.core.cardset import FULL_MASK, CardSet
+from cardrules.core.checks import check_seat
 from cardrules.core.tricks import Trick
 
-if TYPE_CHECKING:
-    from cardrules.all_fours.view import Observation
-
-__all__ = ["HandEnd", "HandResult", "Phase", "State"]
+__all__ = ["HandEnd", "HandResult", "Phase", "StateData"]
 
 
 class Phase(enum.StrEnum):
-    """The phases of a deal (AF-10 ... AF-14)."""
+    """The phases of a deal (AF-7 ... AF-14)."""
 
+    #: A chance state: the deal waits for ``Deal(deck)`` (``new_game(..., chance="explicit")``).
+    DEAL = "deal"
     #: The beggar stands or begs (AF-10).
     BEG = "beg"
     #: The dealer answers a beg: give one or run the pack (AF-11).
@@ -61,21 +65,10 @@ class HandEnd(enum.StrEnum):
 
 #: A completed trick in the engine's form: (leader, card indices in play order, winning seat).
 _RawTrick = tuple[int, tuple[int, ...], int]
-_RESULT_FIELDS: Final = (
-    "deal_number",
-    "dealer",
-    "kicks",
-    "trump",
-    "decisions",
-    "awards",
-    "reason",
-    "card_points",
-    "scores",
-    "tricks",
-    "trick_winners",
-)
+_CARD_AT: Final = CARDS.__getitem__
 
 
+@attrs.frozen(slots=True, init=False, repr=False, weakref_slot=False)
 class HandResult:
     """A finished deal: its awards in the order they were scored, and why it ended.
 
@@ -105,13 +98,28 @@ class HandResult:
     (<HandEnd.PLAYED: 'played'>, 6, (0, 1, 3, 1, 1, 1), (0, 4))
     """
 
-    # Everything in one tuple (the engine makes one HandResult per deal, so it is built in one
-    # step): the nine public fields, then the tricks in the engine's form
-    # ((leader, card indices, winner) each), then the number of players.
-    __slots__ = ("_tricks", "_v")
-
-    _v: tuple[Any, ...]
-    _tricks: tuple[Trick, ...]  # built on first read of ``tricks``
+    #: The number of the deal (every deal counts, void ones too).
+    deal_number: int
+    #: The dealer of the deal.
+    dealer: int
+    #: Every card turned up, in order (AF-7, AF-11, AF-12).
+    kicks: tuple[Card, ...]
+    #: The trump suit, or ``None`` if trumps were never fixed.
+    trump: Suit | None
+    #: The stand / beg / give one / run actions of the deal, in order.
+    decisions: tuple[Action, ...]
+    #: Each award of the deal, in scoring order.
+    awards: tuple[Award, ...]
+    #: Why the deal ended.
+    reason: HandEnd
+    #: Both sides' card points (AF-4) when the hand was played out, else None.
+    card_points: tuple[int, int] | None
+    #: The scores per side after the deal.
+    scores: tuple[int, int]
+    # The tricks in the engine's form, (leader, card indices, winner) each.
+    _plays: tuple[_RawTrick, ...]
+    # The number of players (it only shapes the Trick objects).
+    _players: int = attrs.field(eq=False)
 
     def __init__(
         self,
@@ -138,8 +146,7 @@ class HandResult:
             (t.leader, tuple(c.index for c in t.cards), w)
             for t, w in zip(tricks, winners, strict=True)
         )
-        players = tricks[0].players if tricks else 4
-        values = _hand_result(
+        self.__attrs_init__(
             deal_number,
             dealer,
             kicks,
@@ -150,98 +157,62 @@ class HandResult:
             card_points,
             scores,
             raw,
-            players,
-        )._v
-        _SET_V(self, values)
-        _SET_TRICKS(self, tricks)
+            tricks[0].players if tricks else 4,
+        )
 
-    @property
-    def deal_number(self) -> int:
-        """The number of the deal (every deal counts, void ones too)."""
-        return self._v[0]  # type: ignore[no-any-return]
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of the deal."""
-        return self._v[1]  # type: ignore[no-any-return]
-
-    @property
-    def kicks(self) -> tuple[Card, ...]:
-        """Every card turned up, in order (AF-7, AF-11, AF-12)."""
-        return self._v[2]  # type: ignore[no-any-return]
-
-    @property
-    def trump(self) -> Suit | None:
-        """The trump suit, or ``None`` if trumps were never fixed."""
-        return self._v[3]  # type: ignore[no-any-return]
-
-    @property
-    def decisions(self) -> tuple[Action, ...]:
-        """The stand / beg / give one / run actions of the deal, in order."""
-        return self._v[4]  # type: ignore[no-any-return]
-
-    @property
-    def awards(self) -> tuple[Award, ...]:
-        """Each award of the deal, in scoring order."""
-        return self._v[5]  # type: ignore[no-any-return]
-
-    @property
-    def reason(self) -> HandEnd:
-        """Why the deal ended."""
-        return self._v[6]  # type: ignore[no-any-return]
-
-    @property
-    def card_points(self) -> tuple[int, int] | None:
-        """Both sides' card points (AF-4) when the hand was played out, else None."""
-        return self._v[7]  # type: ignore[no-any-return]
-
-    @property
-    def scores(self) -> tuple[int, int]:
-        """The scores per side after the deal."""
-        return self._v[8]  # type: ignore[no-any-return]
-
-    @property
+    @functools.cached_property
     def tricks(self) -> tuple[Trick, ...]:
-        """The completed tricks of the deal, in order."""
-        try:
-            return self._tricks
-        except AttributeError:  # first read: build them (a cache; the value is fixed by _v)
-            players = self._v[10]
-            tricks = tuple(
-                Trick.of(leader, tuple(map(_CARD_AT, cards)), players)
-                for leader, cards, _ in self._v[9]
-            )
-            _SET_TRICKS(self, tricks)
-            return tricks
+        """The completed tricks of the deal, in order (built on first read)."""
+        players = self._players
+        return tuple(
+            Trick.of(leader, tuple(map(_CARD_AT, cards)), players)
+            for leader, cards, _ in self._plays
+        )
 
     @property
     def trick_winners(self) -> tuple[int, ...]:
         """The seat that won each trick of :attr:`tricks`."""
-        return tuple(winner for _, _, winner in self._v[9])
-
-    def _key(self) -> tuple[Any, ...]:
-        return self._v[:10]
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, HandResult):
-            return self._v[:10] == other._v[:10]
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._v[:10])
+        return tuple(winner for _, _, winner in self._plays)
 
     def __repr__(self) -> str:
         values = ", ".join(f"{name}={getattr(self, name)!r}" for name in _RESULT_FIELDS)
         return f"HandResult({values})"
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"HandResult is immutable: cannot set {name!r}")
 
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"HandResult is immutable: cannot delete {name!r}")
+_RESULT_FIELDS: Final = (
+    "deal_number",
+    "dealer",
+    "kicks",
+    "trump",
+    "decisions",
+    "awards",
+    "reason",
+    "card_points",
+    "scores",
+    "tricks",
+    "trick_winners",
+)
+_new = object.__new__
 
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (_hand_result, self._v)
+
+class _ResultParts:
+    """A HandResult's slots, assignable: the engine fills one and makes it a HandResult (the
+    engine makes one per deal, and a frozen class's own __init__ sets each field through
+    object.__setattr__, several times slower)."""
+
+    __slots__ = HandResult.__slots__
+
+    deal_number: int
+    dealer: int
+    kicks: tuple[Card, ...]
+    trump: Suit | None
+    decisions: tuple[Action, ...]
+    awards: tuple[Award, ...]
+    reason: HandEnd
+    card_points: tuple[int, int] | None
+    scores: tuple[int, int]
+    _plays: tuple[_RawTrick, ...]
+    _players: int
 
 
 def _hand_result(
@@ -254,38 +225,25 @@ def _hand_result(
     reason: HandEnd,
     card_points: tuple[int, int] | None,
     scores: tuple[int, int],
-    raw: tuple[_RawTrick, ...],
+    plays: tuple[_RawTrick, ...],
     players: int,
 ) -> HandResult:
-    """A HandResult from the engine's parts (the tricks in the engine's form, built on first
-    read); also what unpickling calls."""
-    r: HandResult = _new(HandResult)
-    _SET_V(
-        r,
-        (
-            deal_number,
-            dealer,
-            kicks,
-            trump,
-            decisions,
-            awards,
-            reason,
-            card_points,
-            scores,
-            raw,
-            players,
-        ),
-    )
-    return r
-
-
-_SET_TRICKS: Final[Callable[[HandResult, tuple[Trick, ...]], None]] = HandResult.__dict__[
-    "_tricks"
-].__set__
-_SET_V: Final[Callable[[HandResult, tuple[Any, ...]], None]] = HandResult.__dict__["_v"].__set__
-_CARD_AT = CARDS.__getitem__
-_SUIT_MASK: Final = SUIT_MASKS
-_PLAYS_0, _PLAYS_1, _PLAYS_2, _PLAYS_3 = _SUIT_PLAYS
+    """A HandResult from the engine's parts (the tricks in the engine's form, built into
+    :class:`~cardrules.Trick` objects on first read)."""
+    result = _new(_ResultParts)
+    result.deal_number = deal_number
+    result.dealer = dealer
+    result.kicks = kicks
+    result.trump = trump
+    result.decisions = decisions
+    result.awards = awards
+    result.reason = reason
+    result.card_points = card_points
+    result.scores = scores
+    result._plays = plays
+    result._players = players
+    result.__class__ = HandResult  # type: ignore[assignment]
+    return result  # type: ignore[return-value]
 
 
 _DEAL_FIELDS: Final = (
@@ -299,7 +257,6 @@ _DEAL_FIELDS: Final = (
     "kicks",
     "dealt",
     "trump",
-    "tmask",
     "phase",
     "scores",
     "history",
@@ -309,6 +266,7 @@ _DEAL_FIELDS: Final = (
     "exposed",
     "called",
     "simple",
+    "chance",
 )
 
 
@@ -332,7 +290,6 @@ class _Deal:
     kicks: tuple[Card, ...]
     dealt: tuple[int, ...]
     trump: int  # -1 until trumps are fixed
-    tmask: int  # the trump suit's mask, 0 until fixed
     phase: Phase
     scores: tuple[int, int]
     history: tuple[HandResult, ...]
@@ -341,7 +298,8 @@ class _Deal:
     winner: int | None
     exposed: int
     called: int  # card index of a called card (AF-25), -1 if none
-    simple: bool  # undertrumping allowed and no AF-25: the play path's own legal masks apply
+    simple: bool  # undertrumping allowed and no AF-25: the follow-or-trump kernel is the rule
+    chance: bool  # new_game(chance="explicit"): every deal waits for Deal(deck)
 
     def __init__(
         self,
@@ -355,7 +313,6 @@ class _Deal:
         kicks: tuple[Card, ...],
         dealt: tuple[int, ...],
         trump: int,
-        tmask: int,
         phase: Phase,
         scores: tuple[int, int],
         history: tuple[HandResult, ...],
@@ -365,6 +322,7 @@ class _Deal:
         exposed: int,
         called: int,
         simple: bool,
+        chance: bool,
     ) -> None:
         self.rules = rules
         self.players = players
@@ -376,7 +334,6 @@ class _Deal:
         self.kicks = kicks
         self.dealt = dealt
         self.trump = trump
-        self.tmask = tmask
         self.phase = phase
         self.scores = scores
         self.history = history
@@ -386,6 +343,7 @@ class _Deal:
         self.exposed = exposed
         self.called = called
         self.simple = simple
+        self.chance = chance
 
     def _values(self) -> tuple[Any, ...]:
         return _DEAL_VALUES(self)
@@ -420,7 +378,6 @@ def _copy(d: _Deal) -> _Deal:
     new.kicks = d.kicks
     new.dealt = d.dealt
     new.trump = d.trump
-    new.tmask = d.tmask
     new.phase = d.phase
     new.scores = d.scores
     new.history = d.history
@@ -430,6 +387,7 @@ def _copy(d: _Deal) -> _Deal:
     new.exposed = d.exposed
     new.called = d.called
     new.simple = d.simple
+    new.chance = d.chance
     return new
 
 
@@ -442,8 +400,8 @@ def _evolve(d: _Deal, **changes: Any) -> _Deal:
 
 
 class _Slots:
-    """The storage of :class:`State` (internal; the engine fills it and then makes it a
-    ``State``, whose attributes cannot be assigned)."""
+    """The storage of a state (internal; the engine fills it and then makes it a ``State``,
+    whose attributes cannot be assigned)."""
 
     __slots__ = (
         "_best",
@@ -463,7 +421,7 @@ class _Slots:
     _turn: int | None
     _leader: int
     _trick: tuple[int, ...]  # card indices, the lead first
-    _best: int  # position in _trick of the winning card
+    _best: int  # position in _trick of the winning card (AF-19)
     _won: tuple[int, int]  # cards in the tricks won, per side
     _tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner)
     _lmask: int  # the legal plays' mask (0 outside the play phase)
@@ -488,11 +446,15 @@ def _pack(hands: Sequence[int]) -> int:
     return hands[0] | hands[1] << 52
 
 
-class State(_Slots):
-    """An All Fours game state (immutable, hashable, equal by value, picklable).
+class StateData(_Slots):
+    """The data of an All Fours game state: every read-only property, and value semantics
+    (immutable, hashable, equal by value, picklable).
 
-    Build one with :func:`~cardrules.all_fours.new_game`; move with :meth:`apply`.  It satisfies
-    :class:`cardrules.GameState`.
+    Every state is a :class:`cardrules.all_fours.State` (the engine's subclass, which adds
+    ``legal_actions``, ``apply``, ``observe`` and the other transitions); this class holds what
+    a state *is*.  At a chance state (:attr:`is_chance`, games of ``new_game(...,
+    chance="explicit")``) the deal has not been made: the dealer, deal number, scores and
+    history are set; the deck, stock, kicks and hands are empty and there is no :attr:`kick`.
 
     .. attribute:: is_terminal
        :type: bool
@@ -507,118 +469,19 @@ class State(_Slots):
     @property
     def current_player(self) -> int | None:
         """The seat to act: the beggar (AF-10), the dealer answering a beg (AF-11), the next
-        player in a trick (AF-16); ``None`` when the game is over."""
+        player in a trick (AF-16); ``None`` when the game is over or at a chance state."""
         return self._turn
 
-    def legal_actions(self) -> tuple[Action, ...]:
-        """The legal actions of the current player, in a stable order: ``(Stand, Beg)``;
-        ``(GiveOne, RunPack)`` or ``(RunPack,)`` (AF-11); or the legal plays in card order
-        (AF-16 ... AF-20, AF-25).  Empty when the game is over."""
-        legal = self._lmask
-        if legal:
-            try:
-                plays: tuple[Action, ...] = (
-                    _PLAYS_0[legal & 0x1FFF]
-                    + _PLAYS_1[legal >> 13 & 0x1FFF]
-                    + _PLAYS_2[legal >> 26 & 0x1FFF]
-                    + _PLAYS_3[legal >> 39]
-                )
-                return plays
-            except TypeError:  # a suit pattern seen for the first time
-                return _plays(legal)
-        return _engine.legal_actions(self)
-
-    def apply(self, action: Action) -> State:
-        """The state after ``action`` (runs, redeals, the tally and the next deal happen here).
-
-        :raises IllegalActionError: if ``action`` is not in :meth:`legal_actions`.
-        """
-        if action.__class__ is not Play:
-            return _engine.apply(self, action)
-        card = action.card
-        mask = card.mask
-        if not mask & self._lmask:
-            return _engine.apply(self, action)
-        # AF-19: play a legal card; complete the trick; after the last trick, tally (AF-23).
-        # The hot path of every simulation, written out: the next player's legal mask is
-        # worked out here for the common rules (AF-17, AF-18); AF-20's options and AF-25's
-        # calls go through the engine's _legal_mask.
-        index = card.index
-        d = self._d
-        n = d.players
-        seat: int = self._turn  # type: ignore[assignment]
-        hands = self._hands ^ (mask << _SHIFT[seat])
-        trick = self._trick
-        size = len(trick)
-        if size:
-            best = self._best
-            top = trick[best]
-            suit = index // 13
-            if suit == top // 13:
-                if index > top:
-                    best = size
-            elif suit == d.trump:
-                best = size
-            trick += (index,)
-        else:
-            best = 0
-            trick = (index,)
-        simple = d.simple
-        if not simple and d.exposed & mask:  # AF-25: an exposed card is played
-            d = _evolve(d, exposed=d.exposed ^ mask, called=-1)
-        new = _new(_Slots)
-        if size + 1 < n:
-            turn = seat + 1 if seat + 1 < n else 0
-            new._leader = self._leader
-            new._won = self._won
-            new._tricks = self._tricks
-            hand = hands >> _SHIFT[turn] & FULL_MASK
-            if simple:
-                lead = trick[0] // 13
-                of_suit = hand & _SUIT_MASK[lead]
-                if of_suit:
-                    if lead != d.trump:
-                        of_suit |= hand & d.tmask  # AF-18: follow or trump
-                    new._lmask = of_suit  # AF-17: a trump lead, trumps only
-                else:
-                    new._lmask = hand  # void in the suit led: any card
-            else:
-                new._lmask = _engine._legal_mask(d, hand, trick, best)
-        else:
-            leader = turn = (self._leader + best) % n
-            if n == 4:
-                taken = 1 << trick[0] | 1 << trick[1] | 1 << trick[2] | 1 << index
-            else:
-                taken = 1 << trick[0] | 1 << index
-            won = self._won
-            won = (won[0] | taken, won[1]) if turn & 1 == 0 else (won[0], won[1] | taken)
-            tricks = self._tricks + ((self._leader, trick, turn),)  # noqa: RUF005 (faster)
-            if not hands:
-                return _engine._tally(d, turn, won, tricks)
-            new._leader = leader
-            new._won = won
-            new._tricks = tricks
-            trick = ()
-            best = 0
-            hand = hands >> _SHIFT[turn] & FULL_MASK
-            new._lmask = hand if simple else _engine._legal_mask(d, hand, trick, best)
-        new._d = d
-        new._hands = hands
-        new._turn = turn
-        new._trick = trick
-        new._best = best
-        new.is_terminal = False
-        new.__class__ = State
-        return new  # type: ignore[return-value]
+    @property
+    def is_chance(self) -> bool:
+        """True at a chance state: the deal waits for ``Deal(deck)`` (only in games made with
+        ``new_game(..., chance="explicit")``)."""
+        return self._d.phase is Phase.DEAL
 
     @property
     def winner(self) -> int | None:
         """The winning side (0 or 1), or ``None`` while the game goes on."""
         return self._d.winner
-
-    def observe(self, seat: int) -> Observation:
-        """What ``seat`` may know (AF-15): see :class:`~cardrules.all_fours.Observation`."""
-        return _view.observe(self, seat)
 
     # -- the match -------------------------------------------------------------------------
     @property
@@ -669,7 +532,8 @@ class State(_Slots):
 
     @property
     def deck(self) -> tuple[Card, ...]:
-        """The full 52-card order of the current deal, top card first (AF-7)."""
+        """The full 52-card order of the current deal, top card first (AF-7); empty at a chance
+        state, until ``Deal(deck)`` gives it."""
         return self._d.deck
 
     @property
@@ -684,7 +548,8 @@ class State(_Slots):
 
     @property
     def kick(self) -> Card:
-        """The current kick: the card that proposes (or proposed) trumps."""
+        """The current kick: the card that proposes (or proposed) trumps (none at a chance
+        state: an IndexError)."""
         return self._d.kicks[-1]
 
     @property
@@ -716,8 +581,7 @@ class State(_Slots):
 
     def hand(self, seat: int) -> CardSet:
         """The unplayed cards of ``seat``."""
-        if not isinstance(seat, int) or not 0 <= seat < self._d.players:
-            raise ValueError(f"{seat!r} is not a seat of this {self._d.players}-player game")
+        seat = check_seat(seat, self._d.players)
         return CardSet.from_mask(self._hands >> (52 * seat) & FULL_MASK)
 
     @property
@@ -784,42 +648,6 @@ class State(_Slots):
         called = self._d.called
         return None if called < 0 else CARDS[called]
 
-    def expose(self, seat: int, card: Card | str) -> State:
-        """AF-25: ``seat`` shows ``card`` out of turn; it stays face up in the hand.
-
-        Only with ``Rules(exposed_cards=True)``.
-
-        :raises IllegalActionError: when not allowed.
-        """
-        return _engine.expose(self, seat, card)
-
-    def call(self, seat: int, card: Card | str) -> State:
-        """AF-25: ``seat`` calls an opponent's exposed ``card`` on its owner's turn, where it is
-        a legal play; the owner must then play it (:meth:`legal_actions` is that play alone).
-
-        Only with ``Rules(exposed_cards=True)``.
-
-        :raises IllegalActionError: when not allowed.
-        """
-        return _engine.call(self, seat, card)
-
-    # -- determinization -------------------------------------------------------------------
-    def with_hidden_cards(
-        self, hands: Sequence[Iterable[Card | str]], stock: Sequence[Card | str]
-    ) -> State:
-        """This state with the unplayed cards of the hands and the undealt stock reassigned.
-
-        ``hands`` gives each seat's unplayed cards (seat order, the same sizes); ``stock`` the
-        undealt cards, top first (the same number).  Together they must be the same cards as
-        now.  Public cards stay put: played cards, kicks and exposed cards (which must stay in
-        their owner's hand).  The cards dealt to each seat (:attr:`dealt`) and :attr:`deck` are
-        updated to match.
-
-        :raises ParseError: for text that is not cards.
-        :raises ValueError: if the cards are not a permutation of the hidden cards as described.
-        """
-        return _engine.with_hidden_cards(self, hands, stock)
-
     # -- value semantics -------------------------------------------------------------------
     def _key(self) -> tuple[Any, ...]:
         return (
@@ -833,7 +661,7 @@ class State(_Slots):
         )
 
     def __eq__(self, other: object) -> bool:
-        if isinstance(other, State):
+        if isinstance(other, StateData):
             return self._key() == other._key()
         return NotImplemented
 
@@ -847,64 +675,42 @@ class State(_Slots):
         raise AttributeError(f"State is immutable: cannot delete {name!r}")
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (_restore, (*self._key(), self._best))
+        return (_restore, (self.__class__, *self._key(), self._best, self._lmask))
 
     def __repr__(self) -> str:
         d = self._d
         trump = "-" if d.trump < 0 else Suit(d.trump).letter
+        kick = d.kicks[-1] if d.kicks else "-"
         return (
             f"<all_fours.State deal={d.deal_number} dealer={d.dealer} phase={d.phase.value} "
-            f"scores={d.scores[0]}-{d.scores[1]} kick={d.kicks[-1]} trump={trump} "
+            f"scores={d.scores[0]}-{d.scores[1]} kick={kick} trump={trump} "
             f"turn={self._turn}>"
         )
 
 
-def _make(
+def _restore(
+    cls: type[StateData],
     d: _Deal,
     hands: int,
     turn: int | None,
     leader: int,
     trick: tuple[int, ...],
-    best: int,
     won: tuple[int, int],
-    tricks: tuple[tuple[int, tuple[int, ...], int], ...],
-) -> State:
-    """The constructor of the engine's slower paths: fill the storage (the legal plays computed
-    in the play phase), then seal it as a State."""
+    tricks: tuple[_RawTrick, ...],
+    best: int,
+    lmask: int,
+) -> StateData:
+    """Unpickling: the state of these parts, as an instance of ``cls`` (the engine's State)."""
     s = _new(_Slots)
     s._d = d
     s._hands = hands
     s._turn = turn
     s._leader = leader
     s._trick = trick
-    s._best = best
     s._won = won
     s._tricks = tricks
-    s._lmask = (
-        _engine._legal_mask(d, hands >> (52 * turn) & FULL_MASK, trick, best)
-        if d.phase is Phase.PLAY and turn is not None
-        else 0
-    )
+    s._best = best
+    s._lmask = lmask
     s.is_terminal = d.winner is not None
-    s.__class__ = State
+    s.__class__ = cls
     return s  # type: ignore[return-value]
-
-
-_new = object.__new__
-
-
-def _restore(
-    d: _Deal,
-    hands: int,
-    turn: int | None,
-    leader: int,
-    trick: tuple[int, ...],
-    won: tuple[int, int],
-    tricks: tuple[tuple[int, tuple[int, ...], int], ...],
-    best: int,
-) -> State:
-    return _make(d, hands, turn, leader, trick, best, won, tricks)
-
-
-from cardrules.all_fours import engine as _engine  # noqa: E402
-from cardrules.all_fours import view as _view  # noqa: E402

@@ -19,9 +19,10 @@ import attrs
 from cardrules.all_fours.actions import Action
 from cardrules.all_fours.rules import Rules
 from cardrules.all_fours.scoring import Award
-from cardrules.all_fours.state import HandResult, Phase, State
+from cardrules.all_fours.state import HandResult, Phase, StateData
 from cardrules.core.cards import Card, Suit
 from cardrules.core.cardset import CardSet
+from cardrules.core.checks import check_seat
 from cardrules.core.tricks import Trick
 
 __all__ = ["Observation", "observe"]
@@ -75,16 +76,16 @@ class Observation:
         return self.hand_sizes[self.seat] == len(self.hand)
 
 
-def may_look(state: State, seat: int) -> bool:
+def may_look(state: StateData, seat: int) -> bool:
     """AF-15: until trumps are fixed by the beggar's stand or the dealer's answer, only the
     beggar and the dealer look at their hands."""
     return state.trump is not None or seat in (state.dealer, state.beggar)
 
 
-def observe(state: State, seat: int) -> Observation:
-    """The :class:`Observation` of ``seat`` in ``state``."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.players:
-        raise ValueError(f"{seat!r} is not a seat of this {state.players}-player game")
+def observe(state: StateData, seat: int, legal_actions: tuple[Action, ...]) -> Observation:
+    """The :class:`Observation` of ``seat`` in ``state``, whose legal actions (the engine's, or
+    ``()`` when it is not ``seat``'s turn) are ``legal_actions``."""
+    seat = check_seat(seat, state.players)
     own = state.hand(seat) if may_look(state, seat) else CardSet()
     sizes = tuple(len(state.hand(s)) for s in range(state.players))
     return Observation(
@@ -111,5 +112,5 @@ def observe(state: State, seat: int) -> Observation:
         exposed_by=tuple(state.hand(s) & state.exposed for s in range(state.players)),
         called=state.called,
         history=state.history,
-        legal_actions=state.legal_actions() if state.current_player == seat else (),
+        legal_actions=legal_actions if state.current_player == seat else (),
     )
