@@ -193,7 +193,6 @@ def _imports(path: Path, module: str) -> set[str]:
     return found
 
 
-@pytest.mark.xfail(reason="all_fours.state <-> engine <-> view until the new layout lands")
 def test_no_import_cycles_in_the_package() -> None:
     modules = {}
     for path in SRC.rglob("*.py"):

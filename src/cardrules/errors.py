@@ -88,7 +88,7 @@ class ParseError(CardrulesError, ValueError):
 
 
 class RulesError(CardrulesError, ValueError):
-    """A ruleset value or combination of values that the game's spec does not allow.
+    """A ruleset value or combination of values that the game's rules do not allow.
 
     The message names the field and the accepted values.
     """

@@ -1,4 +1,4 @@
-"""The All Fours engine, rule by rule (AF-1 ... AF-25 of shared/rules/all-fours.md)."""
+"""The All Fours engine, rule by rule (AF-1 ... AF-25)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The worked examples AF-E1 ... AF-E5 of shared/rules/all-fours.md."""
+"""The worked examples AF-E1 ... AF-E5 of the All Fours rules."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Rules, presets and options of All Fours (shared/rules/all-fours.md, "Presets")."""
+"""Rules, presets and options of All Fours (the presets of the rules)."""
 
 from __future__ import annotations
 

@@ -96,10 +96,6 @@ def test_the_product_points_at_nothing_outside_the_repository(path: Path) -> Non
     assert not re.search(r"rules/[\w-]+\.md", text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="three src docstrings still cite shared/rules (issue 15); remove this mark with them",
-)
 def test_the_docstrings_point_at_nothing_outside_the_repository() -> None:
     cited = [
         str(path.relative_to(ROOT))

@@ -1,7 +1,8 @@
 """The All Fours ruleset: :class:`Rules`, its options and presets.
 
-Every field is an option of the spec (``shared/rules/all-fours.md``), named as there, with the
-spec's default, plus ``exposed_cards``, the switch for the optional AF-25 API.
+Every field is an option of the rules AF-1 ... AF-25, named and defaulted as the docs' rules
+page "All Fours: the rules" states them, plus ``exposed_cards``, the switch for the optional
+AF-25 API.
 
 >>> from cardrules.all_fours import Rules
 >>> Rules().target, Rules().players, Rules.preset("tournament").game_value
@@ -121,9 +122,9 @@ def _at_least(low: int) -> Any:
 
 @attrs.frozen(slots=True)
 class Rules:
-    """An All Fours ruleset (frozen, validated).  ``Rules()`` is the spec's default, "trinidad".
+    """An All Fours ruleset (frozen, validated).  ``Rules()`` is the default game, "trinidad".
 
-    Fields (spec options):
+    Fields (the options of the rules):
 
     * ``players`` -- 4 (two partnerships) or 2 (AF-1);
     * ``kick_values`` -- the kick table (AF-5), a mapping rank -> points, kept in canonical form

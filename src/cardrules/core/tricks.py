@@ -151,7 +151,7 @@ def follow_or_trump_mask(hand: int, lead: int | None, trump: int | None) -> int:
     of_suit = hand & SUIT_MASKS[lead]
     if not of_suit:
         return hand
-    if lead is trump or trump is None:
+    if trump is None or lead == trump:
         return of_suit
     return of_suit | (hand & SUIT_MASKS[trump])
 

@@ -1,4 +1,4 @@
-"""The ruleset of 400: every option of the spec as a field of a frozen, validated :class:`Rules`.
+"""The ruleset of 400: every option of the rules as a field of a frozen, validated :class:`Rules`.
 
 ``Rules()`` is the standard game; :meth:`Rules.preset` gives the named presets, each only a set
 of overrides.  Options that take strings accept the plain strings or the members of the
@@ -214,9 +214,9 @@ def _bid_values(value: object) -> tuple[tuple[int, int], ...] | None:
 
 @attrs.frozen(slots=True)
 class Rules:
-    """A ruleset of 400: the defaults are the standard game of the spec.
+    """A ruleset of 400: the defaults are the standard game.
 
-    Every field is an option of the spec, named as there:
+    Every field is an option of the rules FH-1 ... FH-30 (the docs' page "400: the rules"):
 
     * ``deal_packets`` -- the packet schedule of the deal (FH-7);
     * ``min_bid_base``, ``min_bid_ladder_from``, ``min_bid_cap`` -- the minimum bid (FH-11);
@@ -227,7 +227,7 @@ class Rules:
     * ``claims`` (FH-18), ``conduct_penalties`` (FH-26 ... FH-28), ``five_to_start`` (FH-29),
       ``no_picture_redeal`` (FH-30).
 
-    :raises RulesError: for a value or a combination that the spec does not allow, naming the
+    :raises RulesError: for a value or a combination that the rules do not allow, naming the
         field and the accepted values.
     """
 
