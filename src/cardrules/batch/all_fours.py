@@ -1,0 +1,491 @@
+"""All Fours (AF-1 ... AF-24) for a batch of games stepped together: :class:`AllFoursBatch`.
+
+Every game of the batch is a lane.  Each lane's state lives in flat arrays (one entry per lane,
+or per lane and seat: index ``lane * players + seat``); cards are bits of a ``uint64`` (bit =
+card index, as in :mod:`cardrules.core.cardset`).  A step runs the same array operations for all
+lanes; the events that only some lanes meet in a step (a stand, beg or run, the end of a deal,
+the end of a game, a new deal) run on the index array of those lanes, never in a Python loop over
+lanes.  On an accelerator array library these become masked updates of the whole batch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from cardrules.all_fours.rules import GameTie, Rules, Undertrump
+from cardrules.batch._decks import DeckSource
+from cardrules.batch._results import Results, StepResult
+from cardrules.core.cards import CARDS, Rank
+from cardrules.errors import IllegalActionError, Reason
+
+__all__ = ["AllFoursBatch"]
+
+U64 = npt.NDArray[np.uint64]
+I64 = npt.NDArray[np.int64]
+
+# Phases (as in all_fours.Phase; a finished game is reset at once, so there is no "over").
+BEG: Final = 0
+ANSWER: Final = 1
+PLAY: Final = 2
+
+# Action ids (all_fours.ACTIONS): plays 0..51 by card index, then these.
+STAND: Final = 52
+BEG_ID: Final = 53
+GIVE: Final = 54
+RUN: Final = 55
+ACTIONS: Final = 56
+
+_ONE: Final = np.uint64(1)
+_ZERO: Final = np.uint64(0)
+#: BIT[i] = 1 << i for i < 64; BIT[64] = 0 (a lane that does not play).
+_BIT: Final = np.array([1 << i for i in range(64)] + [0], dtype=np.uint64)
+#: The mask of each suit; index 4 (no trump yet) is empty.
+_SUIT: Final = np.array([0x1FFF << (13 * s) for s in range(4)] + [0], dtype=np.uint64)
+_POINTS: Final = np.array(
+    [4 if r == 12 else 3 if r == 11 else 2 if r == 10 else 1 if r == 9 else 10 if r == 8 else 0
+     for r in range(13)],
+    dtype=np.int64,
+)  # AF-4 by rank place (2 = 0 ... A = 12): A 4, K 3, Q 2, J 1, 10 10
+#: AF-4: the card points of each 13-bit suit pattern.
+_SUIT_POINTS: Final = np.array(
+    [sum(int(_POINTS[i]) for i in range(13) if p >> i & 1) for p in range(1 << 13)],
+    dtype=np.int64,
+)
+#: The highest and lowest place (0 = 2 ... 12 = A) of each 13-bit pattern (-1 for none).
+_HIGH: Final = np.array([p.bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
+_LOW: Final = np.array([(p & -p).bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
+_JACK_PLACE: Final = Rank.JACK - 2
+_DEALT_BITS: Final = np.uint64(0x1FFF)
+
+
+def _layout(players: int, packet: int) -> npt.NDArray[np.int64]:
+    """AF-7: per dealer, the seat that receives each of the first ``6 × players`` cards (packets
+    from dealer + 1 round to the dealer)."""
+    table = np.zeros((players, 6 * players), dtype=np.int64)
+    for dealer in range(players):
+        seats = [
+            (dealer + offset) % players
+            for _ in range(6 // packet)
+            for offset in range(1, players + 1)
+            for _ in range(packet)
+        ]
+        table[dealer] = seats
+    return table
+
+
+def _card_points(masks: U64) -> I64:
+    """AF-4: the card points of each mask."""
+    total = np.zeros(masks.shape, dtype=np.int64)
+    for suit in range(4):
+        total += _SUIT_POINTS[((masks >> np.uint64(13 * suit)) & _DEALT_BITS).astype(np.int64)]
+    return total
+
+
+class AllFoursBatch:
+    """``n`` games of All Fours under one ruleset, stepped together (see :func:`make
+    <cardrules.batch.make>`)."""
+
+    #: The number of action ids (:data:`cardrules.all_fours.ACTIONS`).
+    num_actions: Final = ACTIONS
+
+    def __init__(
+        self,
+        n: int,
+        *,
+        seed: int,
+        rules: Rules,
+        dealer: int | Sequence[int] | None = None,
+        decks: npt.ArrayLike | None = None,
+    ) -> None:
+        self.rules = rules
+        self.n = n
+        self.seed = seed
+        self.players = p = rules.players
+        self._source = DeckSource(seed, p)
+        self._lanes = np.arange(n)
+        self._base = self._lanes * p
+        self._seat_side = np.arange(p) & 1
+        self._layout = _layout(p, rules.deal_packet)
+        self._kick_points = np.array([rules.kick_value(c.rank) for c in CARDS], dtype=np.int64)
+        self._target = rules.target
+        #: The most kicks in one deal (AF-11 ... AF-13).
+        self.max_kicks = 1 + (52 - (6 * p + 1)) // (3 * p + 1)
+        # Per lane and seat (flat).
+        self._hands = np.zeros(n * p, dtype=np.uint64)
+        self._dealt = np.zeros(n * p, dtype=np.uint64)
+        self._trick_card = np.full(n * p, -1, dtype=np.int64)
+        # Per lane and side (flat).
+        self._scores = np.zeros(n * 2, dtype=np.int64)
+        self._won = np.zeros(n * 2, dtype=np.uint64)
+        self._tricks_won = np.zeros(n * 2, dtype=np.int64)
+        # Per lane.
+        self._deck = np.zeros((n, 52), dtype=np.int64)
+        self._pos = np.zeros(n, dtype=np.int64)
+        self._kicks = np.full((n, self.max_kicks), -1, dtype=np.int64)
+        self._nkicks = np.zeros(n, dtype=np.int64)
+        self._trump = np.full(n, -1, dtype=np.int64)
+        self._tmask = np.zeros(n, dtype=np.uint64)
+        self._phase = np.zeros(n, dtype=np.int64)
+        self._turn = np.zeros(n, dtype=np.int64)
+        self._dealer = np.zeros(n, dtype=np.int64)
+        self._tlen = np.zeros(n, dtype=np.int64)
+        self._lead = np.zeros(n, dtype=np.int64)
+        self._best_key = np.zeros(n, dtype=np.int64)
+        self._best_seat = np.zeros(n, dtype=np.int64)
+        self._best_card = np.zeros(n, dtype=np.int64)
+        self._trick_mask = np.zeros(n, dtype=np.uint64)
+        self._deal = np.zeros(n, dtype=np.int64)
+        self._game = np.zeros(n, dtype=np.int64)
+        self._legal = np.zeros(n, dtype=np.uint64)
+        self._results = Results(p)
+        # The first game of every lane.
+        lanes = self._lanes
+        if dealer is None:
+            self._dealer[:] = self._source.dealers(lanes, self._game)
+        else:
+            self._dealer[:] = dealer
+        first = self._source.decks(lanes, self._game, self._deal)
+        if decks is not None:
+            first = np.asarray(decks, dtype=np.int64)
+        self._deal_loop(lanes, first, None)
+        self._results.take()  # games over at their first kick are counted by the next step
+        self._update_legal()
+
+    # -- reading ---------------------------------------------------------------------------
+    @property
+    def current_player(self) -> I64:
+        """The seat to act in each lane (n,)."""
+        return self._turn.copy()
+
+    @property
+    def scores(self) -> I64:
+        """Each lane's scores per side (n, 2)."""
+        return self._scores.reshape(self.n, 2).copy()
+
+    @property
+    def deal_number(self) -> I64:
+        """The number of each lane's current deal in its game, from 0 (void deals count)."""
+        return self._deal.copy()
+
+    @property
+    def game_number(self) -> I64:
+        """How many games each lane has finished: its current game is game ``game_number``."""
+        return self._game.copy()
+
+    @property
+    def dealer(self) -> I64:
+        """Each lane's dealer (n,)."""
+        return self._dealer.copy()
+
+    @property
+    def phase(self) -> I64:
+        """Each lane's phase: 0 beg, 1 answer, 2 play."""
+        return self._phase.copy()
+
+    @property
+    def trump(self) -> I64:
+        """Each lane's trump suit (0 clubs ... 3 spades), -1 until fixed."""
+        return self._trump.copy()
+
+    @property
+    def hands(self) -> U64:
+        """Every seat's unplayed cards as 52-bit masks (n, players): the full state, not an
+        observation."""
+        return self._hands.reshape(self.n, self.players).copy()
+
+    def legal_bits(self) -> U64:
+        """The legal action ids of each lane's current player as bits of a ``uint64`` (n,)."""
+        return self._legal.copy()
+
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
+        """The legal action ids of each lane's current player (n, 56), in
+        :data:`cardrules.all_fours.ACTIONS` order."""
+        bits = np.unpackbits(
+            self._legal.astype("<u8").view(np.uint8).reshape(self.n, 8), axis=1, bitorder="little"
+        )
+        return bits[:, :ACTIONS].astype(bool)
+
+    # -- stepping --------------------------------------------------------------------------
+    def step(self, actions: npt.ArrayLike) -> StepResult:
+        """Every lane's current player takes its action (an id of the mask); a finished game
+        is reported and replaced by the lane's next game."""
+        a = np.asarray(actions)
+        if a.shape != (self.n,) or a.dtype.kind not in "iu":
+            raise ValueError(f"actions: expected {self.n} integer action ids, got shape {a.shape}")
+        a = a.astype(np.int64)
+        legal = ((self._legal >> np.clip(a, 0, 63).astype(np.uint64)) & _ONE).astype(bool)
+        legal &= (a >= 0) & (a < ACTIONS)
+        if not legal.all():
+            lane = int(np.flatnonzero(~legal)[0])
+            ids = [int(i) for i in np.flatnonzero(self.legal_mask()[lane])]
+            raise IllegalActionError(
+                Reason.NOT_AN_ACTION if not 0 <= a[lane] < ACTIONS else Reason.NOT_ALLOWED_BY_RULES,
+                seat=int(self._turn[lane]),
+                action=int(a[lane]),
+                legal=ids,
+                detail=f"lane {lane}: action id {int(a[lane])} is not legal (nothing was applied)",
+            )
+        self._results.begin(self.n)
+        play = a < 52
+        self._play(a, play)
+        decided = np.flatnonzero(~play)
+        if decided.size:
+            self._decide(decided, a[decided])
+        self._update_legal()
+        return self._results.take()
+
+    def _play(self, a: I64, play: npt.NDArray[np.bool_]) -> None:
+        """AF-16 ... AF-19 for every lane that plays a card (the others are left as they are);
+        a completed trick goes to its winner's side; the last trick of a deal starts the tally."""
+        p = self.players
+        seat = self._turn
+        flat = self._base + seat
+        card = np.where(play, a, 64)
+        bit = _BIT[card]
+        self._hands[flat] ^= bit
+        tc = self._trick_card
+        tc[flat] = np.where(play, card, tc[flat])
+        suit = card // 13
+        first = self._tlen == 0
+        lead = np.where(first, suit, self._lead)
+        self._lead = lead
+        # AF-19: the highest trump, else the highest card of the suit led.
+        key = card % 13 + 16 * (suit == lead) + 32 * (suit == self._trump)
+        better = first | (key > self._best_key)
+        self._best_key = np.where(better, key, self._best_key)
+        self._best_seat = np.where(better, seat, self._best_seat)
+        self._best_card = np.where(better, card, self._best_card)
+        self._trick_mask |= bit
+        self._tlen += play
+        nxt = seat + 1
+        nxt[nxt == p] = 0
+        self._turn = np.where(play, nxt, seat)
+        complete = np.flatnonzero(self._tlen == p)
+        if not complete.size:
+            return
+        winner = self._best_seat[complete]
+        side = complete * 2 + (winner & 1)
+        self._won[side] |= self._trick_mask[complete]
+        self._tricks_won[side] += 1
+        self._turn[complete] = winner
+        self._tlen[complete] = 0
+        self._trick_mask[complete] = _ZERO
+        self._trick_card.reshape(self.n, p)[complete] = -1
+        over = complete[self._hands[complete * p + winner] == _ZERO]
+        if over.size:
+            self._tally(over)
+
+    def _decide(self, lanes: I64, a: I64) -> None:
+        """AF-10 ... AF-12: stand, beg, give one, run the pack."""
+        stand = lanes[a == STAND]
+        if stand.size:
+            self._begin_play(stand)
+        beg = lanes[a == BEG_ID]
+        if beg.size:
+            self._phase[beg] = ANSWER
+            self._turn[beg] = self._dealer[beg]
+        give = lanes[a == GIVE]
+        if give.size:
+            beggar_side = ((self._dealer[give] + 1) % self.players) & 1
+            won = self._award(give, beggar_side, np.ones(give.size, dtype=np.int64))
+            self._game_over(give[won], beggar_side[won])
+            self._begin_play(give[~won])
+        run = lanes[a == RUN]
+        if run.size:
+            self._run_pack(run)
+
+    def _begin_play(self, lanes: I64) -> None:
+        """Trumps are the current kick's suit; the beggar leads (AF-16)."""
+        kick = self._kicks[lanes, self._nkicks[lanes] - 1]
+        self._trump[lanes] = kick // 13
+        self._tmask[lanes] = _SUIT[kick // 13]
+        self._phase[lanes] = PLAY
+        self._turn[lanes] = (self._dealer[lanes] + 1) % self.players
+        self._tlen[lanes] = 0
+
+    def _award(self, lanes: I64, side: I64, points: I64) -> npt.NDArray[np.bool_]:
+        """Score one award per lane; AF-21: which lanes' side reached the target."""
+        where = lanes * 2 + side
+        self._scores[where] += points
+        return self._scores[where] >= self._target
+
+    def _run_pack(self, lanes: I64) -> None:
+        """AF-11 ... AF-13: three more cards each and a new kick, until the suit changes; a void
+        deal when the stock runs short."""
+        p = self.players
+        need = 3 * p + 1
+        while lanes.size:
+            pos = self._pos[lanes]
+            void = 52 - pos < need
+            if void.any():
+                again = lanes[void]
+                self._deal[again] += 1  # AF-13: same dealer, a fresh shuffle
+                self._deal_loop(again, None, None)
+                lanes, pos = lanes[~void], pos[~void]
+                if not lanes.size:
+                    return
+            dealer = self._dealer[lanes]
+            for offset in range(1, p + 1):
+                seat = (dealer + offset) % p
+                start = pos + 3 * (offset - 1)
+                cards = (
+                    _BIT[self._deck[lanes, start]]
+                    | _BIT[self._deck[lanes, start + 1]]
+                    | _BIT[self._deck[lanes, start + 2]]
+                )
+                self._hands[lanes * p + seat] |= cards
+                self._dealt[lanes * p + seat] |= cards
+            kick = self._deck[lanes, pos + 3 * p]
+            previous = self._kicks[lanes, self._nkicks[lanes] - 1]
+            self._kicks[lanes, self._nkicks[lanes]] = kick
+            self._nkicks[lanes] += 1
+            self._pos[lanes] = pos + need
+            won = self._award(lanes, dealer & 1, self._kick_points[kick])  # AF-9
+            self._game_over(lanes[won], (dealer & 1)[won])
+            changed = ~won & (kick // 13 != previous // 13)  # AF-12
+            self._begin_play(lanes[changed])
+            lanes = lanes[~won & ~changed]
+
+    def _tally(self, lanes: I64) -> None:
+        """AF-22, AF-23: High, Low, Jack, Game one at a time, stopping at the target; then
+        AF-8: the next dealer deals."""
+        p = self.players
+        m = lanes.size
+        trump = self._trump[lanes]
+        dealt = self._dealt.reshape(self.n, p)[lanes]
+        in_play = np.bitwise_or.reduce(dealt, axis=1)
+        shift = (13 * trump).astype(np.uint64)
+        trumps = ((in_play >> shift) & _DEALT_BITS).astype(np.int64)
+        has = trumps != 0
+        high = 13 * trump + _HIGH[trumps]
+        low = 13 * trump + _LOW[trumps]
+        jack = 13 * trump + _JACK_PLACE
+        jack_in = ((trumps >> _JACK_PLACE) & 1).astype(bool)
+
+        def holder_side(card: I64) -> I64:
+            bit = _BIT[np.where(card >= 0, card, 64)]
+            side = np.zeros(m, dtype=np.int64)
+            for s in range(p):
+                side |= np.where(dealt[:, s] & bit, s & 1, 0)
+            return side
+
+        rules = self.rules
+        holder = holder_side(jack)
+        won0 = self._won[lanes * 2]
+        holder_took = ((won0 >> jack.astype(np.uint64)) & _ONE).astype(np.int64) == (holder ^ 1)
+        points0 = _card_points(won0)
+        points1 = _card_points(self._won[lanes * 2 + 1])
+        dealer = self._dealer[lanes]
+        game_side = np.where(points0 > points1, 0, 1)
+        game_has = points0 != points1
+        if rules.game_tie is GameTie.NON_DEALER:
+            game_side = np.where(game_has, game_side, (dealer & 1) ^ 1)
+            game_has = np.ones(m, dtype=bool)
+        ones = np.ones(m, dtype=np.int64)
+        awards = (
+            (has, holder_side(high), ones),
+            (has, holder_side(low), ones),
+            (jack_in, np.where(holder_took, holder, holder ^ 1),
+             np.where(holder_took, 1, rules.hang_jack_value)),
+            (game_has, game_side, ones * rules.game_value),
+        )
+        winner = np.full(m, -1, dtype=np.int64)
+        for present, side, points in awards:
+            live = present & (winner < 0)
+            reached = self._award(lanes, side, np.where(live, points, 0)) & live
+            winner[reached] = side[reached]
+        over = winner >= 0
+        self._game_over(lanes[over], winner[over])
+        nxt = lanes[~over]
+        self._dealer[nxt] = (self._dealer[nxt] + 1) % p
+        self._deal[nxt] += 1
+        self._deal_loop(nxt, None, None)
+
+    def _game_over(self, lanes: I64, winner: I64) -> None:
+        """Report the finished games and start each lane's next game (auto-reset)."""
+        if not lanes.size:
+            return
+        self._results.add(
+            lanes, self._game[lanes], winner, self._scores.reshape(self.n, 2)[lanes], self._deal[lanes]
+        )
+        self._game[lanes] += 1
+        self._scores.reshape(self.n, 2)[lanes] = 0
+        self._deal[lanes] = 0
+        self._dealer[lanes] = self._source.dealers(lanes, self._game[lanes])
+        self._deal_loop(lanes, None, None)
+
+    def _deal_loop(self, lanes: I64, decks: npt.NDArray[np.int64] | None, _: None) -> None:
+        """AF-7, AF-9: deal each lane's current deal (its dealer and deal number set); a kick
+        that reaches the target ends the game and the next game is dealt."""
+        if not lanes.size:
+            return
+        if decks is None:
+            decks = self._source.decks(lanes, self._game[lanes], self._deal[lanes])
+        p = self.players
+        top = 6 * p
+        self._deck[lanes] = decks
+        self._pos[lanes] = top + 1
+        dealer = self._dealer[lanes]
+        bits = _BIT[decks[:, :top]]
+        owner = self._layout[dealer]
+        for seat in range(p):
+            hand = np.bitwise_or.reduce(np.where(owner == seat, bits, _ZERO), axis=1)
+            self._hands[lanes * p + seat] = hand
+            self._dealt[lanes * p + seat] = hand
+        self._trick_card.reshape(self.n, p)[lanes] = -1
+        self._won.reshape(self.n, 2)[lanes] = _ZERO
+        self._tricks_won.reshape(self.n, 2)[lanes] = 0
+        kick = decks[:, top]
+        self._kicks[lanes] = -1
+        self._kicks[lanes, 0] = kick
+        self._nkicks[lanes] = 1
+        self._trump[lanes] = -1
+        self._tmask[lanes] = _ZERO
+        self._phase[lanes] = BEG
+        self._turn[lanes] = (dealer + 1) % p
+        self._tlen[lanes] = 0
+        self._trick_mask[lanes] = _ZERO
+        won = self._award(lanes, dealer & 1, self._kick_points[kick])  # AF-9, AF-14
+        self._game_over(lanes[won], (dealer & 1)[won])
+
+    # -- legal actions ---------------------------------------------------------------------
+    def _update_legal(self) -> None:
+        """AF-10, AF-11, AF-16 ... AF-20: each lane's legal action ids as bits."""
+        hand = self._hands[self._base + self._turn]
+        tmask = self._tmask
+        lead_mask = _SUIT[self._lead]
+        of_suit = hand & lead_mask
+        lead_trump = self._lead == self._trump
+        trumps = np.where(lead_trump, _ZERO, hand & tmask)
+        follow = np.where(of_suit != _ZERO, of_suit | trumps, hand)  # AF-17, AF-18
+        opening = self._tlen == 0
+        legal = np.where(opening, hand, follow)
+        rule = self.rules.undertrump
+        if rule is not Undertrump.ALLOWED:  # AF-20
+            best = self._best_card
+            top_trump = ~opening & ~lead_trump & (best // 13 == self._trump)
+            below = (_ONE << np.clip(best, 0, 63).astype(np.uint64)) - _ONE
+            under = hand & tmask & below
+            if rule is Undertrump.ONLY_IF_ONLY_TRUMPS:
+                limited = (hand & ~tmask) != _ZERO
+            else:
+                limited = of_suit != _ZERO
+            cut = top_trump & (under != _ZERO) & limited
+            legal = np.where(cut, legal & ~under, legal)
+        other = np.flatnonzero(self._phase != PLAY)
+        if other.size:
+            phase = self._phase[other]
+            bits = np.where(phase == BEG, _BIT[STAND] | _BIT[BEG_ID], _BIT[RUN])
+            if self.rules.give_one_needs_trump:
+                kick = self._kicks[other, self._nkicks[other] - 1]
+                dealer_hand = self._hands[other * self.players + self._dealer[other]]
+                may_give = (dealer_hand & _SUIT[kick // 13]) != _ZERO
+            else:
+                may_give = np.ones(other.size, dtype=bool)
+            bits = np.where((phase == ANSWER) & may_give, bits | _BIT[GIVE], bits)
+            legal[other] = bits
+        self._legal = legal
