@@ -17,7 +17,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardrules.all_fours.rules import GameTie, Rules, Undertrump
-from cardrules.batch._decks import DeckSource
+from cardrules.batch._decks import DeckSource, NumpyDecks, SeededDecks
 from cardrules.batch._results import Results, StepResult
 from cardrules.core.cards import CARDS, Rank
 from cardrules.errors import IllegalActionError, Reason
@@ -100,12 +100,15 @@ class AllFoursBatch:
         rules: Rules,
         dealer: int | Sequence[int] | None = None,
         decks: npt.ArrayLike | None = None,
+        shuffle: str = "seeded",
     ) -> None:
         self.rules = rules
         self.n = n
         self.seed = seed
         self.players = p = rules.players
-        self._source = DeckSource(seed, p)
+        self._source: DeckSource = (
+            SeededDecks(seed, n, p) if shuffle == "seeded" else NumpyDecks(seed, p)
+        )
         self._lanes = np.arange(n)
         self._base = self._lanes * p
         self._seat_side = np.arange(p) & 1
@@ -145,13 +148,11 @@ class AllFoursBatch:
         # The first game of every lane.
         lanes = self._lanes
         if dealer is None:
-            self._dealer[:] = self._source.dealers(lanes, self._game)
+            self._dealer[:] = self._source.dealers(lanes, self._game, self._game, self._deal)
         else:
             self._dealer[:] = dealer
-        first = self._source.decks(lanes, self._game, self._deal)
-        if decks is not None:
-            first = np.asarray(decks, dtype=np.int64)
-        self._deal_loop(lanes, first, None)
+        first = None if decks is None else np.asarray(decks, dtype=np.int64)
+        self._deal_loop(lanes, first)
         self._results.take()  # games over at their first kick are counted by the next step
         self._update_legal()
 
@@ -324,7 +325,7 @@ class AllFoursBatch:
             if void.any():
                 again = lanes[void]
                 self._deal[again] += 1  # AF-13: same dealer, a fresh shuffle
-                self._deal_loop(again, None, None)
+                self._deal_loop(again)
                 lanes, pos = lanes[~void], pos[~void]
                 if not lanes.size:
                     return
@@ -403,7 +404,7 @@ class AllFoursBatch:
         nxt = lanes[~over]
         self._dealer[nxt] = (self._dealer[nxt] + 1) % p
         self._deal[nxt] += 1
-        self._deal_loop(nxt, None, None)
+        self._deal_loop(nxt)
 
     def _game_over(self, lanes: I64, winner: I64) -> None:
         """Report the finished games and start each lane's next game (auto-reset)."""
@@ -415,16 +416,20 @@ class AllFoursBatch:
         self._game[lanes] += 1
         self._scores.reshape(self.n, 2)[lanes] = 0
         self._deal[lanes] = 0
-        self._dealer[lanes] = self._source.dealers(lanes, self._game[lanes])
-        self._deal_loop(lanes, None, None)
+        self._dealer[lanes] = self._source.dealers(
+            lanes, self._game[lanes], self._game, self._deal
+        )
+        self._deal_loop(lanes)
 
-    def _deal_loop(self, lanes: I64, decks: npt.NDArray[np.int64] | None, _: None) -> None:
+    def _deal_loop(self, lanes: I64, decks: I64 | None = None) -> None:
         """AF-7, AF-9: deal each lane's current deal (its dealer and deal number set); a kick
         that reaches the target ends the game and the next game is dealt."""
         if not lanes.size:
             return
         if decks is None:
-            decks = self._source.decks(lanes, self._game[lanes], self._deal[lanes])
+            decks = self._source.decks(
+                lanes, self._game[lanes], self._deal[lanes], self._game, self._deal
+            )
         p = self.players
         top = 6 * p
         self._deck[lanes] = decks
