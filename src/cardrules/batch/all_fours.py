@@ -10,7 +10,6 @@ lanes.  On an accelerator array library these become masked updates of the whole
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Final
 
 import numpy as np
@@ -58,6 +57,12 @@ _SUIT_POINTS: Final = np.array(
 #: The highest and lowest place (0 = 2 ... 12 = A) of each 13-bit pattern (-1 for none).
 _HIGH: Final = np.array([p.bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _LOW: Final = np.array([(p & -p).bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
+#: The set bits of a byte, and the k-th set bit of each byte.
+_POP8: Final = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
+_SELECT8: Final = np.array(
+    [[([i for i in range(8) if b >> i & 1] + [0] * 8)[k] for k in range(8)] for b in range(256)],
+    dtype=np.int64,
+)
 _JACK_PLACE: Final = Rank.JACK - 2
 _DEALT_BITS: Final = np.uint64(0x1FFF)
 
@@ -75,6 +80,12 @@ def _layout(players: int, packet: int) -> npt.NDArray[np.int64]:
         ]
         table[dealer] = seats
     return table
+
+
+def _unpack(masks: U64) -> npt.NDArray[np.uint8]:
+    """The 52 card bits of each mask, as 0 / 1 (m, 52)."""
+    raw = masks.astype("<u8").view(np.uint8).reshape(masks.size, 8)
+    return np.unpackbits(raw, axis=1, bitorder="little")[:, :52]
 
 
 def _card_points(masks: U64) -> I64:
@@ -98,8 +109,8 @@ class AllFoursBatch:
         *,
         seed: int,
         rules: Rules,
-        dealer: int | Sequence[int] | None = None,
-        decks: npt.ArrayLike | None = None,
+        dealer: I64 | None = None,
+        decks: I64 | None = None,
         shuffle: str = "seeded",
     ) -> None:
         self.rules = rules
@@ -151,8 +162,7 @@ class AllFoursBatch:
             self._dealer[:] = self._source.dealers(lanes, self._game, self._game, self._deal)
         else:
             self._dealer[:] = dealer
-        first = None if decks is None else np.asarray(decks, dtype=np.int64)
-        self._deal_loop(lanes, first)
+        self._deal_loop(lanes, decks)
         self._results.take()  # games over at their first kick are counted by the next step
         self._update_legal()
 
@@ -209,6 +219,95 @@ class AllFoursBatch:
             self._legal.astype("<u8").view(np.uint8).reshape(self.n, 8), axis=1, bitorder="little"
         )
         return bits[:, :ACTIONS].astype(bool)
+
+    # -- observations ----------------------------------------------------------------------
+    def observation_pieces(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The named parts of an observation row, in order (name, shape): the layout of the
+        adapters' observation tensor (:mod:`cardrules.adapters.encoding`)."""
+        p, k = self.players, self.max_kicks
+        return (
+            ("dealing", (1,)),
+            ("hand", (52,)),
+            ("current_trick", (p, 52)),
+            ("played", (p, 52)),
+            ("dealer", (p,)),
+            ("to_play", (p,)),
+            ("scores", (2,)),
+            ("phase", (4,)),
+            ("kicks", (k, 52)),
+            ("trump", (4,)),
+            ("hand_sizes", (p,)),
+            ("stock", (1,)),
+            ("tricks_won", (2,)),
+            ("may_look", (1,)),
+        )
+
+    @property
+    def observation_size(self) -> int:
+        """The length of an observation row."""
+        return sum(int(np.prod(shape)) for _, shape in self.observation_pieces())
+
+    def observe(self, seats: int | npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
+        """What a seat of each lane may know (n, :attr:`observation_size`), as the adapters'
+        observation tensor: seats and sides relative to the observer; its own cards only once it
+        may look at them (AF-15); no other seat's unplayed card.  ``seats``: one seat for every
+        lane, a seat per lane, or ``None`` for each lane's current player."""
+        n, p = self.n, self.players
+        seat = self._turn if seats is None else np.broadcast_to(np.asarray(seats), (n,))
+        seat = seat.astype(np.int64)
+        if ((seat < 0) | (seat >= p)).any():
+            raise ValueError(f"seats: expected seats 0..{p - 1}")
+        out = np.zeros((n, self.observation_size), dtype=np.float32)
+        views: dict[str, npt.NDArray[np.float32]] = {}
+        start = 0
+        for name, shape in self.observation_pieces():
+            size = int(np.prod(shape))
+            views[name] = out[:, start : start + size].reshape((n, *shape))
+            start += size
+        lanes = self._lanes
+        tricks = 6 + 3 * (self.max_kicks - 1)
+        dealer, turn = self._dealer, self._turn
+        may_look = (self._trump >= 0) | (seat == dealer) | (seat == (dealer + 1) % p)
+        own = np.where(may_look, self._hands[self._base + seat], _ZERO)
+        views["hand"][:] = _unpack(own)
+        for r in range(p):
+            s = (seat + r) % p
+            flat = self._base + s
+            card = self._trick_card[flat]
+            playing = card >= 0
+            views["current_trick"][lanes[playing], r, card[playing]] = 1.0
+            played = self._dealt[flat] & ~self._hands[flat] & ~_BIT[np.where(playing, card, 64)]
+            views["played"][:, r] = _unpack(played)
+            views["hand_sizes"][:, r] = np.bitwise_count(self._hands[flat]) / tricks
+        views["dealer"][lanes, (dealer - seat) % p] = 1.0
+        views["to_play"][lanes, (turn - seat) % p] = 1.0
+        scores = self._scores.reshape(n, 2)
+        won = self._tricks_won.reshape(n, 2)
+        for side in range(2):
+            views["scores"][lanes, (side - seat) % 2] = scores[:, side] / self._target
+            views["tricks_won"][lanes, (side - seat) % 2] = won[:, side] / tricks
+        views["phase"][lanes, self._phase] = 1.0
+        for row in range(self.max_kicks):
+            has = np.flatnonzero(self._nkicks > row)
+            views["kicks"][has, row, self._kicks[has, row]] = 1.0
+        fixed = np.flatnonzero(self._trump >= 0)
+        views["trump"][fixed, self._trump[fixed]] = 1.0
+        views["stock"][:, 0] = (52 - self._pos) / 52.0
+        views["may_look"][:, 0] = may_look
+        return out
+
+    def random_actions(self, rng: np.random.Generator) -> I64:
+        """A uniformly random legal action id for each lane (random legal play)."""
+        legal = self._legal
+        count = np.bitwise_count(legal).astype(np.int64)
+        pick = (rng.random(self.n) * count).astype(np.int64)
+        # The pick-th set bit: a byte-wise count, then the bit within the byte.
+        raw = legal.astype("<u8").view(np.uint8).reshape(self.n, 8)
+        counts = _POP8[raw]
+        below = np.cumsum(counts, axis=1) - counts
+        byte = (below <= pick[:, None]).sum(axis=1) - 1
+        within = pick - below[self._lanes, byte]
+        return 8 * byte + _SELECT8[raw[self._lanes, byte], within]
 
     # -- stepping --------------------------------------------------------------------------
     def step(self, actions: npt.ArrayLike) -> StepResult:
