@@ -57,12 +57,9 @@ _SUIT_POINTS: Final = np.array(
 #: The highest and lowest place (0 = 2 ... 12 = A) of each 13-bit pattern (-1 for none).
 _HIGH: Final = np.array([p.bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _LOW: Final = np.array([(p & -p).bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
-#: The set bits of a byte, and the k-th set bit of each byte.
-_POP8: Final = np.array([bin(b).count("1") for b in range(256)], dtype=np.int64)
-_SELECT8: Final = np.array(
-    [[([i for i in range(8) if b >> i & 1] + [0] * 8)[k] for k in range(8)] for b in range(256)],
-    dtype=np.int64,
-)
+#: The low ``width`` bits, and ``width`` as a shift.
+_LOW_BITS: Final = {w: np.uint64((1 << w) - 1) for w in (32, 16, 8, 4, 2, 1)}
+_WIDTH: Final = {w: np.uint64(w) for w in (32, 16, 8, 4, 2, 1)}
 _JACK_PLACE: Final = Rank.JACK - 2
 _DEALT_BITS: Final = np.uint64(0x1FFF)
 
@@ -123,7 +120,14 @@ class AllFoursBatch:
         self._lanes = np.arange(n)
         self._base = self._lanes * p
         self._seat_side = np.arange(p) & 1
-        self._layout = _layout(p, rules.deal_packet)
+        layout = _layout(p, rules.deal_packet)
+        #: Per dealer, the first 6p deck positions grouped by the seat that gets them.
+        self._order = np.argsort(layout, axis=1, kind="stable")
+        self._next = (np.arange(p) + 1) % p
+        #: Per dealer, the seats from dealer + 1 round to the dealer (AF-11's packets).
+        self._next_seats = (np.arange(p)[:, None] + np.arange(1, p + 1)) % p
+        #: A run's 3p cards from the stock's top, as offsets.
+        self._run = np.arange(3 * p)
         self._kick_points = np.array([rules.kick_value(c.rank) for c in CARDS], dtype=np.int64)
         self._target = rules.target
         #: The most kicks in one deal (AF-11 ... AF-13).
@@ -148,22 +152,25 @@ class AllFoursBatch:
         self._dealer = np.zeros(n, dtype=np.int64)
         self._tlen = np.zeros(n, dtype=np.int64)
         self._lead = np.zeros(n, dtype=np.int64)
-        self._best_key = np.zeros(n, dtype=np.int64)
-        self._best_seat = np.zeros(n, dtype=np.int64)
-        self._best_card = np.zeros(n, dtype=np.int64)
+        #: The best card of the trick so far (AF-19) as a key: (rank place + 16 if of the suit
+        #: led + 32 if a trump) * 4 + its seat.
+        self._best = np.zeros(n, dtype=np.int64)
         self._trick_mask = np.zeros(n, dtype=np.uint64)
         self._deal = np.zeros(n, dtype=np.int64)
         self._game = np.zeros(n, dtype=np.int64)
         self._legal = np.zeros(n, dtype=np.uint64)
         self._results = Results(p)
-        # The first game of every lane.
+        self._pending: list[I64] = []
+        self._new_games: list[I64] = []
+        # The first game of every lane (games over at their first kick are reported by the
+        # first step).
         lanes = self._lanes
+        self._pending.append(lanes)
         if dealer is None:
-            self._dealer[:] = self._source.dealers(lanes, self._game, self._game, self._deal)
+            self._new_games.append(lanes)
         else:
             self._dealer[:] = dealer
-        self._deal_loop(lanes, decks)
-        self._results.take()  # games over at their first kick are counted by the next step
+        self._deal_pending(decks)
         self._update_legal()
 
     # -- reading ---------------------------------------------------------------------------
@@ -298,76 +305,87 @@ class AllFoursBatch:
 
     def random_actions(self, rng: np.random.Generator) -> I64:
         """A uniformly random legal action id for each lane (random legal play)."""
-        legal = self._legal
-        count = np.bitwise_count(legal).astype(np.int64)
-        pick = (rng.random(self.n) * count).astype(np.int64)
-        # The pick-th set bit: a byte-wise count, then the bit within the byte.
-        raw = legal.astype("<u8").view(np.uint8).reshape(self.n, 8)
-        counts = _POP8[raw]
-        below = np.cumsum(counts, axis=1) - counts
-        byte = (below <= pick[:, None]).sum(axis=1) - 1
-        within = pick - below[self._lanes, byte]
-        return 8 * byte + _SELECT8[raw[self._lanes, byte], within]
+        x = self._legal
+        k = (rng.random(self.n) * np.bitwise_count(x)).astype(np.uint8)
+        position = np.zeros(self.n, dtype=np.int64)
+        # The k-th set bit, by halving: is it in the low half (of k's rank) or the high half?
+        for width in (32, 16, 8, 4, 2, 1):
+            low = x & _LOW_BITS[width]
+            count = np.bitwise_count(low)
+            high = k >= count
+            k -= np.where(high, count, 0).astype(np.uint8)
+            x = np.where(high, x >> _WIDTH[width], low)
+            position += high * width
+        return position
 
     # -- stepping --------------------------------------------------------------------------
     def step(self, actions: npt.ArrayLike) -> StepResult:
         """Every lane's current player takes its action (an id of the mask); a finished game
-        is reported and replaced by the lane's next game."""
+        is reported and replaced by the lane's next game.
+
+        :raises IllegalActionError: if an action is not legal in its lane (nothing is applied).
+        """
         a = np.asarray(actions)
         if a.shape != (self.n,) or a.dtype.kind not in "iu":
             raise ValueError(f"actions: expected {self.n} integer action ids, got shape {a.shape}")
         a = a.astype(np.int64)
-        legal = ((self._legal >> np.clip(a, 0, 63).astype(np.uint64)) & _ONE).astype(bool)
-        legal &= (a >= 0) & (a < ACTIONS)
-        if not legal.all():
-            lane = int(np.flatnonzero(~legal)[0])
-            ids = [int(i) for i in np.flatnonzero(self.legal_mask()[lane])]
-            raise IllegalActionError(
-                Reason.NOT_AN_ACTION if not 0 <= a[lane] < ACTIONS else Reason.NOT_ALLOWED_BY_RULES,
-                seat=int(self._turn[lane]),
-                action=int(a[lane]),
-                legal=ids,
-                detail=f"lane {lane}: action id {int(a[lane])} is not legal (nothing was applied)",
-            )
+        if a.min() < 0 or a.max() >= ACTIONS or ((self._legal & _BIT[a]) == _ZERO).any():
+            self._refuse(a)
         self._results.begin(self.n)
-        play = a < 52
-        self._play(a, play)
-        decided = np.flatnonzero(~play)
+        decided = np.flatnonzero(a >= 52)
+        self._play(a, decided)
         if decided.size:
             self._decide(decided, a[decided])
+        self._deal_pending()
         self._update_legal()
         return self._results.take()
 
-    def _play(self, a: I64, play: npt.NDArray[np.bool_]) -> None:
+    def _refuse(self, a: I64) -> None:
+        in_range = (a >= 0) & (a < ACTIONS)
+        bad = ~in_range | ((self._legal & _BIT[np.where(in_range, a, -1)]) == _ZERO)
+        lane = int(np.flatnonzero(bad)[0])
+        ids = [int(i) for i in np.flatnonzero(self.legal_mask()[lane])]
+        raise IllegalActionError(
+            Reason.NOT_AN_ACTION if not in_range[lane] else Reason.NOT_ALLOWED_BY_RULES,
+            seat=int(self._turn[lane]),
+            action=int(a[lane]),
+            legal=ids,
+            detail=f"lane {lane}: action id {int(a[lane])} is not legal (nothing was applied)",
+        )
+
+    def _play(self, a: I64, decided: I64) -> None:
         """AF-16 ... AF-19 for every lane that plays a card (the others are left as they are);
-        a completed trick goes to its winner's side; the last trick of a deal starts the tally."""
+        a completed trick goes to its winner's side; the last trick of a deal is tallied."""
         p = self.players
         seat = self._turn
-        flat = self._base + seat
-        card = np.where(play, a, 64)
-        bit = _BIT[card]
-        self._hands[flat] ^= bit
-        tc = self._trick_card
-        tc[flat] = np.where(play, card, tc[flat])
+        if decided.size:  # no card: -1 (its bit is 0, its suit -1 matches no lead or trump)
+            card = a.copy()
+            card[decided] = -1
+        else:
+            card = a
+        self._hands[self._base + seat] ^= _BIT[card]
+        self._trick_card[self._base + seat] = card
+        self._trick_mask |= _BIT[card]
         suit = card // 13
         first = self._tlen == 0
         lead = np.where(first, suit, self._lead)
         self._lead = lead
-        # AF-19: the highest trump, else the highest card of the suit led.
-        key = card % 13 + 16 * (suit == lead) + 32 * (suit == self._trump)
-        better = first | (key > self._best_key)
-        self._best_key = np.where(better, key, self._best_key)
-        self._best_seat = np.where(better, seat, self._best_seat)
-        self._best_card = np.where(better, card, self._best_card)
-        self._trick_mask |= bit
-        self._tlen += play
-        nxt = seat + 1
-        nxt[nxt == p] = 0
-        self._turn = np.where(play, nxt, seat)
+        # AF-19: the highest trump, else the highest card of the suit led; the seat rides along.
+        key = (card % 13 + 16 * (suit == lead) + 32 * (suit == self._trump)) * 4 + seat
+        self._best = np.where(first, key, np.maximum(self._best, key))
+        if decided.size:
+            self._tlen[decided] -= 1
+            self._tlen += 1
+            turn = self._next[seat]
+            turn[decided] = seat[decided]
+            self._turn = turn
+        else:
+            self._tlen += 1
+            self._turn = self._next[seat]
         complete = np.flatnonzero(self._tlen == p)
         if not complete.size:
             return
-        winner = self._best_seat[complete]
+        winner = self._best[complete] & 3
         side = complete * 2 + (winner & 1)
         self._won[side] |= self._trick_mask[complete]
         self._tricks_won[side] += 1
@@ -404,7 +422,7 @@ class AllFoursBatch:
         self._trump[lanes] = kick // 13
         self._tmask[lanes] = _SUIT[kick // 13]
         self._phase[lanes] = PLAY
-        self._turn[lanes] = (self._dealer[lanes] + 1) % self.players
+        self._turn[lanes] = self._next[self._dealer[lanes]]
         self._tlen[lanes] = 0
 
     def _award(self, lanes: I64, side: I64, points: I64) -> npt.NDArray[np.bool_]:
@@ -424,21 +442,17 @@ class AllFoursBatch:
             if void.any():
                 again = lanes[void]
                 self._deal[again] += 1  # AF-13: same dealer, a fresh shuffle
-                self._deal_loop(again)
+                self._pending.append(again)
                 lanes, pos = lanes[~void], pos[~void]
                 if not lanes.size:
                     return
             dealer = self._dealer[lanes]
-            for offset in range(1, p + 1):
-                seat = (dealer + offset) % p
-                start = pos + 3 * (offset - 1)
-                cards = (
-                    _BIT[self._deck[lanes, start]]
-                    | _BIT[self._deck[lanes, start + 1]]
-                    | _BIT[self._deck[lanes, start + 2]]
-                )
-                self._hands[lanes * p + seat] |= cards
-                self._dealt[lanes * p + seat] |= cards
+            # Packets of three from dealer + 1 round to the dealer: (m, p seats, 3 cards).
+            packets = _BIT[np.take_along_axis(self._deck[lanes], pos[:, None] + self._run, axis=1)]
+            cards = np.bitwise_or.reduce(packets.reshape(lanes.size, p, 3), axis=2)
+            seats = lanes[:, None] * p + self._next_seats[dealer]
+            self._hands[seats] |= cards
+            self._dealt[seats] |= cards
             kick = self._deck[lanes, pos + 3 * p]
             previous = self._kicks[lanes, self._nkicks[lanes] - 1]
             self._kicks[lanes, self._nkicks[lanes]] = kick
@@ -465,13 +479,11 @@ class AllFoursBatch:
         low = 13 * trump + _LOW[trumps]
         jack = 13 * trump + _JACK_PLACE
         jack_in = ((trumps >> _JACK_PLACE) & 1).astype(bool)
+        side_of_seat = self._seat_side
 
         def holder_side(card: I64) -> I64:
-            bit = _BIT[np.where(card >= 0, card, 64)]
-            side = np.zeros(m, dtype=np.int64)
-            for s in range(p):
-                side |= np.where(dealt[:, s] & bit, s & 1, 0)
-            return side
+            held = (dealt & _BIT[np.where(has, card, -1)][:, None]) != _ZERO
+            return side_of_seat[held.argmax(axis=1)]
 
         rules = self.rules
         holder = holder_side(jack)
@@ -489,8 +501,11 @@ class AllFoursBatch:
         awards = (
             (has, holder_side(high), ones),
             (has, holder_side(low), ones),
-            (jack_in, np.where(holder_took, holder, holder ^ 1),
-             np.where(holder_took, 1, rules.hang_jack_value)),
+            (
+                jack_in,
+                np.where(holder_took, holder, holder ^ 1),
+                np.where(holder_took, 1, rules.hang_jack_value),
+            ),
             (game_has, game_side, ones * rules.game_value),
         )
         winner = np.full(m, -1, dtype=np.int64)
@@ -501,45 +516,55 @@ class AllFoursBatch:
         over = winner >= 0
         self._game_over(lanes[over], winner[over])
         nxt = lanes[~over]
-        self._dealer[nxt] = (self._dealer[nxt] + 1) % p
+        self._dealer[nxt] = self._next[self._dealer[nxt]]
         self._deal[nxt] += 1
-        self._deal_loop(nxt)
+        self._pending.append(nxt)
 
     def _game_over(self, lanes: I64, winner: I64) -> None:
-        """Report the finished games and start each lane's next game (auto-reset)."""
+        """Report the finished games; each lane's next game is dealt at the end of the step
+        (auto-reset)."""
         if not lanes.size:
             return
-        self._results.add(
-            lanes, self._game[lanes], winner, self._scores.reshape(self.n, 2)[lanes], self._deal[lanes]
-        )
+        scores = self._scores.reshape(self.n, 2)
+        self._results.add(lanes, self._game[lanes], winner, scores[lanes], self._deal[lanes])
         self._game[lanes] += 1
-        self._scores.reshape(self.n, 2)[lanes] = 0
+        scores[lanes] = 0
         self._deal[lanes] = 0
-        self._dealer[lanes] = self._source.dealers(
-            lanes, self._game[lanes], self._game, self._deal
-        )
-        self._deal_loop(lanes)
+        self._pending.append(lanes)
+        self._new_games.append(lanes)
 
-    def _deal_loop(self, lanes: I64, decks: I64 | None = None) -> None:
-        """AF-7, AF-9: deal each lane's current deal (its dealer and deal number set); a kick
-        that reaches the target ends the game and the next game is dealt."""
-        if not lanes.size:
-            return
+    def _deal_pending(self, decks: I64 | None = None) -> None:
+        """Deal every lane waiting for a deal (new games draw their first dealer first); a
+        first kick that ends a game starts the next one."""
+        while self._pending:
+            lanes = np.concatenate(self._pending)
+            self._pending = []
+            if self._new_games:
+                new = np.concatenate(self._new_games)
+                self._new_games = []
+                self._dealer[new] = self._source.dealers(
+                    new, self._game[new], self._game, self._deal
+                )
+            self._deal_cards(lanes, decks)
+            decks = None
+
+    def _deal_cards(self, lanes: I64, decks: I64 | None) -> None:
+        """AF-7, AF-9: deal each lane's current deal (its dealer and deal number set) and score
+        the kick; AF-14: a kick that reaches the target ends the game."""
         if decks is None:
             decks = self._source.decks(
                 lanes, self._game[lanes], self._deal[lanes], self._game, self._deal
             )
-        p = self.players
+        p, m = self.players, lanes.size
         top = 6 * p
         self._deck[lanes] = decks
         self._pos[lanes] = top + 1
         dealer = self._dealer[lanes]
-        bits = _BIT[decks[:, :top]]
-        owner = self._layout[dealer]
-        for seat in range(p):
-            hand = np.bitwise_or.reduce(np.where(owner == seat, bits, _ZERO), axis=1)
-            self._hands[lanes * p + seat] = hand
-            self._dealt[lanes * p + seat] = hand
+        # The first 6p cards grouped by seat: (m, p, 6), then each seat's six bits joined.
+        cards = np.take_along_axis(decks, self._order[dealer], axis=1)
+        hands = np.bitwise_or.reduce(_BIT[cards].reshape(m, p, 6), axis=2)
+        self._hands.reshape(self.n, p)[lanes] = hands
+        self._dealt.reshape(self.n, p)[lanes] = hands
         self._trick_card.reshape(self.n, p)[lanes] = -1
         self._won.reshape(self.n, 2)[lanes] = _ZERO
         self._tricks_won.reshape(self.n, 2)[lanes] = 0
@@ -550,7 +575,7 @@ class AllFoursBatch:
         self._trump[lanes] = -1
         self._tmask[lanes] = _ZERO
         self._phase[lanes] = BEG
-        self._turn[lanes] = (dealer + 1) % p
+        self._turn[lanes] = self._next[dealer]
         self._tlen[lanes] = 0
         self._trick_mask[lanes] = _ZERO
         won = self._award(lanes, dealer & 1, self._kick_points[kick])  # AF-9, AF-14
@@ -570,8 +595,9 @@ class AllFoursBatch:
         legal = np.where(opening, hand, follow)
         rule = self.rules.undertrump
         if rule is not Undertrump.ALLOWED:  # AF-20
-            best = self._best_card
-            top_trump = ~opening & ~lead_trump & (best // 13 == self._trump)
+            # The best card of the trick is a trump when its key says so (see _play).
+            best = self._trump * 13 + (self._best >> 2) % 16
+            top_trump = ~opening & ~lead_trump & (self._best >= 128)
             below = (_ONE << np.clip(best, 0, 63).astype(np.uint64)) - _ONE
             under = hand & tmask & below
             if rule is Undertrump.ONLY_IF_ONLY_TRUMPS:
