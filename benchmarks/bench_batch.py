@@ -109,8 +109,10 @@ def run(seconds: float) -> None:
     base = max(rates[0])
     for (label, _), results in zip(cases[1:], rates[1:], strict=True):
         print(f"({label}: {max(results) / base:.1f} x the per-state engine, best trials)")
-    print(f"(memory per game: {memory_per_game(seeded):,.0f} bytes seeded, "
-          f"{memory_per_game(fast):,.0f} bytes numpy shuffle)")
+    print(
+        f"(memory per game: {memory_per_game(seeded):,.0f} bytes seeded, "
+        f"{memory_per_game(fast):,.0f} bytes numpy shuffle)"
+    )
 
 
 if __name__ == "__main__":

@@ -67,7 +67,11 @@ def play_both(
             if first and res.game[k] < games[int(res.lane[k])] and not step.done[res.lane[k]]:
                 continue
             reported.setdefault(int(res.lane[k]), []).append(
-                (int(res.game[k]), int(res.winner[k]), (int(res.scores[k][0]), int(res.scores[k][1])))
+                (
+                    int(res.game[k]),
+                    int(res.winner[k]),
+                    (int(res.scores[k][0]), int(res.scores[k][1])),
+                )
             )
         for lane in range(n):
             state = states[lane].apply(af.ACTIONS[int(choice[lane])])
@@ -102,7 +106,9 @@ RULESETS = {
     "tournament": af.Rules.preset("tournament"),
     "tobago": af.Rules.preset("tobago"),
     "packet1_void_tie": af.Rules(deal_packet=1, undertrump="only_if_void", game_tie="non_dealer"),
-    "two_tournament": af.Rules(players=2, undertrump="only_if_only_trumps", give_one_needs_trump=True),
+    "two_tournament": af.Rules(
+        players=2, undertrump="only_if_only_trumps", give_one_needs_trump=True
+    ),
     "values": af.Rules(target=9, game_value=2, hang_jack_value=5, kick_values={"A": 1, "K": 4}),
     "short": af.Rules(target=2, kick_values={"2": 2, "A": 1}, exposed_cards=True),
 }
@@ -152,7 +158,9 @@ def test_observations_equal_the_adapters_tensor(name: str) -> None:
                 assert np.array_equal(rows[lane], _encoded(rules, states[lane], seat))
         current = batch.observe()
         for lane in range(n):
-            assert np.array_equal(current[lane], _encoded(rules, states[lane], states[lane].current_player))
+            assert np.array_equal(
+                current[lane], _encoded(rules, states[lane], states[lane].current_player)
+            )
         mask = batch.legal_mask()
         choice = (rng.random(mask.shape) * mask).argmax(axis=1)
         batch.step(choice)
@@ -244,9 +252,9 @@ def test_refusals_name_the_game_or_argument() -> None:
         make("all-fours", 4, seed=1, dealer=4)
     with pytest.raises(ValueError, match="decks"):
         make("all-fours", 2, seed=1, decks=np.zeros((2, 52), dtype=np.int64))
-    with pytest.raises(ValueError, match="rules"):
-        from cardrules import four_hundred
+    from cardrules import four_hundred
 
+    with pytest.raises(ValueError, match="rules"):
         make("all-fours", 2, seed=1, rules=four_hundred.Rules())
 
 

@@ -11,7 +11,7 @@ with the default ``shuffle="seeded"`` it is, action for action, the per-state en
 >>> from cardrules.batch import make
 >>> batch = make("all-fours", 4, seed=7)
 >>> batch.legal_mask().shape, batch.observe().shape
-((4, 56), (4, 386))
+((4, 56), (4, 651))
 >>> rng = np.random.default_rng(0)
 >>> for _ in range(300):
 ...     step = batch.step(batch.random_actions(rng))

@@ -81,7 +81,8 @@ class SeededDecks(DeckSource):
         if not (self._game[lanes, slot] == games).all():
             zero = np.zeros(lanes.size, dtype=np.int64)
             self._refill(lanes, games, zero, all_games, all_deals)
-        return self._dealer[lanes, slot]
+        dealers: I64 = self._dealer[lanes, slot]
+        return dealers
 
     def decks(self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64) -> I64:
         slot = games & 1
@@ -90,11 +91,10 @@ class SeededDecks(DeckSource):
         if not ok.all():
             self._refill(lanes, games, deals, all_games, all_deals)
             offset = deals - self._base[lanes, slot]
-        return self._decks[lanes, slot, offset].astype(np.int64)
+        decks: I64 = self._decks[lanes, slot, offset].astype(np.int64)
+        return decks
 
-    def _refill(
-        self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64
-    ) -> None:
+    def _refill(self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64) -> None:
         """Make decks ahead for every lane: its current game's window from its next deal when
         fewer than LOW deals are left in it, and its next game's first deals."""
         self.refills += 1

@@ -118,7 +118,7 @@ def decks_for(seeds: Sequence[int], label: str, numbers: Sequence[int]) -> I8:
     """``shuffled_deck(seed, label, number)`` for each (seed, number), as card indices (m, 52),
     top first."""
     deck, rejected = _decks_from_states(_states(seeds, label, numbers))
-    for row in np.flatnonzero(rejected):
+    for row in np.flatnonzero(rejected).tolist():
         redone = shuffled_deck(seeds[row], label, numbers[row])
         deck[row] = [card.index for card in redone]
     return deck
@@ -133,7 +133,9 @@ def draw_dealers(seeds: Sequence[int], players: int) -> I64:
     live = np.arange(m)
     round_number = 0
     while live.size:
-        decks = decks_for([seeds[i] for i in live], "draw-for-dealer", [round_number] * live.size)
+        decks = decks_for(
+            [seeds[i] for i in live.tolist()], "draw-for-dealer", [round_number] * live.size
+        )
         mine = contenders[live]
         # The k-th contender (in seat order) draws the deck's k-th card.
         position = np.cumsum(mine, axis=1) - 1

@@ -45,8 +45,10 @@ _BIT: Final = np.array([1 << i for i in range(64)] + [0], dtype=np.uint64)
 #: The mask of each suit; index 4 (no trump yet) is empty.
 _SUIT: Final = np.array([0x1FFF << (13 * s) for s in range(4)] + [0], dtype=np.uint64)
 _POINTS: Final = np.array(
-    [4 if r == 12 else 3 if r == 11 else 2 if r == 10 else 1 if r == 9 else 10 if r == 8 else 0
-     for r in range(13)],
+    [
+        4 if r == 12 else 3 if r == 11 else 2 if r == 10 else 1 if r == 9 else 10 if r == 8 else 0
+        for r in range(13)
+    ],
     dtype=np.int64,
 )  # AF-4 by rank place (2 = 0 ... A = 12): A 4, K 3, Q 2, J 1, 10 10
 #: AF-4: the card points of each 13-bit suit pattern.
@@ -429,7 +431,8 @@ class AllFoursBatch:
         """Score one award per lane; AF-21: which lanes' side reached the target."""
         where = lanes * 2 + side
         self._scores[where] += points
-        return self._scores[where] >= self._target
+        reached: npt.NDArray[np.bool_] = self._scores[where] >= self._target
+        return reached
 
     def _run_pack(self, lanes: I64) -> None:
         """AF-11 ... AF-13: three more cards each and a new kick, until the suit changes; a void
@@ -483,7 +486,8 @@ class AllFoursBatch:
 
         def holder_side(card: I64) -> I64:
             held = (dealt & _BIT[np.where(has, card, -1)][:, None]) != _ZERO
-            return side_of_seat[held.argmax(axis=1)]
+            side: I64 = side_of_seat[held.argmax(axis=1)]
+            return side
 
         rules = self.rules
         holder = holder_side(jack)
