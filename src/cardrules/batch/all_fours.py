@@ -51,11 +51,8 @@ _POINTS: Final = np.array(
     ],
     dtype=np.int64,
 )  # AF-4 by rank place (2 = 0 ... A = 12): A 4, K 3, Q 2, J 1, 10 10
-#: AF-4: the card points of each 13-bit suit pattern.
-_SUIT_POINTS: Final = np.array(
-    [sum(int(_POINTS[i]) for i in range(13) if p >> i & 1) for p in range(1 << 13)],
-    dtype=np.int64,
-)
+#: AF-4: the card points of each card index (index -1: none).
+_CARD_POINTS: Final = np.array([int(_POINTS[i % 13]) for i in range(52)] + [0], dtype=np.int64)
 #: The highest and lowest place (0 = 2 ... 12 = A) of each 13-bit pattern (-1 for none).
 _HIGH: Final = np.array([p.bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _LOW: Final = np.array([(p & -p).bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
@@ -85,14 +82,6 @@ def _unpack(masks: U64) -> npt.NDArray[np.uint8]:
     """The 52 card bits of each mask, as 0 / 1 (m, 52)."""
     raw = masks.astype("<u8").view(np.uint8).reshape(masks.size, 8)
     return np.unpackbits(raw, axis=1, bitorder="little")[:, :52]
-
-
-def _card_points(masks: U64) -> I64:
-    """AF-4: the card points of each mask."""
-    total = np.zeros(masks.shape, dtype=np.int64)
-    for suit in range(4):
-        total += _SUIT_POINTS[((masks >> np.uint64(13 * suit)) & _DEALT_BITS).astype(np.int64)]
-    return total
 
 
 class AllFoursBatch:
@@ -142,6 +131,7 @@ class AllFoursBatch:
         self._scores = np.zeros(n * 2, dtype=np.int64)
         self._won = np.zeros(n * 2, dtype=np.uint64)
         self._tricks_won = np.zeros(n * 2, dtype=np.int64)
+        self._points = np.zeros(n * 2, dtype=np.int64)  # AF-4: card points won
         # Per lane.
         self._deck = np.zeros((n, 52), dtype=np.int64)
         self._pos = np.zeros(n, dtype=np.int64)
@@ -309,16 +299,16 @@ class AllFoursBatch:
         """A uniformly random legal action id for each lane (random legal play)."""
         x = self._legal
         k = (rng.random(self.n) * np.bitwise_count(x)).astype(np.uint8)
-        position = np.zeros(self.n, dtype=np.int64)
-        # The k-th set bit, by halving: is it in the low half (of k's rank) or the high half?
+        position = np.zeros(self.n, dtype=np.uint64)
+        # The k-th set bit, by halving: in the low half (k below its count) or the high half?
         for width in (32, 16, 8, 4, 2, 1):
             low = x & _LOW_BITS[width]
             count = np.bitwise_count(low)
             high = k >= count
-            k -= np.where(high, count, 0).astype(np.uint8)
+            k = k - count * high
             x = np.where(high, x >> _WIDTH[width], low)
-            position += high * width
-        return position
+            position += _WIDTH[width] * high
+        return position.astype(np.int64)
 
     # -- stepping --------------------------------------------------------------------------
     def step(self, actions: npt.ArrayLike) -> StepResult:
@@ -391,6 +381,7 @@ class AllFoursBatch:
         side = complete * 2 + (winner & 1)
         self._won[side] |= self._trick_mask[complete]
         self._tricks_won[side] += 1
+        self._points[side] += _CARD_POINTS[self._trick_card.reshape(self.n, p)[complete]].sum(1)
         self._turn[complete] = winner
         self._tlen[complete] = 0
         self._trick_mask[complete] = _ZERO
@@ -470,54 +461,55 @@ class AllFoursBatch:
     def _tally(self, lanes: I64) -> None:
         """AF-22, AF-23: High, Low, Jack, Game one at a time, stopping at the target; then
         AF-8: the next dealer deals."""
-        p = self.players
-        m = lanes.size
+        p, m = self.players, lanes.size
+        rows = np.arange(m)
         trump = self._trump[lanes]
         dealt = self._dealt.reshape(self.n, p)[lanes]
         in_play = np.bitwise_or.reduce(dealt, axis=1)
-        shift = (13 * trump).astype(np.uint64)
-        trumps = ((in_play >> shift) & _DEALT_BITS).astype(np.int64)
+        trumps = ((in_play >> (13 * trump).astype(np.uint64)) & _DEALT_BITS).astype(np.int64)
         has = trumps != 0
-        high = 13 * trump + _HIGH[trumps]
-        low = 13 * trump + _LOW[trumps]
-        jack = 13 * trump + _JACK_PLACE
-        jack_in = ((trumps >> _JACK_PLACE) & 1).astype(bool)
-        side_of_seat = self._seat_side
-
-        def holder_side(card: I64) -> I64:
-            held = (dealt & _BIT[np.where(has, card, -1)][:, None]) != _ZERO
-            side: I64 = side_of_seat[held.argmax(axis=1)]
-            return side
-
-        rules = self.rules
-        holder = holder_side(jack)
-        won0 = self._won[lanes * 2]
-        holder_took = ((won0 >> jack.astype(np.uint64)) & _ONE).astype(np.int64) == (holder ^ 1)
-        points0 = _card_points(won0)
-        points1 = _card_points(self._won[lanes * 2 + 1])
-        dealer = self._dealer[lanes]
-        game_side = np.where(points0 > points1, 0, 1)
-        game_has = points0 != points1
-        if rules.game_tie is GameTie.NON_DEALER:
-            game_side = np.where(game_has, game_side, (dealer & 1) ^ 1)
-            game_has = np.ones(m, dtype=bool)
-        ones = np.ones(m, dtype=np.int64)
-        awards = (
-            (has, holder_side(high), ones),
-            (has, holder_side(low), ones),
-            (
-                jack_in,
-                np.where(holder_took, holder, holder ^ 1),
-                np.where(holder_took, 1, rules.hang_jack_value),
-            ),
-            (game_has, game_side, ones * rules.game_value),
+        # High, Low and the jack of trumps, and the side each was dealt to.
+        cards = 13 * trump[:, None] + np.stack(
+            (_HIGH[trumps], _LOW[trumps], np.full(m, _JACK_PLACE)), axis=1
         )
-        winner = np.full(m, -1, dtype=np.int64)
-        for present, side, points in awards:
-            live = present & (winner < 0)
-            reached = self._award(lanes, side, np.where(live, points, 0)) & live
-            winner[reached] = side[reached]
-        over = winner >= 0
+        bits = _BIT[np.where(has[:, None], cards, -1)]
+        held = (dealt[:, None, :] & bits[:, :, None]) != _ZERO
+        dealt_to = self._seat_side[held.argmax(axis=2)]
+        holder = dealt_to[:, 2]
+        jack_in = ((trumps >> _JACK_PLACE) & 1).astype(bool)
+        took = ((self._won[lanes * 2] & bits[:, 2]) != _ZERO).astype(np.int64)  # side 0 took it
+        holder_took = took != holder
+        points = self._points.reshape(self.n, 2)[lanes]
+        game_has = points[:, 0] != points[:, 1]
+        game_side = (points[:, 1] > points[:, 0]).astype(np.int64)
+        rules = self.rules
+        if rules.game_tie is GameTie.NON_DEALER:
+            game_side = np.where(game_has, game_side, (self._dealer[lanes] & 1) ^ 1)
+            game_has[:] = True
+        side = np.stack(
+            (dealt_to[:, 0], dealt_to[:, 1], np.where(holder_took, holder, holder ^ 1), game_side),
+            axis=1,
+        )
+        value = np.stack(
+            (
+                has.astype(np.int64),
+                has.astype(np.int64),
+                np.where(holder_took, 1, rules.hang_jack_value) * jack_in,
+                game_has * rules.game_value,
+            ),
+            axis=1,
+        )
+        # The scores after each award in turn; the first that reaches the target ends the game.
+        scores = self._scores.reshape(self.n, 2)
+        before = scores[lanes]
+        after0 = before[:, :1] + np.cumsum(value * (side == 0), axis=1)
+        after1 = before[:, 1:] + np.cumsum(value * (side == 1), axis=1)
+        reached = (after0 >= self._target) | (after1 >= self._target)
+        over = reached.any(axis=1)
+        last = np.where(over, reached.argmax(axis=1), 3)
+        scores[lanes, 0] = after0[rows, last]
+        scores[lanes, 1] = after1[rows, last]
+        winner = (after1[rows, last] >= self._target).astype(np.int64)
         self._game_over(lanes[over], winner[over])
         nxt = lanes[~over]
         self._dealer[nxt] = self._next[self._dealer[nxt]]
@@ -572,6 +564,7 @@ class AllFoursBatch:
         self._trick_card.reshape(self.n, p)[lanes] = -1
         self._won.reshape(self.n, 2)[lanes] = _ZERO
         self._tricks_won.reshape(self.n, 2)[lanes] = 0
+        self._points.reshape(self.n, 2)[lanes] = 0
         kick = decks[:, top]
         self._kicks[lanes] = -1
         self._kicks[lanes, 0] = kick
