@@ -114,10 +114,14 @@ RULESETS = {
 }
 
 
+FINISHED: dict[str, int] = {}
+
+
 @pytest.mark.parametrize("name", sorted(RULESETS))
 def test_parity(name: str) -> None:
-    finished = play_both(RULESETS[name], 24, 400, seed=len(name))
-    assert finished > 20
+    """About 3,000 games over the eight rulesets (every option), compared at every step."""
+    FINISHED[name] = play_both(RULESETS[name], 32, 1200, seed=len(name))
+    assert FINISHED[name] > 150
 
 
 def _encoded(rules: af.Rules, state: af.State, seat: int) -> np.ndarray:
@@ -266,3 +270,9 @@ def test_an_illegal_action_is_refused_and_nothing_changes() -> None:
     with pytest.raises(IllegalActionError, match="lane 1"):
         batch.step(bad)
     assert np.array_equal(before, batch.observe(0))
+
+
+def test_parity_played_thousands_of_games() -> None:
+    if len(FINISHED) < len(RULESETS):
+        pytest.skip("runs after the parity tests")
+    assert sum(FINISHED.values()) >= 2000
