@@ -113,12 +113,12 @@ def make(
         seed=seed,
         rules=rules,
         dealer=first_dealer,
-        decks=None if decks is None else _decks(decks, n),
+        decks=None if decks is None else _first_decks(decks, n),
         shuffle=shuffle,
     )
 
 
-def _decks(decks: Any, n: int) -> npt.NDArray[np.int64]:
+def _first_decks(decks: Any, n: int) -> npt.NDArray[np.int64]:
     """The first decks as card indices (n, 52), each checked to hold the 52 cards once."""
     if isinstance(decks, np.ndarray) and decks.dtype.kind in "iu":
         array = decks.astype(np.int64)
