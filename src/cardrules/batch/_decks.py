@@ -91,7 +91,7 @@ class SeededDecks(DeckSource):
         if not ok.all():
             self._refill(lanes, games, deals, all_games, all_deals)
             offset = deals - self._base[lanes, slot]
-        decks: I64 = self._decks[lanes, slot, offset].astype(np.int64)
+        decks: I64 = self._decks[lanes, slot, offset]
         return decks
 
     def _refill(self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64) -> None:

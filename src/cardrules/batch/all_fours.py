@@ -133,7 +133,7 @@ class AllFoursBatch:
         self._tricks_won = np.zeros(n * 2, dtype=np.int64)
         self._points = np.zeros(n * 2, dtype=np.int64)  # AF-4: card points won
         # Per lane.
-        self._deck = np.zeros((n, 52), dtype=np.int64)
+        self._deck = np.zeros((n, 52), dtype=np.int8)
         self._pos = np.zeros(n, dtype=np.int64)
         self._kicks = np.full((n, self.max_kicks), -1, dtype=np.int64)
         self._nkicks = np.zeros(n, dtype=np.int64)
@@ -217,7 +217,7 @@ class AllFoursBatch:
         bits = np.unpackbits(
             self._legal.astype("<u8").view(np.uint8).reshape(self.n, 8), axis=1, bitorder="little"
         )
-        return bits[:, :ACTIONS].astype(bool)
+        return bits[:, :ACTIONS].view(np.bool_)
 
     # -- observations ----------------------------------------------------------------------
     def observation_pieces(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
@@ -320,8 +320,8 @@ class AllFoursBatch:
         a = np.asarray(actions)
         if a.shape != (self.n,) or a.dtype.kind not in "iu":
             raise ValueError(f"actions: expected {self.n} integer action ids, got shape {a.shape}")
-        a = a.astype(np.int64)
-        if a.min() < 0 or a.max() >= ACTIONS or ((self._legal & _BIT[a]) == _ZERO).any():
+        a = a.astype(np.int64, copy=False)
+        if (a.view(np.uint64) >= ACTIONS).any() or ((self._legal & _BIT[a]) == _ZERO).any():
             self._refuse(a)
         self._results.begin(self.n)
         decided = np.flatnonzero(a >= 52)
@@ -355,9 +355,11 @@ class AllFoursBatch:
             card[decided] = -1
         else:
             card = a
-        self._hands[self._base + seat] ^= _BIT[card]
-        self._trick_card[self._base + seat] = card
-        self._trick_mask |= _BIT[card]
+        flat = self._base + seat
+        bit = _BIT[card]
+        self._hands[flat] ^= bit
+        self._trick_card[flat] = card
+        self._trick_mask |= bit
         suit = card // 13
         first = self._tlen == 0
         lead = np.where(first, suit, self._lead)
