@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from math import factorial
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -59,15 +59,21 @@ def _mix(z: U64) -> U64:
 
 
 def _states(seeds: Sequence[int], label: str, numbers: Sequence[int]) -> U64:
-    """Step 1 for each (seed, number): ``derive_seed(seed, label, number)``, as uint64."""
-    prefix = f"cardrules/{SHUFFLE_VERSION}|"
+    """Step 1 for each (seed, number): ``derive_seed(seed, label, number)``, as uint64.  The
+    hash of the text common to a seed's decks is made once and copied."""
+    head = f"cardrules/{SHUFFLE_VERSION}|"
     tail = f"|s:{label}|"
     sha = hashlib.sha256
-    digests = b"".join(
-        sha(f"{prefix}{seed}{tail}{number}".encode()).digest()[:8]
-        for seed, number in zip(seeds, numbers, strict=True)
-    )
-    return np.frombuffer(digests, dtype=">u8").astype(np.uint64)
+    started: dict[int, Any] = {}
+    digests = []
+    for seed, number in zip(seeds, numbers, strict=True):
+        common = started.get(seed)
+        if common is None:
+            common = started[seed] = sha(f"{head}{seed}{tail}".encode())
+        hasher = common.copy()
+        hasher.update(b"%d" % number)
+        digests.append(hasher.digest()[:8])
+    return np.frombuffer(b"".join(digests), dtype=">u8").astype(np.uint64)
 
 
 def _decks_from_states(states: U64) -> tuple[I8, npt.NDArray[np.bool_]]:
