@@ -64,7 +64,7 @@ def batched(batch: AllFoursBatch, seconds: float, first: int, *, mask: bool = Fa
     while True:
         if mask:
             legal = batch.legal_mask()
-            choice = (rng.random(legal.shape, dtype=np.float32) * legal).argmax(axis=1)
+            choice = ((rng.random(legal.shape, dtype=np.float32) + 1.0) * legal).argmax(axis=1)
         else:
             choice = batch.random_actions(rng)
         batch.step(choice)

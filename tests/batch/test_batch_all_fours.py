@@ -59,7 +59,7 @@ def play_both(
             assert tuple(scores[lane]) == state.scores
             assert deals[lane] == state.deal_number
             assert dealers[lane] == state.dealer
-        choice = (rng.random(mask.shape) * mask).argmax(axis=1)
+        choice = ((rng.random(mask.shape) + 1.0) * mask).argmax(axis=1)
         step = batch.step(choice)
         reported: dict[int, list[tuple[int, int, tuple[int, int]]]] = {}
         res = step.results
@@ -166,7 +166,7 @@ def test_observations_equal_the_adapters_tensor(name: str) -> None:
                 current[lane], _encoded(rules, states[lane], states[lane].current_player)
             )
         mask = batch.legal_mask()
-        choice = (rng.random(mask.shape) * mask).argmax(axis=1)
+        choice = ((rng.random(mask.shape) + 1.0) * mask).argmax(axis=1)
         batch.step(choice)
         for lane in range(n):
             state = states[lane].apply(af.ACTIONS[int(choice[lane])])
@@ -215,7 +215,7 @@ def test_observations_hide_other_seats_cards(name: str) -> None:
             assert np.array_equal(mask[:, 52:], two.legal_mask()[:, 52:])
             if mask[:, :52].any():
                 break
-            choice = (rng.random(mask.shape) * mask).argmax(axis=1)
+            choice = ((rng.random(mask.shape) + 1.0) * mask).argmax(axis=1)
             one.step(choice)
             two.step(choice)
             assert np.array_equal(one.observe(seat), two.observe(seat))
