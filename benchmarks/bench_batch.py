@@ -9,7 +9,9 @@ Random legal play of All Fours (default rules), side by side in one run:
   per-state engine's seeded shuffle (``shuffle="seeded"``, every game reproducible in the
   per-state engine) and with numpy's generator (``shuffle="numpy"``);
 * the same batch with the actions drawn from ``legal_mask()`` by numpy (what a policy that reads
-  the mask costs on top).
+  the mask costs on top);
+* with a budget of a second or more, a batch of n = 65536 (seeded): numpy's cost per call is
+  spread over more lanes.
 
 Each case runs in five equal trials, the cases taking turns; the best and the median trial are
 printed (a shared machine has slow spells), then the ratios of the best trials and the batch's
@@ -30,6 +32,7 @@ from cardrules.batch import AllFoursBatch, make
 
 TRIALS = 5
 N = 4096
+LARGE = 65536
 
 
 def _line(name: str, unit: str, rate: float) -> None:
@@ -98,6 +101,9 @@ def run(seconds: float) -> None:
             lambda t, f: batched(masked, t, f, mask=True),
         ),
     ]
+    if seconds >= 1.0:
+        large = make("all-fours", LARGE, seed=3)
+        cases.append(("all_fours batch n=65536, seeded shuffle", lambda t, f: batched(large, t, f)))
     rates: list[list[float]] = [[] for _ in cases]
     for round_number in range(TRIALS):
         for (_, case), results in zip(cases, rates, strict=True):

@@ -276,3 +276,14 @@ def test_parity_played_thousands_of_games() -> None:
     if len(FINISHED) < len(RULESETS):
         pytest.skip("runs after the parity tests")
     assert sum(FINISHED.values()) >= 2000
+
+
+def test_the_core_and_the_engines_do_not_import_numpy() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, cardrules, cardrules.all_fours, cardrules.four_hundred; "
+        "assert 'numpy' not in sys.modules, 'numpy imported'"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
