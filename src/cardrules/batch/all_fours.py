@@ -16,6 +16,11 @@ import numpy as np
 import numpy.typing as npt
 
 from cardrules.all_fours.rules import GameTie, Rules, Undertrump
+from cardrules.batch._bits import BIT as _BIT
+from cardrules.batch._bits import ONE as _ONE
+from cardrules.batch._bits import SUIT as _SUIT
+from cardrules.batch._bits import ZERO as _ZERO
+from cardrules.batch._bits import kth_bit, unpack
 from cardrules.batch._decks import DeckSource, NumpyDecks, SeededDecks
 from cardrules.batch._results import Results, StepResult
 from cardrules.core.cards import CARDS, Rank
@@ -38,12 +43,6 @@ GIVE: Final = 54
 RUN: Final = 55
 ACTIONS: Final = 56
 
-_ONE: Final = np.uint64(1)
-_ZERO: Final = np.uint64(0)
-#: BIT[i] = 1 << i for i < 64; BIT[64] = 0 (a lane that does not play).
-_BIT: Final = np.array([1 << i for i in range(64)] + [0], dtype=np.uint64)
-#: The mask of each suit; index 4 (no trump yet) is empty.
-_SUIT: Final = np.array([0x1FFF << (13 * s) for s in range(4)] + [0], dtype=np.uint64)
 _POINTS: Final = np.array(
     [
         4 if r == 12 else 3 if r == 11 else 2 if r == 10 else 1 if r == 9 else 10 if r == 8 else 0
@@ -56,9 +55,6 @@ _CARD_POINTS: Final = np.array([int(_POINTS[i % 13]) for i in range(52)] + [0], 
 #: The highest and lowest place (0 = 2 ... 12 = A) of each 13-bit pattern (-1 for none).
 _HIGH: Final = np.array([p.bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _LOW: Final = np.array([(p & -p).bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
-#: The low ``width`` bits, and ``width`` as a shift.
-_LOW_BITS: Final = {w: np.uint64((1 << w) - 1) for w in (32, 16, 8, 4, 2, 1)}
-_WIDTH: Final = {w: np.uint64(w) for w in (32, 16, 8, 4, 2, 1)}
 _JACK_PLACE: Final = Rank.JACK - 2
 _DEALT_BITS: Final = np.uint64(0x1FFF)
 
@@ -76,12 +72,6 @@ def _layout(players: int, packet: int) -> npt.NDArray[np.int64]:
         ]
         table[dealer] = seats
     return table
-
-
-def _unpack(masks: U64) -> npt.NDArray[np.uint8]:
-    """The 52 card bits of each mask, as 0 / 1 (m, 52)."""
-    raw = masks.astype("<u8").view(np.uint8).reshape(masks.size, 8)
-    return np.unpackbits(raw, axis=1, bitorder="little")[:, :52]
 
 
 class AllFoursBatch:
@@ -268,7 +258,7 @@ class AllFoursBatch:
         dealer, turn = self._dealer, self._turn
         may_look = (self._trump >= 0) | (seat == dealer) | (seat == (dealer + 1) % p)
         own = np.where(may_look, self._hands[self._base + seat], _ZERO)
-        views["hand"][:] = _unpack(own)
+        views["hand"][:] = unpack(own)
         for r in range(p):
             s = (seat + r) % p
             flat = self._base + s
@@ -276,7 +266,7 @@ class AllFoursBatch:
             playing = card >= 0
             views["current_trick"][lanes[playing], r, card[playing]] = 1.0
             played = self._dealt[flat] & ~self._hands[flat] & ~_BIT[np.where(playing, card, 64)]
-            views["played"][:, r] = _unpack(played)
+            views["played"][:, r] = unpack(played)
             views["hand_sizes"][:, r] = np.bitwise_count(self._hands[flat]) / tricks
         views["dealer"][lanes, (dealer - seat) % p] = 1.0
         views["to_play"][lanes, (turn - seat) % p] = 1.0
@@ -299,16 +289,7 @@ class AllFoursBatch:
         """A uniformly random legal action id for each lane (random legal play)."""
         x = self._legal
         k = (rng.random(self.n) * np.bitwise_count(x)).astype(np.uint8)
-        position = np.zeros(self.n, dtype=np.uint64)
-        # The k-th set bit, by halving: in the low half (k below its count) or the high half?
-        for width in (32, 16, 8, 4, 2, 1):
-            low = x & _LOW_BITS[width]
-            count = np.bitwise_count(low)
-            high = k >= count
-            k = k - count * high
-            x = np.where(high, x >> _WIDTH[width], low)
-            position += _WIDTH[width] * high
-        return position.astype(np.int64)
+        return kth_bit(x, k)
 
     # -- stepping --------------------------------------------------------------------------
     def step(self, actions: npt.ArrayLike) -> StepResult:
