@@ -30,30 +30,27 @@ import numpy.typing as npt
 from cardrules.batch._decks import game_seed
 from cardrules.batch._results import GameResults, StepResult
 from cardrules.batch.all_fours import AllFoursBatch
+from cardrules.batch.four_hundred import FourHundredBatch
 from cardrules.core.cards import Card
 from cardrules.core.checks import check_int, check_seat, check_seed
 from cardrules.core.deck import parse_deck
-from cardrules.errors import CardrulesError, ParseError, RulesError
+from cardrules.errors import ParseError, RulesError
 
 __all__ = [
     "GAMES",
     "AllFoursBatch",
+    "FourHundredBatch",
     "GameResults",
     "StepResult",
-    "UnsupportedError",
     "game_seed",
     "make",
 ]
 
-#: The game names that :func:`make` takes (400 is refused for now: see :class:`UnsupportedError`).
+#: The game names that :func:`make` takes.
 GAMES: Final = ("all-fours", "400")
 _ALL_FOURS: Final = ("all-fours", "all_fours", "allfours")
 _FOUR_HUNDRED: Final = ("400", "four-hundred", "four_hundred")
 _SHUFFLES: Final = ("seeded", "numpy")
-
-
-class UnsupportedError(CardrulesError, NotImplementedError):
-    """A game or an option that the batch engine does not run (its message names it)."""
 
 
 def make(
@@ -65,9 +62,10 @@ def make(
     dealer: int | Sequence[int] | None = None,
     decks: npt.ArrayLike | Sequence[Sequence[Card] | str] | None = None,
     shuffle: str = "seeded",
-) -> AllFoursBatch:
-    """A batch of ``n`` games of ``game`` (``"all-fours"``) under ``rules`` (default
-    ``Rules()``; every option is supported).
+    scores: Sequence[int] | None = None,
+) -> AllFoursBatch | FourHundredBatch:
+    """A batch of ``n`` games of ``game`` (``"all-fours"`` or ``"400"``) under ``rules`` (the
+    game's ``Rules``, default ``Rules()``; every option is supported).
 
     :param seed: the batch's seed: game ``j`` of lane ``i`` has the seed ``game_seed(seed, i,
         j)`` (first dealer, every shuffle).
@@ -75,30 +73,40 @@ def make(
         ``new_game(dealer=...)``; ``None`` draws it from the game's seed.
     :param decks: fixes the first deal of each lane's first game, as ``new_game(deck=...)``: an
         (n, 52) array of card indices, top first, or ``n`` decks of cards or text.
+    :param scores: the scores every game of the batch starts from (default zeros), as
+        ``new_game(scores=...)``: e.g. to train the end of games.
     :param shuffle: ``"seeded"`` (the per-state engine's shuffle of each game seed) or
         ``"numpy"`` (numpy's PCG64 generator seeded with ``seed``: faster dealing, reproducible
         within the batch engine, but not the per-state engine's decks).
-    :raises UnsupportedError: for 400 (not yet run by the batch engine).
     :raises RulesError: for an unknown game, a ruleset of another game or a bad argument.
     """
     if game in _FOUR_HUNDRED:
-        raise UnsupportedError(
-            "game '400': the batch engine runs All Fours only for now; use the per-state "
-            "engine cardrules.four_hundred"
-        )
-    if game not in _ALL_FOURS:
-        raise RulesError(f"game: expected 'all-fours' or '400', got {game!r}")
-    from cardrules.all_fours import Rules
+        from cardrules.four_hundred import Rules as Rules400
+        from cardrules.four_hundred import new_game
 
+        kind: type[Any] = FourHundredBatch
+        rules_type: type[Any] = Rules400
+        module = "four_hundred"
+    elif game in _ALL_FOURS:
+        from cardrules.all_fours import Rules as RulesAF
+        from cardrules.all_fours import new_game  # type: ignore[assignment]
+
+        kind, rules_type, module = AllFoursBatch, RulesAF, "all_fours"
+    else:
+        raise RulesError(f"game: expected 'all-fours' or '400', got {game!r}")
     if rules is None:
-        rules = Rules()
-    elif not isinstance(rules, Rules):
-        raise RulesError(f"rules must be an all_fours.Rules, not {type(rules).__name__}")
+        rules = rules_type()
+    elif not isinstance(rules, rules_type):
+        raise RulesError(f"rules must be a {module}.Rules, not {type(rules).__name__}")
     n = check_int(n, name="n", low=1)
+    start = None
+    if scores is not None:
+        new_game(rules, seed=0, dealer=0, scores=scores)  # the engine's own checks
+        start = np.array(scores, dtype=np.int64)
     check_seed(seed)
     if shuffle not in _SHUFFLES:
         raise RulesError(f"shuffle: expected 'seeded' or 'numpy', got {shuffle!r}")
-    players = rules.players
+    players = 4 if kind is FourHundredBatch else rules.players
     first_dealer: npt.NDArray[np.int64] | None = None
     if dealer is not None:
         if isinstance(dealer, int):
@@ -108,14 +116,16 @@ def make(
             if len(seats) != n:
                 raise RulesError(f"dealer: expected one seat or {n} seats, got {len(seats)}")
         first_dealer = np.array(seats, dtype=np.int64)
-    return AllFoursBatch(
+    batch: AllFoursBatch | FourHundredBatch = kind(
         n,
         seed=seed,
         rules=rules,
         dealer=first_dealer,
         decks=None if decks is None else _first_decks(decks, n),
         shuffle=shuffle,
+        scores=start,
     )
+    return batch
 
 
 def _first_decks(decks: Any, n: int) -> npt.NDArray[np.int64]:

@@ -22,7 +22,7 @@ class GameResults(NamedTuple):
     game: npt.NDArray[np.int64]
     #: The winning side (team) of each game.
     winner: npt.NDArray[np.int64]
-    #: The final scores (m, 2 sides).
+    #: The final scores (m, 2 sides in All Fours, 4 players in 400).
     scores: npt.NDArray[np.int64]
     #: The number of deals each game took (void deals count).
     deals: npt.NDArray[np.int64]
@@ -31,8 +31,8 @@ class GameResults(NamedTuple):
 class StepResult(NamedTuple):
     """What :meth:`step` returns."""
 
-    #: Per lane and seat (n, players): +1 for each seat of the side that won the game in which
-    #: the lane's action was taken, -1 for the others, 0 while that game goes on.
+    #: Per lane and seat (n, players): +1 for each seat of the side (team) that won the game in
+    #: which the lane's action was taken, -1 for the others, 0 while that game goes on.
     rewards: npt.NDArray[np.float32]
     #: Per lane (n,): the game in which the lane acted ended (the lane now plays its next game).
     done: npt.NDArray[np.bool_]
@@ -43,8 +43,9 @@ class StepResult(NamedTuple):
 class Results:
     """Collects the finished games of a step (internal)."""
 
-    def __init__(self, players: int) -> None:
+    def __init__(self, players: int, scores: int = 2) -> None:
         self.players = players
+        self._width = scores
         self._side = np.arange(players) & 1
         self._parts: list[tuple[npt.NDArray[np.int64], ...]] = []
         self.begin(0)
@@ -75,7 +76,7 @@ class Results:
             fields = [np.concatenate([part[k] for part in parts]) for k in range(5)]
         else:
             empty = np.zeros(0, dtype=np.int64)
-            fields = [empty, empty, empty, np.zeros((0, 2), dtype=np.int64), empty]
+            fields = [empty, empty, empty, np.zeros((0, self._width), dtype=np.int64), empty]
         result = StepResult(self._rewards, self._done, GameResults(*fields))
         self._parts = []
         return result

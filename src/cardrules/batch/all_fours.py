@@ -90,6 +90,7 @@ class AllFoursBatch:
         dealer: I64 | None = None,
         decks: I64 | None = None,
         shuffle: str = "seeded",
+        scores: I64 | None = None,
     ) -> None:
         self.rules = rules
         self.n = n
@@ -118,7 +119,9 @@ class AllFoursBatch:
         self._dealt = np.zeros(n * p, dtype=np.uint64)
         self._trick_card = np.full(n * p, -1, dtype=np.int64)
         # Per lane and side (flat).
-        self._scores = np.zeros(n * 2, dtype=np.int64)
+        #: The scores every game starts from.
+        self._start = np.zeros(2, dtype=np.int64) if scores is None else scores
+        self._scores = np.tile(self._start, n)
         self._won = np.zeros(n * 2, dtype=np.uint64)
         self._tricks_won = np.zeros(n * 2, dtype=np.int64)
         self._points = np.zeros(n * 2, dtype=np.int64)  # AF-4: card points won
@@ -507,7 +510,7 @@ class AllFoursBatch:
         scores = self._scores.reshape(self.n, 2)
         self._results.add(lanes, self._game[lanes], winner, scores[lanes], self._deal[lanes])
         self._game[lanes] += 1
-        scores[lanes] = 0
+        scores[lanes] = self._start
         self._deal[lanes] = 0
         self._pending.append(lanes)
         self._new_games.append(lanes)
