@@ -27,11 +27,12 @@ def play_both(
     seed: int,
     dealer: list[int] | None = None,
     decks: np.ndarray | None = None,
+    start: tuple[int, int] | None = None,
 ) -> int:
     """Random legal play in a batch and in per-state games from the same seeds (and the same
     first dealers and decks, if given), compared at every step; returns the number of finished
     games (games over at their first kick, reported by the first step, are not checked)."""
-    batch = make("all-fours", n, seed=seed, rules=rules, dealer=dealer, decks=decks)
+    batch = make("all-fours", n, seed=seed, rules=rules, dealer=dealer, decks=decks, scores=start)
     rng = np.random.default_rng(seed)
     states: list[Any] = []
     games = [0] * n
@@ -41,10 +42,11 @@ def play_both(
             seed=game_seed(seed, lane, 0),
             dealer=None if dealer is None else dealer[lane],
             deck=None if decks is None else [CARDS[i] for i in decks[lane]],
+            scores=start,
         )
         while state.is_terminal:  # over at its first kick
             games[lane] += 1
-            state = af.new_game(rules, seed=game_seed(seed, lane, games[lane]))
+            state = af.new_game(rules, seed=game_seed(seed, lane, games[lane]), scores=start)
         states.append(state)
     first = True
     finished = 0
@@ -79,11 +81,13 @@ def play_both(
             if state.is_terminal:
                 expected.append((games[lane], state.winner, state.scores))
                 games[lane] += 1
-                state = af.new_game(rules, seed=game_seed(seed, lane, games[lane]))
+                state = af.new_game(rules, seed=game_seed(seed, lane, games[lane]), scores=start)
                 while state.is_terminal:
                     expected.append((games[lane], state.winner, state.scores))
                     games[lane] += 1
-                    state = af.new_game(rules, seed=game_seed(seed, lane, games[lane]))
+                    state = af.new_game(
+                        rules, seed=game_seed(seed, lane, games[lane]), scores=start
+                    )
             assert reported.get(lane, []) == expected, lane
             assert bool(step.done[lane]) == bool(expected)
             if expected:
@@ -176,6 +180,11 @@ def test_observations_equal_the_adapters_tensor(name: str) -> None:
             states[lane] = state
 
 
+def test_parity_from_given_scores() -> None:
+    """Every game from 12-11: kicks, gifts and the tally race to 14 (AF-14, AF-21)."""
+    assert play_both(af.Rules(), 24, 300, seed=8, start=(12, 11)) > 100
+
+
 def test_given_dealers_and_decks() -> None:
     rules = af.Rules()
     n, seed = 12, 5
@@ -258,6 +267,16 @@ def test_refusals_name_the_game_or_argument() -> None:
 
     with pytest.raises(ValueError, match="rules"):
         make("all-fours", 2, seed=1, rules=four_hundred.Rules())
+    with pytest.raises(ValueError, match=r"four_hundred\.Rules"):
+        make("400", 2, seed=1, rules=af.Rules())
+    with pytest.raises(ValueError, match="scores"):
+        make("all-fours", 2, seed=1, scores=(14, 0))
+    with pytest.raises(ValueError, match="scores"):
+        make("400", 2, seed=1, scores=(1, 2))
+    with pytest.raises(ValueError, match="seed"):
+        make("400", 2, seed=1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="n"):
+        make("400", 0, seed=1)
 
 
 def test_an_illegal_action_is_refused_and_nothing_changes() -> None:

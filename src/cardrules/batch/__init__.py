@@ -97,7 +97,8 @@ def make(
     if rules is None:
         rules = rules_type()
     elif not isinstance(rules, rules_type):
-        raise RulesError(f"rules must be a {module}.Rules, not {type(rules).__name__}")
+        kind_name = f"{type(rules).__module__}.{type(rules).__qualname__}"
+        raise RulesError(f"rules must be a {module}.Rules, not {kind_name}")
     n = check_int(n, name="n", low=1)
     start = None
     if scores is not None:
