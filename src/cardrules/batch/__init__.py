@@ -3,9 +3,10 @@
 :func:`make` returns a batch of ``n`` games (lanes) of All Fours or 400.  Each step, every
 lane's current player acts: ``batch.step(actions)`` takes one action id per lane, in the
 adapters' numbering (:data:`cardrules.all_fours.ACTIONS`, :data:`cardrules.four_hundred.ACTIONS`),
-and a game that ends is reported and replaced by the lane's next game (auto-reset).  Game ``j`` of lane ``i`` has the seed :func:`game_seed` ``(seed, i, j)``:
-with the default ``shuffle="seeded"`` it is, action for action, the per-state engine's
-``new_game(rules, seed=game_seed(seed, i, j))``.  See the docs page "Batch engine".
+and a game that ends is reported and replaced by the lane's next game (auto-reset).  Game
+``j`` of lane ``i`` has the seed :func:`game_seed` ``(seed, i, j)``: with the default
+``shuffle="seeded"`` it is, action for action, the per-state engine's ``new_game(rules,
+seed=game_seed(seed, i, j))``.  See the docs page "Batch engine".
 
 >>> import numpy as np
 >>> from cardrules.batch import make
