@@ -230,6 +230,19 @@ def test_observations_hide_other_seats_cards(name: str) -> None:
             assert np.array_equal(one.observe(seat), two.observe(seat))
 
 
+def test_dealers_and_decks_in_other_forms() -> None:
+    from cardrules.core.deck import shuffled_deck
+
+    text = " ".join(str(card) for card in shuffled_deck(1, "x"))
+    batch = make("all-fours", 2, seed=1, dealer=np.array([0, 1]), decks=[text, list(range(52))])
+    assert list(batch.dealer) == [0, 1]
+    first = [card.index for card in shuffled_deck(1, "x")]
+    again = make("all-fours", 2, seed=1, dealer=0, decks=np.array([first, list(range(52))]))
+    assert np.array_equal(
+        again.hands[0], make("all-fours", 2, seed=1, dealer=0, decks=[text, text]).hands[0]
+    )
+
+
 def test_random_actions_are_legal_and_reach_every_legal_id() -> None:
     batch = make("all-fours", 64, seed=2)
     rng = np.random.default_rng(0)

@@ -114,7 +114,10 @@ def make(
         if isinstance(dealer, int):
             seats = [check_seat(dealer, players, name="dealer")] * n
         else:
-            seats = [check_seat(d, players, name="dealer") for d in dealer]
+            seats = [
+                check_seat(int(d) if isinstance(d, np.integer) else d, players, name="dealer")
+                for d in dealer
+            ]
             if len(seats) != n:
                 raise RulesError(f"dealer: expected one seat or {n} seats, got {len(seats)}")
         first_dealer = np.array(seats, dtype=np.int64)
