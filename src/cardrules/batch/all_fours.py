@@ -15,6 +15,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
+from cardrules.all_fours import CARD_POINTS, deal_layout
 from cardrules.all_fours.rules import GameTie, Rules, Undertrump
 from cardrules.batch._bits import BIT as _BIT
 from cardrules.batch._bits import ONE as _ONE
@@ -43,35 +44,13 @@ GIVE: Final = 54
 RUN: Final = 55
 ACTIONS: Final = 56
 
-_POINTS: Final = np.array(
-    [
-        4 if r == 12 else 3 if r == 11 else 2 if r == 10 else 1 if r == 9 else 10 if r == 8 else 0
-        for r in range(13)
-    ],
-    dtype=np.int64,
-)  # AF-4 by rank place (2 = 0 ... A = 12): A 4, K 3, Q 2, J 1, 10 10
 #: AF-4: the card points of each card index (index -1: none).
-_CARD_POINTS: Final = np.array([int(_POINTS[i % 13]) for i in range(52)] + [0], dtype=np.int64)
+_CARD_POINTS: Final = np.array([CARD_POINTS[card.rank] for card in CARDS] + [0], dtype=np.int64)
 #: The highest and lowest place (0 = 2 ... 12 = A) of each 13-bit pattern (-1 for none).
 _HIGH: Final = np.array([p.bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _LOW: Final = np.array([(p & -p).bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _JACK_PLACE: Final = Rank.JACK - 2
 _DEALT_BITS: Final = np.uint64(0x1FFF)
-
-
-def _layout(players: int, packet: int) -> npt.NDArray[np.int64]:
-    """AF-7: per dealer, the seat that receives each of the first ``6 × players`` cards (packets
-    from dealer + 1 round to the dealer)."""
-    table = np.zeros((players, 6 * players), dtype=np.int64)
-    for dealer in range(players):
-        seats = [
-            (dealer + offset) % players
-            for _ in range(6 // packet)
-            for offset in range(1, players + 1)
-            for _ in range(packet)
-        ]
-        table[dealer] = seats
-    return table
 
 
 class AllFoursBatch:
@@ -102,8 +81,8 @@ class AllFoursBatch:
         self._lanes = np.arange(n)
         self._base = self._lanes * p
         self._seat_side = np.arange(p) & 1
-        layout = _layout(p, rules.deal_packet)
-        #: Per dealer, the first 6p deck positions grouped by the seat that gets them.
+        # AF-7: per dealer, the first 6p deck positions grouped by the seat that gets them.
+        layout = np.array([deal_layout(rules, dealer) for dealer in range(p)])
         self._order = np.argsort(layout, axis=1, kind="stable")
         self._next = (np.arange(p) + 1) % p
         #: Per dealer, the seats from dealer + 1 round to the dealer (AF-11's packets).
