@@ -407,7 +407,7 @@ class AllFoursBatch:
                     return
             dealer = self._dealer[lanes]
             # Packets of three from dealer + 1 round to the dealer: (m, p seats, 3 cards).
-            packets = _BIT[np.take_along_axis(self._deck[lanes], pos[:, None] + self._run, axis=1)]
+            packets = _BIT[self._deck[lanes[:, None], pos[:, None] + self._run]]
             cards = np.bitwise_or.reduce(packets.reshape(lanes.size, p, 3), axis=2)
             seats = lanes[:, None] * p + self._next_seats[dealer]
             self._hands[seats] |= cards
@@ -522,7 +522,7 @@ class AllFoursBatch:
         self._pos[lanes] = top + 1
         dealer = self._dealer[lanes]
         # The first 6p cards grouped by seat: (m, p, 6), then each seat's six bits joined.
-        cards = np.take_along_axis(decks, self._order[dealer], axis=1)
+        cards = decks[np.arange(m)[:, None], self._order[dealer]]
         hands = np.bitwise_or.reduce(_BIT[cards].reshape(m, p, 6), axis=2)
         self._hands.reshape(self.n, p)[lanes] = hands
         self._dealt.reshape(self.n, p)[lanes] = hands

@@ -521,7 +521,7 @@ class FourHundredBatch:
             )
         m = lanes.size
         # FH-7: the 52 cards grouped by seat (m, 4, 13), then each seat's bits joined.
-        cards = np.take_along_axis(decks, self._order[self._dealer[lanes]], axis=1)
+        cards = decks[np.arange(m)[:, None], self._order[self._dealer[lanes]]]
         hands = np.bitwise_or.reduce(BIT[cards].reshape(m, 4, 13), axis=2)
         self._hands.reshape(self.n, 4)[lanes] = hands
         self._dealt.reshape(self.n, 4)[lanes] = hands
