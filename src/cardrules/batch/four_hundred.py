@@ -450,7 +450,9 @@ class FourHundredBatch:
                     allowed = np.ones(m, dtype=bool)
                 elif mode is HighBidWin.BIDDER_NOT_NEGATIVE:
                     allowed = before[:, seat] >= 0
-                else:  # the partner's score before the hand, as the per-state engine reads it
+                else:
+                    # The partner's score before the hand, as the per-state engine reads it
+                    # (FH-21's text reads it after the hand; the parity tests follow the engine).
                     allowed = before[:, (seat + 2) % 4] >= 0
                 wins = (bids[:, seat] >= HIGH_BID) & made[:, seat] & allowed
                 winner[wins] = seat % 2
