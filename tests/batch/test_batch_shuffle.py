@@ -46,3 +46,18 @@ def test_first_dealers_equal_the_draw(players: int) -> None:
 def test_game_seed() -> None:
     assert game_seed(9, 2, 5) == derive_seed(9, "batch", 2, 5)
     assert len({game_seed(9, lane, game) for lane in range(5) for game in range(5)}) == 25
+
+
+def test_kth_bit() -> None:
+    from cardrules.batch._bits import kth_bit
+
+    rng = np.random.default_rng(1)
+    masks = rng.integers(1, 2**63, size=2000, dtype=np.uint64) | (np.uint64(1) << np.uint64(63))
+    sparse = masks & rng.integers(0, 2**63, size=2000, dtype=np.uint64) | np.uint64(1 << 55)
+    for x in (masks, sparse):
+        counts = np.bitwise_count(x)
+        k = (rng.random(x.size) * counts).astype(np.uint8)
+        expected = [
+            [i for i in range(64) if int(v) >> i & 1][int(kk)] for v, kk in zip(x, k, strict=True)
+        ]
+        assert list(kth_bit(x, k)) == expected
