@@ -197,7 +197,7 @@ def test_given_dealers_and_decks() -> None:
 def _swap_hidden(deck: np.ndarray, rules: af.Rules, dealer: int, seat: int) -> np.ndarray:
     """``deck`` with the first card dealt to ``seat`` (AF-7's layout) and the bottom card of
     the stock exchanged."""
-    place = af.engine.deal_layout(rules, dealer).index(seat)
+    place = af.deal_layout(rules, dealer).index(seat)
     other = deck.copy()
     other[place], other[51] = deck[51], deck[place]
     return other

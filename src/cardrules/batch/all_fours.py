@@ -15,8 +15,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.all_fours import CARD_POINTS, deal_layout
-from cardrules.all_fours.rules import GameTie, Rules, Undertrump
+from cardrules.all_fours import CARD_POINTS, GameTie, Rules, Undertrump, deal_layout
 from cardrules.batch._bits import BIT as _BIT
 from cardrules.batch._bits import ONE as _ONE
 from cardrules.batch._bits import SUIT as _SUIT

@@ -18,20 +18,18 @@ from cardrules.batch._bits import BIT, SUIT, ZERO, kth_bit, unpack
 from cardrules.batch._decks import DeckSource, NumpyDecks, SeededDecks
 from cardrules.batch._results import Results, StepResult
 from cardrules.errors import IllegalActionError, Reason
-from cardrules.four_hundred.rules import (
+from cardrules.four_hundred import (
+    BID_VALUES,
+    HIGH_BID,
+    LEVEL_STEP,
+    REDUCED_BID_VALUES,
+    START_LEVEL,
     FiveToStart,
     HighBidWin,
     MinTotalCounts,
     PartnerCondition,
     Rules,
     Simultaneous,
-)
-from cardrules.four_hundred.scoring import (
-    BID_VALUES,
-    HIGH_BID,
-    LEVEL_STEP,
-    REDUCED_BID_VALUES,
-    START_LEVEL,
 )
 
 __all__ = ["FourHundredBatch"]
