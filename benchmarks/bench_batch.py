@@ -1,0 +1,151 @@
+"""Speed of the batch engine against the per-state engine: ``python benchmarks/bench_batch.py
+[SECONDS]``.
+
+Random legal play of All Fours and of 400 (default rules), side by side in one run:
+
+* the per-state engine, as ``bench_all_fours.py`` and ``bench_four_hundred.py`` drive it:
+  ``state.apply(rng.choice(state.legal_actions()))`` game after game;
+* ``cardrules.batch`` with n = 4096 lanes: ``batch.step(batch.random_actions(rng))``, with the
+  per-state engine's seeded shuffle (``shuffle="seeded"``, every game reproducible in the
+  per-state engine) and with numpy's generator (``shuffle="numpy"``);
+* the same batch with the actions drawn from ``legal_mask()`` by numpy (what a policy that reads
+  the mask costs on top);
+* with a budget of a second or more, an All Fours batch of n = 65536 (seeded): numpy's cost
+  per call is spread over more lanes;
+* 400: the per-state engine and a batch of n = 4096 (seeded).
+
+Each case runs in five equal trials, the cases taking turns; the best and the median trial are
+printed (a shared machine has slow spells), then the ratios of the best trials and the batch's
+memory per game.  The batches are first played for a few hundred steps: lanes start in step
+(every game at its first deal, no deal ending for a while), which would flatter the batch.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from cardrules import all_fours, four_hundred
+from cardrules.batch import AllFoursBatch, FourHundredBatch, make
+
+TRIALS = 5
+N = 4096
+LARGE = 65536
+WARM_UP = 400  # steps, about 15 deals of All Fours and 7 of 400 per lane
+
+
+def _line(name: str, unit: str, rate: float) -> None:
+    print(f"{name:<48} {rate:>14,.0f} {unit}/s")
+
+
+def per_state(module: Any, seconds: float, first: int) -> float:
+    """Actions per second of random play in the per-state engine of ``module`` (a game of 400
+    with random bids rarely ends: the clock is read every hundred actions)."""
+    rng = random.Random(first)
+    game = first
+    actions = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        state = module.new_game(seed=game)
+        game += 1
+        while not state.is_terminal:
+            for _ in range(100):
+                state = state.apply(rng.choice(state.legal_actions()))
+                actions += 1
+                if state.is_terminal:
+                    break
+            if time.perf_counter() >= deadline:
+                break
+        now = time.perf_counter()
+        if now >= deadline:
+            return actions / (now - start)
+
+
+def batched(
+    batch: AllFoursBatch | FourHundredBatch, seconds: float, first: int, *, mask: bool = False
+) -> float:
+    """Actions per second of random legal play in ``batch`` (every lane acts at every step)."""
+    rng = np.random.default_rng(first)
+    steps = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        if mask:
+            legal = batch.legal_mask()
+            choice = ((rng.random(legal.shape, dtype=np.float32) + 1.0) * legal).argmax(axis=1)
+        else:
+            choice = batch.random_actions(rng)
+        batch.step(choice)
+        steps += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return batch.n * steps / (now - start)
+
+
+def memory_per_game(batch: AllFoursBatch | FourHundredBatch) -> float:
+    """Bytes of arrays per lane: the lane's state and its share of the decks made ahead."""
+    total = 0
+    for owner in (batch, batch._source):
+        for value in vars(owner).values():
+            if isinstance(value, np.ndarray) and value.shape and value.shape[0] >= batch.n:
+                total += value.nbytes
+    return total / batch.n
+
+
+def run(seconds: float) -> None:
+    """Print the figures (see the module's introduction)."""
+    seeded = make("all-fours", N, seed=1)
+    fast = make("all-fours", N, seed=1, shuffle="numpy")
+    masked = make("all-fours", N, seed=2)
+    fh = make("400", N, seed=4)
+    cases: list[tuple[str, Callable[[float, int], float]]] = [
+        ("all_fours per-state engine", lambda t, f: per_state(all_fours, t, f)),
+        ("all_fours batch n=4096, seeded shuffle", lambda t, f: batched(seeded, t, f)),
+        ("all_fours batch n=4096, numpy shuffle", lambda t, f: batched(fast, t, f)),
+        (
+            "all_fours batch n=4096, seeded, legal_mask()",
+            lambda t, f: batched(masked, t, f, mask=True),
+        ),
+    ]
+    cases += [
+        ("400 per-state engine", lambda t, f: per_state(four_hundred, t, f)),
+        ("400 batch n=4096, seeded shuffle", lambda t, f: batched(fh, t, f)),
+    ]
+    if seconds >= 1.0:
+        large = make("all-fours", LARGE, seed=3)
+        cases.append(("all_fours batch n=65536, seeded shuffle", lambda t, f: batched(large, t, f)))
+    # Lanes start in step (every game at its first deal): play them apart before measuring.
+    warm = np.random.default_rng(0)
+    for batch in (seeded, fast, masked, fh, *([large] if seconds >= 1.0 else [])):
+        for _ in range(WARM_UP if seconds >= 1.0 else 3):
+            batch.step(batch.random_actions(warm))
+    rates: list[list[float]] = [[] for _ in cases]
+    for round_number in range(TRIALS):
+        for (_, case), results in zip(cases, rates, strict=True):
+            results.append(case(seconds / TRIALS, 10_000 * round_number))
+    for (label, _), results in zip(cases, rates, strict=True):
+        results.sort()
+        _line(f"{label} (best)", "actions", results[-1])
+        _line(f"{label} (median)", "actions", results[len(results) // 2])
+    for (label, _), results in zip(cases, rates, strict=True):
+        if "batch" in label:
+            game = label.split()[0]
+            base = max(
+                next(r for (name, _), r in zip(cases, rates, strict=True) if name.startswith(game))
+            )
+            print(f"({label}: {max(results) / base:.1f} x the per-state engine, best trials)")
+    print(
+        f"(memory per game: All Fours {memory_per_game(seeded):,.0f} bytes seeded, "
+        f"{memory_per_game(fast):,.0f} bytes numpy shuffle; 400 {memory_per_game(fh):,.0f} "
+        "bytes seeded)"
+    )
+
+
+if __name__ == "__main__":
+    run(float(sys.argv[1]) if len(sys.argv) > 1 else 5.0)

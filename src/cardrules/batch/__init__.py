@@ -1,0 +1,157 @@
+"""Many games stepped together as arrays (extra ``cardrules[batch]``: numpy only).
+
+:func:`make` returns a batch of ``n`` games (lanes) of All Fours or 400.  Each step, every
+lane's current player acts: ``batch.step(actions)`` takes one action id per lane, in the
+adapters' numbering (:data:`cardrules.all_fours.ACTIONS`, :data:`cardrules.four_hundred.ACTIONS`),
+and a game that ends is reported and replaced by the lane's next game (auto-reset).  Game
+``j`` of lane ``i`` has the seed :func:`game_seed` ``(seed, i, j)``: with the default
+``shuffle="seeded"`` it is, action for action, the per-state engine's ``new_game(rules,
+seed=game_seed(seed, i, j))``.  See the docs page "Batch engine".
+
+>>> import numpy as np
+>>> from cardrules.batch import make
+>>> batch = make("all-fours", 4, seed=7)
+>>> batch.legal_mask().shape, batch.observe().shape
+((4, 56), (4, 651))
+>>> rng = np.random.default_rng(0)
+>>> for _ in range(300):
+...     step = batch.step(batch.random_actions(rng))
+>>> int(batch.game_number.sum()) > 0
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from cardrules.batch._decks import game_seed
+from cardrules.batch._results import GameResults, StepResult
+from cardrules.batch.all_fours import AllFoursBatch
+from cardrules.batch.four_hundred import FourHundredBatch
+from cardrules.core.cards import Card
+from cardrules.core.checks import check_int, check_seat, check_seed
+from cardrules.core.deck import parse_deck
+from cardrules.errors import ParseError, RulesError
+
+__all__ = [
+    "GAMES",
+    "AllFoursBatch",
+    "FourHundredBatch",
+    "GameResults",
+    "StepResult",
+    "game_seed",
+    "make",
+]
+
+#: The game names that :func:`make` takes.
+GAMES: Final = ("all-fours", "400")
+_ALL_FOURS: Final = ("all-fours", "all_fours", "allfours")
+_FOUR_HUNDRED: Final = ("400", "four-hundred", "four_hundred")
+_SHUFFLES: Final = ("seeded", "numpy")
+
+
+def make(
+    game: str,
+    n: int,
+    *,
+    seed: int,
+    rules: Any = None,
+    dealer: int | Sequence[int] | None = None,
+    decks: npt.ArrayLike | Sequence[Sequence[Card] | str] | None = None,
+    shuffle: str = "seeded",
+    scores: Sequence[int] | None = None,
+) -> AllFoursBatch | FourHundredBatch:
+    """A batch of ``n`` games of ``game`` (``"all-fours"`` or ``"400"``) under ``rules`` (the
+    game's ``Rules``, default ``Rules()``; every option is supported).
+
+    :param seed: the batch's seed: game ``j`` of lane ``i`` has the seed ``game_seed(seed, i,
+        j)`` (first dealer, every shuffle).
+    :param dealer: the first dealer of each lane's first game (a seat, or one per lane), as
+        ``new_game(dealer=...)``; ``None`` draws it from the game's seed.
+    :param decks: fixes the first deal of each lane's first game, as ``new_game(deck=...)``: an
+        (n, 52) array of card indices, top first, or ``n`` decks of cards or text.
+    :param scores: the scores every game of the batch starts from (default zeros), as
+        ``new_game(scores=...)``: e.g. to train the end of games.
+    :param shuffle: ``"seeded"`` (the per-state engine's shuffle of each game seed) or
+        ``"numpy"`` (numpy's PCG64 generator seeded with ``seed``: faster dealing, reproducible
+        within the batch engine, but not the per-state engine's decks).
+    :raises RulesError: for an unknown game, a ruleset of another game or a bad argument.
+    """
+    if game in _FOUR_HUNDRED:
+        from cardrules.four_hundred import Rules as Rules400
+        from cardrules.four_hundred import new_game
+
+        kind: type[Any] = FourHundredBatch
+        rules_type: type[Any] = Rules400
+        module = "four_hundred"
+    elif game in _ALL_FOURS:
+        from cardrules.all_fours import Rules as RulesAF
+        from cardrules.all_fours import new_game  # type: ignore[assignment]
+
+        kind, rules_type, module = AllFoursBatch, RulesAF, "all_fours"
+    else:
+        raise RulesError(f"game: expected 'all-fours' or '400', got {game!r}")
+    if rules is None:
+        rules = rules_type()
+    elif not isinstance(rules, rules_type):
+        kind_name = f"{type(rules).__module__}.{type(rules).__qualname__}"
+        raise RulesError(f"rules must be a {module}.Rules, not {kind_name}")
+    n = check_int(n, name="n", low=1)
+    start = None
+    if scores is not None:
+        new_game(rules, seed=0, dealer=0, scores=scores)  # the engine's own checks
+        start = np.array(scores, dtype=np.int64)
+    check_seed(seed)
+    if shuffle not in _SHUFFLES:
+        raise RulesError(f"shuffle: expected 'seeded' or 'numpy', got {shuffle!r}")
+    players = 4 if kind is FourHundredBatch else rules.players
+    first_dealer: npt.NDArray[np.int64] | None = None
+    if dealer is not None:
+        if isinstance(dealer, int):
+            seats = [check_seat(dealer, players, name="dealer")] * n
+        else:
+            seats = [
+                check_seat(int(d) if isinstance(d, np.integer) else d, players, name="dealer")
+                for d in dealer
+            ]
+            if len(seats) != n:
+                raise RulesError(f"dealer: expected one seat or {n} seats, got {len(seats)}")
+        first_dealer = np.array(seats, dtype=np.int64)
+    batch: AllFoursBatch | FourHundredBatch = kind(
+        n,
+        seed=seed,
+        rules=rules,
+        dealer=first_dealer,
+        decks=None if decks is None else _first_decks(decks, n),
+        shuffle=shuffle,
+        scores=start,
+    )
+    return batch
+
+
+def _first_decks(decks: Any, n: int) -> npt.NDArray[np.int64]:
+    """The first decks as card indices (n, 52), each checked to hold the 52 cards once."""
+    if isinstance(decks, np.ndarray) and decks.dtype.kind in "iu":
+        array = decks.astype(np.int64)
+    else:
+        if isinstance(decks, str | bytes) or len(decks) != n:
+            raise ParseError(f"decks: expected {n} decks, one per lane", text=decks)
+        rows = []
+        for deck in decks:
+            if isinstance(deck, np.ndarray) or (
+                not isinstance(deck, str) and all(isinstance(c, int) for c in deck)
+            ):
+                rows.append([int(c) for c in deck])
+            else:
+                rows.append([card.index for card in parse_deck(deck)])
+        array = np.array(rows, dtype=np.int64)
+    if array.shape != (n, 52):
+        raise ParseError(f"decks: expected shape ({n}, 52), got {array.shape}", text=decks)
+    if not (np.sort(array, axis=1) == np.arange(52)).all():
+        lane = int(np.flatnonzero((np.sort(array, axis=1) != np.arange(52)).any(axis=1))[0])
+        raise ParseError(f"decks: deck {lane} does not hold each of the 52 cards once", text=decks)
+    return array

@@ -1,0 +1,582 @@
+"""All Fours (AF-1 ... AF-24) for a batch of games stepped together: :class:`AllFoursBatch`.
+
+Every game of the batch is a lane.  Each lane's state lives in flat arrays (one entry per lane,
+or per lane and seat: index ``lane * players + seat``); cards are bits of a ``uint64`` (bit =
+card index, as in :mod:`cardrules.core.cardset`).  A step runs the same array operations for all
+lanes; the events that only some lanes meet in a step (a stand, beg or run, the end of a deal,
+the end of a game, a new deal) run on the index array of those lanes, never in a Python loop over
+lanes.  On an accelerator array library these become masked updates of the whole batch.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from cardrules.all_fours import CARD_POINTS, GameTie, Rules, Undertrump, deal_layout
+from cardrules.batch._bits import BIT as _BIT
+from cardrules.batch._bits import ONE as _ONE
+from cardrules.batch._bits import SUIT as _SUIT
+from cardrules.batch._bits import ZERO as _ZERO
+from cardrules.batch._bits import kth_bit, unpack
+from cardrules.batch._decks import DeckSource, NumpyDecks, SeededDecks
+from cardrules.batch._results import Results, StepResult
+from cardrules.core.cards import CARDS, Rank
+from cardrules.errors import IllegalActionError, Reason
+
+__all__ = ["AllFoursBatch"]
+
+U64 = npt.NDArray[np.uint64]
+I64 = npt.NDArray[np.int64]
+
+# Phases (as in all_fours.Phase; a finished game is reset at once, so there is no "over").
+BEG: Final = 0
+ANSWER: Final = 1
+PLAY: Final = 2
+
+# Action ids (all_fours.ACTIONS): plays 0..51 by card index, then these.
+STAND: Final = 52
+BEG_ID: Final = 53
+GIVE: Final = 54
+RUN: Final = 55
+ACTIONS: Final = 56
+
+#: AF-4: the card points of each card index (index -1: none).
+_CARD_POINTS: Final = np.array([CARD_POINTS[card.rank] for card in CARDS] + [0], dtype=np.int64)
+#: The highest and lowest place (0 = 2 ... 12 = A) of each 13-bit pattern (-1 for none).
+_HIGH: Final = np.array([p.bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
+_LOW: Final = np.array([(p & -p).bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
+_JACK_PLACE: Final = Rank.JACK - 2
+_DEALT_BITS: Final = np.uint64(0x1FFF)
+
+
+class AllFoursBatch:
+    """``n`` games of All Fours under one ruleset, stepped together (see :func:`make
+    <cardrules.batch.make>`)."""
+
+    #: The number of action ids (:data:`cardrules.all_fours.ACTIONS`).
+    num_actions: Final = ACTIONS
+
+    def __init__(
+        self,
+        n: int,
+        *,
+        seed: int,
+        rules: Rules,
+        dealer: I64 | None = None,
+        decks: I64 | None = None,
+        shuffle: str = "seeded",
+        scores: I64 | None = None,
+    ) -> None:
+        self.rules = rules
+        self.n = n
+        self.seed = seed
+        self.players = p = rules.players
+        self._source: DeckSource = (
+            SeededDecks(seed, n, p) if shuffle == "seeded" else NumpyDecks(seed, p)
+        )
+        self._lanes = np.arange(n)
+        self._base = self._lanes * p
+        self._seat_side = np.arange(p) & 1
+        # AF-7: per dealer, the first 6p deck positions grouped by the seat that gets them.
+        layout = np.array([deal_layout(rules, dealer) for dealer in range(p)])
+        self._order = np.argsort(layout, axis=1, kind="stable")
+        self._next = (np.arange(p) + 1) % p
+        #: Per dealer, the seats from dealer + 1 round to the dealer (AF-11's packets).
+        self._next_seats = (np.arange(p)[:, None] + np.arange(1, p + 1)) % p
+        #: A run's 3p cards from the stock's top, as offsets.
+        self._run = np.arange(3 * p)
+        self._kick_points = np.array([rules.kick_value(c.rank) for c in CARDS], dtype=np.int64)
+        self._target = rules.target
+        #: The most kicks in one deal (AF-11 ... AF-13).
+        self.max_kicks = 1 + (52 - (6 * p + 1)) // (3 * p + 1)
+        # Per lane and seat (flat).
+        self._hands = np.zeros(n * p, dtype=np.uint64)
+        self._dealt = np.zeros(n * p, dtype=np.uint64)
+        self._trick_card = np.full(n * p, -1, dtype=np.int64)
+        # Per lane and side (flat).
+        #: The scores every game starts from.
+        self._start = np.zeros(2, dtype=np.int64) if scores is None else scores
+        self._scores = np.tile(self._start, n)
+        self._won = np.zeros(n * 2, dtype=np.uint64)
+        self._tricks_won = np.zeros(n * 2, dtype=np.int64)
+        self._points = np.zeros(n * 2, dtype=np.int64)  # AF-4: card points won
+        # Per lane.
+        self._deck = np.zeros((n, 52), dtype=np.int8)
+        self._pos = np.zeros(n, dtype=np.int64)
+        self._kicks = np.full((n, self.max_kicks), -1, dtype=np.int64)
+        self._nkicks = np.zeros(n, dtype=np.int64)
+        self._trump = np.full(n, -1, dtype=np.int64)
+        self._tmask = np.zeros(n, dtype=np.uint64)
+        self._phase = np.zeros(n, dtype=np.int64)
+        self._turn = np.zeros(n, dtype=np.int64)
+        self._dealer = np.zeros(n, dtype=np.int64)
+        self._tlen = np.zeros(n, dtype=np.int64)
+        self._lead = np.zeros(n, dtype=np.int64)
+        #: The best card of the trick so far (AF-19) as a key: (rank place + 16 if of the suit
+        #: led + 32 if a trump) * 4 + its seat.
+        self._best = np.zeros(n, dtype=np.int64)
+        self._trick_mask = np.zeros(n, dtype=np.uint64)
+        self._deal = np.zeros(n, dtype=np.int64)
+        self._game = np.zeros(n, dtype=np.int64)
+        self._legal = np.zeros(n, dtype=np.uint64)
+        self._results = Results(p)
+        self._pending: list[I64] = []
+        self._new_games: list[I64] = []
+        # The first game of every lane (games over at their first kick are reported by the
+        # first step).
+        lanes = self._lanes
+        self._pending.append(lanes)
+        if dealer is None:
+            self._new_games.append(lanes)
+        else:
+            self._dealer[:] = dealer
+        self._deal_pending(decks)
+        self._update_legal()
+
+    # -- reading ---------------------------------------------------------------------------
+    @property
+    def current_player(self) -> I64:
+        """The seat to act in each lane (n,)."""
+        return self._turn.copy()
+
+    @property
+    def scores(self) -> I64:
+        """Each lane's scores per side (n, 2)."""
+        return self._scores.reshape(self.n, 2).copy()
+
+    @property
+    def deal_number(self) -> I64:
+        """The number of each lane's current deal in its game, from 0 (void deals count)."""
+        return self._deal.copy()
+
+    @property
+    def game_number(self) -> I64:
+        """How many games each lane has finished: its current game is game ``game_number``."""
+        return self._game.copy()
+
+    @property
+    def dealer(self) -> I64:
+        """Each lane's dealer (n,)."""
+        return self._dealer.copy()
+
+    @property
+    def phase(self) -> I64:
+        """Each lane's phase: 0 beg, 1 answer, 2 play."""
+        return self._phase.copy()
+
+    @property
+    def trump(self) -> I64:
+        """Each lane's trump suit (0 clubs ... 3 spades), -1 until fixed."""
+        return self._trump.copy()
+
+    @property
+    def hands(self) -> U64:
+        """Every seat's unplayed cards as 52-bit masks (n, players): the full state, not an
+        observation."""
+        return self._hands.reshape(self.n, self.players).copy()
+
+    def legal_bits(self) -> U64:
+        """The legal action ids of each lane's current player as bits of a ``uint64`` (n,)."""
+        return self._legal.copy()
+
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
+        """The legal action ids of each lane's current player (n, 56), in
+        :data:`cardrules.all_fours.ACTIONS` order."""
+        bits = np.unpackbits(
+            self._legal.astype("<u8").view(np.uint8).reshape(self.n, 8), axis=1, bitorder="little"
+        )
+        return bits[:, :ACTIONS].view(np.bool_)
+
+    # -- observations ----------------------------------------------------------------------
+    def observation_pieces(self) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        """The named parts of an observation row, in order (name, shape): the layout of the
+        adapters' observation tensor (:mod:`cardrules.adapters.encoding`)."""
+        p, k = self.players, self.max_kicks
+        return (
+            ("dealing", (1,)),
+            ("hand", (52,)),
+            ("current_trick", (p, 52)),
+            ("played", (p, 52)),
+            ("dealer", (p,)),
+            ("to_play", (p,)),
+            ("scores", (2,)),
+            ("phase", (4,)),
+            ("kicks", (k, 52)),
+            ("trump", (4,)),
+            ("hand_sizes", (p,)),
+            ("stock", (1,)),
+            ("tricks_won", (2,)),
+            ("may_look", (1,)),
+        )
+
+    @property
+    def observation_size(self) -> int:
+        """The length of an observation row."""
+        return sum(int(np.prod(shape)) for _, shape in self.observation_pieces())
+
+    def observe(self, seats: int | npt.ArrayLike | None = None) -> npt.NDArray[np.float32]:
+        """What a seat of each lane may know (n, :attr:`observation_size`), as the adapters'
+        observation tensor: seats and sides relative to the observer; its own cards only once it
+        may look at them (AF-15); no other seat's unplayed card.  ``seats``: one seat for every
+        lane, a seat per lane, or ``None`` for each lane's current player."""
+        n, p = self.n, self.players
+        seat = self._turn if seats is None else np.broadcast_to(np.asarray(seats), (n,))
+        seat = seat.astype(np.int64)
+        if ((seat < 0) | (seat >= p)).any():
+            raise ValueError(f"seats: expected seats 0..{p - 1}")
+        out = np.zeros((n, self.observation_size), dtype=np.float32)
+        views: dict[str, npt.NDArray[np.float32]] = {}
+        start = 0
+        for name, shape in self.observation_pieces():
+            size = int(np.prod(shape))
+            views[name] = out[:, start : start + size].reshape((n, *shape))
+            start += size
+        lanes = self._lanes
+        tricks = 6 + 3 * (self.max_kicks - 1)
+        dealer, turn = self._dealer, self._turn
+        may_look = (self._trump >= 0) | (seat == dealer) | (seat == (dealer + 1) % p)
+        own = np.where(may_look, self._hands[self._base + seat], _ZERO)
+        views["hand"][:] = unpack(own)
+        for r in range(p):
+            s = (seat + r) % p
+            flat = self._base + s
+            card = self._trick_card[flat]
+            playing = card >= 0
+            views["current_trick"][lanes[playing], r, card[playing]] = 1.0
+            played = self._dealt[flat] & ~self._hands[flat] & ~_BIT[np.where(playing, card, 64)]
+            views["played"][:, r] = unpack(played)
+            views["hand_sizes"][:, r] = np.bitwise_count(self._hands[flat]) / tricks
+        views["dealer"][lanes, (dealer - seat) % p] = 1.0
+        views["to_play"][lanes, (turn - seat) % p] = 1.0
+        scores = self._scores.reshape(n, 2)
+        won = self._tricks_won.reshape(n, 2)
+        for side in range(2):
+            views["scores"][lanes, (side - seat) % 2] = scores[:, side] / self._target
+            views["tricks_won"][lanes, (side - seat) % 2] = won[:, side] / tricks
+        views["phase"][lanes, self._phase] = 1.0
+        for row in range(self.max_kicks):
+            has = np.flatnonzero(self._nkicks > row)
+            views["kicks"][has, row, self._kicks[has, row]] = 1.0
+        fixed = np.flatnonzero(self._trump >= 0)
+        views["trump"][fixed, self._trump[fixed]] = 1.0
+        views["stock"][:, 0] = (52 - self._pos) / 52.0
+        views["may_look"][:, 0] = may_look
+        return out
+
+    def random_actions(self, rng: np.random.Generator) -> I64:
+        """A uniformly random legal action id for each lane (random legal play)."""
+        x = self._legal
+        k = (rng.random(self.n) * np.bitwise_count(x)).astype(np.uint8)
+        return kth_bit(x, k)
+
+    # -- stepping --------------------------------------------------------------------------
+    def step(self, actions: npt.ArrayLike) -> StepResult:
+        """Every lane's current player takes its action (an id of the mask); a finished game
+        is reported and replaced by the lane's next game.
+
+        :raises IllegalActionError: if an action is not legal in its lane (nothing is applied).
+        """
+        a = np.asarray(actions)
+        if a.shape != (self.n,) or a.dtype.kind not in "iu":
+            raise ValueError(f"actions: expected {self.n} integer action ids, got shape {a.shape}")
+        a = a.astype(np.int64, copy=False)
+        if (a.view(np.uint64) >= ACTIONS).any() or ((self._legal & _BIT[a]) == _ZERO).any():
+            self._refuse(a)
+        self._results.begin(self.n)
+        decided = np.flatnonzero(a >= 52)
+        self._play(a, decided)
+        if decided.size:
+            self._decide(decided, a[decided])
+        self._deal_pending()
+        self._update_legal()
+        return self._results.take()
+
+    def _refuse(self, a: I64) -> None:
+        in_range = (a >= 0) & (a < ACTIONS)
+        bad = ~in_range | ((self._legal & _BIT[np.where(in_range, a, -1)]) == _ZERO)
+        lane = int(np.flatnonzero(bad)[0])
+        ids = [int(i) for i in np.flatnonzero(self.legal_mask()[lane])]
+        raise IllegalActionError(
+            Reason.NOT_AN_ACTION if not in_range[lane] else Reason.NOT_ALLOWED_BY_RULES,
+            seat=int(self._turn[lane]),
+            action=int(a[lane]),
+            legal=ids,
+            detail=f"lane {lane}: action id {int(a[lane])} is not legal (nothing was applied)",
+        )
+
+    def _play(self, a: I64, decided: I64) -> None:
+        """AF-16 ... AF-19 for every lane that plays a card (the others are left as they are);
+        a completed trick goes to its winner's side; the last trick of a deal is tallied."""
+        p = self.players
+        seat = self._turn
+        if decided.size:  # no card: -1 (its bit is 0, its suit -1 matches no lead or trump)
+            card = a.copy()
+            card[decided] = -1
+        else:
+            card = a
+        flat = self._base + seat
+        bit = _BIT[card]
+        self._hands[flat] ^= bit
+        self._trick_card[flat] = card
+        self._trick_mask |= bit
+        suit = card // 13
+        first = self._tlen == 0
+        lead = np.where(first, suit, self._lead)
+        self._lead = lead
+        # AF-19: the highest trump, else the highest card of the suit led; the seat rides along.
+        key = (card % 13 + 16 * (suit == lead) + 32 * (suit == self._trump)) * 4 + seat
+        self._best = np.where(first, key, np.maximum(self._best, key))
+        if decided.size:
+            self._tlen[decided] -= 1
+            self._tlen += 1
+            turn = self._next[seat]
+            turn[decided] = seat[decided]
+            self._turn = turn
+        else:
+            self._tlen += 1
+            self._turn = self._next[seat]
+        complete = np.flatnonzero(self._tlen == p)
+        if not complete.size:
+            return
+        winner = self._best[complete] & 3
+        side = complete * 2 + (winner & 1)
+        self._won[side] |= self._trick_mask[complete]
+        self._tricks_won[side] += 1
+        self._points[side] += _CARD_POINTS[self._trick_card.reshape(self.n, p)[complete]].sum(1)
+        self._turn[complete] = winner
+        self._tlen[complete] = 0
+        self._trick_mask[complete] = _ZERO
+        self._trick_card.reshape(self.n, p)[complete] = -1
+        over = complete[self._hands[complete * p + winner] == _ZERO]
+        if over.size:
+            self._tally(over)
+
+    def _decide(self, lanes: I64, a: I64) -> None:
+        """AF-10 ... AF-12: stand, beg, give one, run the pack."""
+        stand = lanes[a == STAND]
+        if stand.size:
+            self._begin_play(stand)
+        beg = lanes[a == BEG_ID]
+        if beg.size:
+            self._phase[beg] = ANSWER
+            self._turn[beg] = self._dealer[beg]
+        give = lanes[a == GIVE]
+        if give.size:
+            beggar_side = ((self._dealer[give] + 1) % self.players) & 1
+            won = self._award(give, beggar_side, np.ones(give.size, dtype=np.int64))
+            self._game_over(give[won], beggar_side[won])
+            self._begin_play(give[~won])
+        run = lanes[a == RUN]
+        if run.size:
+            self._run_pack(run)
+
+    def _begin_play(self, lanes: I64) -> None:
+        """Trumps are the current kick's suit; the beggar leads (AF-16)."""
+        kick = self._kicks[lanes, self._nkicks[lanes] - 1]
+        self._trump[lanes] = kick // 13
+        self._tmask[lanes] = _SUIT[kick // 13]
+        self._phase[lanes] = PLAY
+        self._turn[lanes] = self._next[self._dealer[lanes]]
+        self._tlen[lanes] = 0
+
+    def _award(self, lanes: I64, side: I64, points: I64) -> npt.NDArray[np.bool_]:
+        """Score one award per lane; AF-21: which lanes' side reached the target."""
+        where = lanes * 2 + side
+        self._scores[where] += points
+        reached: npt.NDArray[np.bool_] = self._scores[where] >= self._target
+        return reached
+
+    def _run_pack(self, lanes: I64) -> None:
+        """AF-11 ... AF-13: three more cards each and a new kick, until the suit changes; a void
+        deal when the stock runs short."""
+        p = self.players
+        need = 3 * p + 1
+        while lanes.size:
+            pos = self._pos[lanes]
+            void = 52 - pos < need
+            if void.any():
+                again = lanes[void]
+                self._deal[again] += 1  # AF-13: same dealer, a fresh shuffle
+                self._pending.append(again)
+                lanes, pos = lanes[~void], pos[~void]
+                if not lanes.size:
+                    return
+            dealer = self._dealer[lanes]
+            # Packets of three from dealer + 1 round to the dealer: (m, p seats, 3 cards).
+            packets = _BIT[self._deck[lanes[:, None], pos[:, None] + self._run]]
+            cards = np.bitwise_or.reduce(packets.reshape(lanes.size, p, 3), axis=2)
+            seats = lanes[:, None] * p + self._next_seats[dealer]
+            self._hands[seats] |= cards
+            self._dealt[seats] |= cards
+            kick = self._deck[lanes, pos + 3 * p]
+            previous = self._kicks[lanes, self._nkicks[lanes] - 1]
+            self._kicks[lanes, self._nkicks[lanes]] = kick
+            self._nkicks[lanes] += 1
+            self._pos[lanes] = pos + need
+            won = self._award(lanes, dealer & 1, self._kick_points[kick])  # AF-9
+            self._game_over(lanes[won], (dealer & 1)[won])
+            changed = ~won & (kick // 13 != previous // 13)  # AF-12
+            self._begin_play(lanes[changed])
+            lanes = lanes[~won & ~changed]
+
+    def _tally(self, lanes: I64) -> None:
+        """AF-22, AF-23: High, Low, Jack, Game one at a time, stopping at the target; then
+        AF-8: the next dealer deals."""
+        p, m = self.players, lanes.size
+        rows = np.arange(m)
+        trump = self._trump[lanes]
+        dealt = self._dealt.reshape(self.n, p)[lanes]
+        in_play = np.bitwise_or.reduce(dealt, axis=1)
+        trumps = ((in_play >> (13 * trump).astype(np.uint64)) & _DEALT_BITS).astype(np.int64)
+        has = trumps != 0
+        # High, Low and the jack of trumps, and the side each was dealt to.
+        cards = 13 * trump[:, None] + np.stack(
+            (_HIGH[trumps], _LOW[trumps], np.full(m, _JACK_PLACE)), axis=1
+        )
+        bits = _BIT[np.where(has[:, None], cards, -1)]
+        held = (dealt[:, None, :] & bits[:, :, None]) != _ZERO
+        dealt_to = self._seat_side[held.argmax(axis=2)]
+        holder = dealt_to[:, 2]
+        jack_in = ((trumps >> _JACK_PLACE) & 1).astype(bool)
+        took = ((self._won[lanes * 2] & bits[:, 2]) != _ZERO).astype(np.int64)  # side 0 took it
+        holder_took = took != holder
+        points = self._points.reshape(self.n, 2)[lanes]
+        game_has = points[:, 0] != points[:, 1]
+        game_side = (points[:, 1] > points[:, 0]).astype(np.int64)
+        rules = self.rules
+        if rules.game_tie is GameTie.NON_DEALER:
+            game_side = np.where(game_has, game_side, (self._dealer[lanes] & 1) ^ 1)
+            game_has[:] = True
+        side = np.stack(
+            (dealt_to[:, 0], dealt_to[:, 1], np.where(holder_took, holder, holder ^ 1), game_side),
+            axis=1,
+        )
+        value = np.stack(
+            (
+                has.astype(np.int64),
+                has.astype(np.int64),
+                np.where(holder_took, 1, rules.hang_jack_value) * jack_in,
+                game_has * rules.game_value,
+            ),
+            axis=1,
+        )
+        # The scores after each award in turn; the first that reaches the target ends the game.
+        scores = self._scores.reshape(self.n, 2)
+        before = scores[lanes]
+        after0 = before[:, :1] + np.cumsum(value * (side == 0), axis=1)
+        after1 = before[:, 1:] + np.cumsum(value * (side == 1), axis=1)
+        reached = (after0 >= self._target) | (after1 >= self._target)
+        over = reached.any(axis=1)
+        last = np.where(over, reached.argmax(axis=1), 3)
+        scores[lanes, 0] = after0[rows, last]
+        scores[lanes, 1] = after1[rows, last]
+        winner = (after1[rows, last] >= self._target).astype(np.int64)
+        self._game_over(lanes[over], winner[over])
+        nxt = lanes[~over]
+        self._dealer[nxt] = self._next[self._dealer[nxt]]
+        self._deal[nxt] += 1
+        self._pending.append(nxt)
+
+    def _game_over(self, lanes: I64, winner: I64) -> None:
+        """Report the finished games; each lane's next game is dealt at the end of the step
+        (auto-reset)."""
+        if not lanes.size:
+            return
+        scores = self._scores.reshape(self.n, 2)
+        self._results.add(lanes, self._game[lanes], winner, scores[lanes], self._deal[lanes])
+        self._game[lanes] += 1
+        scores[lanes] = self._start
+        self._deal[lanes] = 0
+        self._pending.append(lanes)
+        self._new_games.append(lanes)
+
+    def _deal_pending(self, decks: I64 | None = None) -> None:
+        """Deal every lane waiting for a deal (new games draw their first dealer first); a
+        first kick that ends a game starts the next one."""
+        while self._pending:
+            lanes = np.concatenate(self._pending)
+            self._pending = []
+            if self._new_games:
+                new = np.concatenate(self._new_games)
+                self._new_games = []
+                self._dealer[new] = self._source.dealers(
+                    new, self._game[new], self._game, self._deal
+                )
+            self._deal_cards(lanes, decks)
+            decks = None
+
+    def _deal_cards(self, lanes: I64, decks: I64 | None) -> None:
+        """AF-7, AF-9: deal each lane's current deal (its dealer and deal number set) and score
+        the kick; AF-14: a kick that reaches the target ends the game."""
+        if decks is None:
+            decks = self._source.decks(
+                lanes, self._game[lanes], self._deal[lanes], self._game, self._deal
+            )
+        p, m = self.players, lanes.size
+        top = 6 * p
+        self._deck[lanes] = decks
+        self._pos[lanes] = top + 1
+        dealer = self._dealer[lanes]
+        # The first 6p cards grouped by seat: (m, p, 6), then each seat's six bits joined.
+        cards = decks[np.arange(m)[:, None], self._order[dealer]]
+        hands = np.bitwise_or.reduce(_BIT[cards].reshape(m, p, 6), axis=2)
+        self._hands.reshape(self.n, p)[lanes] = hands
+        self._dealt.reshape(self.n, p)[lanes] = hands
+        self._trick_card.reshape(self.n, p)[lanes] = -1
+        self._won.reshape(self.n, 2)[lanes] = _ZERO
+        self._tricks_won.reshape(self.n, 2)[lanes] = 0
+        self._points.reshape(self.n, 2)[lanes] = 0
+        kick = decks[:, top]
+        self._kicks[lanes] = -1
+        self._kicks[lanes, 0] = kick
+        self._nkicks[lanes] = 1
+        self._trump[lanes] = -1
+        self._tmask[lanes] = _ZERO
+        self._phase[lanes] = BEG
+        self._turn[lanes] = self._next[dealer]
+        self._tlen[lanes] = 0
+        self._trick_mask[lanes] = _ZERO
+        won = self._award(lanes, dealer & 1, self._kick_points[kick])  # AF-9, AF-14
+        self._game_over(lanes[won], (dealer & 1)[won])
+
+    # -- legal actions ---------------------------------------------------------------------
+    def _update_legal(self) -> None:
+        """AF-10, AF-11, AF-16 ... AF-20: each lane's legal action ids as bits."""
+        hand = self._hands[self._base + self._turn]
+        tmask = self._tmask
+        lead_mask = _SUIT[self._lead]
+        of_suit = hand & lead_mask
+        lead_trump = self._lead == self._trump
+        trumps = np.where(lead_trump, _ZERO, hand & tmask)
+        follow = np.where(of_suit != _ZERO, of_suit | trumps, hand)  # AF-17, AF-18
+        opening = self._tlen == 0
+        legal = np.where(opening, hand, follow)
+        rule = self.rules.undertrump
+        if rule is not Undertrump.ALLOWED:  # AF-20
+            # The best card of the trick is a trump when its key says so (see _play).
+            best = self._trump * 13 + (self._best >> 2) % 16
+            top_trump = ~opening & ~lead_trump & (self._best >= 128)
+            below = (_ONE << np.clip(best, 0, 63).astype(np.uint64)) - _ONE
+            under = hand & tmask & below
+            if rule is Undertrump.ONLY_IF_ONLY_TRUMPS:
+                limited = (hand & ~tmask) != _ZERO
+            else:
+                limited = of_suit != _ZERO
+            cut = top_trump & (under != _ZERO) & limited
+            legal = np.where(cut, legal & ~under, legal)
+        other = np.flatnonzero(self._phase != PLAY)
+        if other.size:
+            phase = self._phase[other]
+            bits = np.where(phase == BEG, _BIT[STAND] | _BIT[BEG_ID], _BIT[RUN])
+            if self.rules.give_one_needs_trump:
+                kick = self._kicks[other, self._nkicks[other] - 1]
+                dealer_hand = self._hands[other * self.players + self._dealer[other]]
+                may_give = (dealer_hand & _SUIT[kick // 13]) != _ZERO
+            else:
+                may_give = np.ones(other.size, dtype=bool)
+            bits = np.where((phase == ANSWER) & may_give, bits | _BIT[GIVE], bits)
+            legal[other] = bits
+        self._legal = legal

@@ -1,0 +1,63 @@
+"""The batch engine's decks and first dealers are the per-state engine's (core.deck)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from cardrules.batch import _shuffle, game_seed
+from cardrules.core.deck import derive_seed, draw_for_dealer, shuffled_deck
+
+
+def _indices(seed: int, *labels: int | str) -> list[int]:
+    return [card.index for card in shuffled_deck(seed, *labels)]
+
+
+def test_decks_equal_the_seeded_shuffle() -> None:
+    seeds = [0, 1, -7, 2**63 + 5, 2**64 - 1, 10**30, *range(100, 400)]
+    numbers = [k % 9 for k in range(len(seeds))]
+    decks = _shuffle.decks_for(seeds, "deal", numbers)
+    for seed, number, row in zip(seeds, numbers, decks, strict=True):
+        assert list(row) == _indices(seed, "deal", number)
+
+
+def test_a_rejected_draw_is_redone_by_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = _shuffle._decks_from_states
+
+    def rejecting(states: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        deck, rejected = real(states)
+        deck[1] = 0  # what a rejected draw leaves: garbage, to be redone
+        rejected[1] = True
+        return deck, rejected
+
+    monkeypatch.setattr(_shuffle, "_decks_from_states", rejecting)
+    decks = _shuffle.decks_for([5, 6, 7], "deal", [0, 0, 0])
+    assert [list(row) for row in decks] == [_indices(s, "deal", 0) for s in (5, 6, 7)]
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_first_dealers_equal_the_draw(players: int) -> None:
+    seeds = [game_seed(3, lane, 0) for lane in range(300)]
+    assert list(_shuffle.draw_dealers(seeds, players)) == [
+        draw_for_dealer(seed, players) for seed in seeds
+    ]
+
+
+def test_game_seed() -> None:
+    assert game_seed(9, 2, 5) == derive_seed(9, "batch", 2, 5)
+    assert len({game_seed(9, lane, game) for lane in range(5) for game in range(5)}) == 25
+
+
+def test_kth_bit() -> None:
+    from cardrules.batch._bits import kth_bit
+
+    rng = np.random.default_rng(1)
+    masks = rng.integers(1, 2**63, size=2000, dtype=np.uint64) | (np.uint64(1) << np.uint64(63))
+    sparse = masks & rng.integers(0, 2**63, size=2000, dtype=np.uint64) | np.uint64(1 << 55)
+    for x in (masks, sparse):
+        counts = np.bitwise_count(x)
+        k = (rng.random(x.size) * counts).astype(np.uint8)
+        expected = [
+            [i for i in range(64) if int(v) >> i & 1][int(kk)] for v, kk in zip(x, k, strict=True)
+        ]
+        assert list(kth_bit(x, k)) == expected
