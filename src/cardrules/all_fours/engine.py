@@ -73,6 +73,7 @@ from cardrules.all_fours.state import (
     _new,
     _pack,
     _RawTrick,
+    _restore,
     _Slots,
     _unpack,
 )
@@ -351,19 +352,8 @@ def _seal(
     lmask: int,
 ) -> State:
     """A State of these parts, the winning card and the legal plays given."""
-    s = _new(_Slots)
-    s._d = d
-    s._hands = hands
-    s._turn = turn
-    s._leader = leader
-    s._trick = trick
-    s._best = best
-    s._won = won
-    s._tricks = tricks
-    s._lmask = lmask
-    s.is_terminal = d.winner is not None
-    s.__class__ = State
-    return s  # type: ignore[return-value]
+    state: State = _restore(State, d, hands, turn, leader, trick, won, tricks, best, lmask)  # type: ignore[assignment]
+    return state
 
 
 # -- per-ruleset tables ----------------------------------------------------------------------
