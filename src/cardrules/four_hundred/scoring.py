@@ -101,7 +101,7 @@ def bid_value(bid: int, score: int, rules: Rules | None = None) -> int:
 
     :raises ValueError: for a bid that has no value (below the table, e.g. 1, or above 13).
     """
-    low, high, at = _rows(_rules_or_default(rules))
+    low, high, at = _rows(rules if rules.__class__ is Rules else _rules_or_default(rules))
     table = high if at is not None and score >= at else low
     try:
         return table[bid]
@@ -141,7 +141,8 @@ def value_table(rules: Rules | None = None) -> list[tuple[str, list[int]]]:
     bidder's score below 30      2 3 4 10 12 14 16 27 40 40 40 40
     bidder's score 30 or more    2 3 4 5 6 14 16 27 40 40 40 40
     """
-    rules = _rules_or_default(rules)
+    if rules.__class__ is not Rules:
+        rules = _rules_or_default(rules)
     if rules.bid_values is not None:
         table = dict(rules.bid_values)
         bids = sorted(table)
@@ -168,7 +169,8 @@ def minimum_bid(score: int, rules: Rules | None = None) -> int:
     """
     if score.__class__ is not int:
         score = check_int(score, name="score")
-    rules = _rules_or_default(rules)
+    if rules.__class__ is not Rules:
+        rules = _rules_or_default(rules)
     low = rules.min_bid_base
     ladder = rules.min_bid_ladder_from
     if ladder is not None and score >= ladder:
@@ -189,8 +191,10 @@ def minimum_total(scores: Sequence[int], rules: Rules | None = None) -> int:
     >>> [minimum_total((m, 0, 0, 0)) for m in (29, 30, 45, 50)]
     [11, 12, 13, 14]
     """
-    scores = check_scores(scores, 4)
-    rules = _rules_or_default(rules)
+    if scores.__class__ is not tuple or len(scores) != 4:
+        scores = check_scores(scores, 4)
+    if rules.__class__ is not Rules:
+        rules = _rules_or_default(rules)
     if not rules.min_total_rises:
         return 11
     return 11 + max(0, minimum_bid(max(scores), rules) - 2)
@@ -199,7 +203,8 @@ def minimum_total(scores: Sequence[int], rules: Rules | None = None) -> int:
 def bids_total(scores: Sequence[int], bids: Sequence[int], rules: Rules | None = None) -> int:
     """The total of the bids that FH-13 compares with :func:`minimum_total`: the tricks bid,
     or with ``min_total_counts="points"`` the sum of the bids' values."""
-    rules = _rules_or_default(rules)
+    if rules.__class__ is not Rules:
+        rules = _rules_or_default(rules)
     if rules.min_total_counts is MinTotalCounts.TRICKS:
         return sum(bids)
     return sum(bid_value(b, s, rules) for b, s in zip(bids, scores, strict=True))
@@ -211,7 +216,8 @@ def is_thrown_in(scores: Sequence[int], bids: Sequence[int], rules: Rules | None
     >>> is_thrown_in((32, 12, 5, -4), (3, 3, 3, 2)), is_thrown_in((0, 0, 0, 0), (4, 3, 2, 2))
     (True, False)
     """
-    rules = _rules_or_default(rules)
+    if rules.__class__ is not Rules:
+        rules = _rules_or_default(rules)
     mode = rules.five_to_start
     five = any(b >= 5 for b in bids)
     if mode is FiveToStart.REPLACE:
@@ -230,7 +236,9 @@ def qualifies(scores: Sequence[int], team: int, level: int, rules: Rules | None 
     (True, False)
     """
     a, b = scores[team], scores[team + 2]
-    floor = _PARTNER_FLOOR[_rules_or_default(rules).partner_condition]
+    if rules.__class__ is not Rules:
+        rules = _rules_or_default(rules)
+    floor = _PARTNER_FLOOR[rules.partner_condition]
     if floor is None:
         return a >= level or b >= level
     return (a >= level and b >= floor) or (b >= level and a >= floor)
@@ -257,7 +265,8 @@ def end_of_game(
     >>> end_of_game((52, 44, 3, 2), level=51)
     (0, 51)
     """
-    rules = _rules_or_default(rules)
+    if rules.__class__ is not Rules:
+        rules = _rules_or_default(rules)
     q0 = qualifies(scores, 0, START_LEVEL, rules)
     q1 = qualifies(scores, 1, START_LEVEL, rules)
     if q0 != q1:
@@ -428,7 +437,8 @@ def score_hand(
     :raises RulesError: for a bid outside the player's minimum (FH-11) to 13, tricks that do not
         sum to 13, a level that is not 41, 51, 61 ..., or bids that throw the hand in (FH-14).
     """
-    rules = _rules_or_default(rules)
+    if rules.__class__ is not Rules:
+        rules = _rules_or_default(rules)
     scores = _four_ints("scores", scores)
     bids = _four_ints("bids", bids)
     tricks = _four_ints("tricks", tricks)
