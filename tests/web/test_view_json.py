@@ -87,3 +87,14 @@ def test_400_events_tell_bids_hands_and_the_end() -> None:
     if scored:
         assert [line["score"] for line in scored[-1]["seats"]] == list(steps[-1][2].scores)
     assert told[-1].to_dict()["winner"] == steps[-1][2].winner
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_terminal_tells_every_event(game: str) -> None:
+    from cardrules.cli.events import describe_event
+
+    module = GAMES[game]
+    for before, action, after in play(module, 1):
+        for event in events(before.observe(0), action, after.observe(0)):
+            lines = describe_event(event, before)
+            assert not any(line.endswith(f": {event.kind}") for line in lines), event
