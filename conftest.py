@@ -21,3 +21,5 @@ if _missing("numpy", "pettingzoo", "gymnasium"):
     collect_ignore += ["src/cardrules/adapters/pettingzoo.py"]
 if _missing("numpy", "pyspiel", "pettingzoo", "gymnasium"):
     collect_ignore += ["docs/adapters.rst"]
+if _missing("starlette", "uvicorn"):
+    collect_ignore += ["src/cardrules/web/app.py", "src/cardrules/cli/serve.py", "docs/ui.rst"]

@@ -11,11 +11,13 @@ rules.
                                  [--processes P] [--json] [--records DIR] [--force]
     cardrules replay FILE [--pause] [--color auto|always|never]
     cardrules rules GAME [--preset NAME] [--players 2|4] [--json]
+    cardrules serve [--host 127.0.0.1] [--port 8000] [--max-games N] [--idle-minutes M]
     cardrules --version
 
 ``python -m cardrules`` is the same command.  Agents are ``random``, ``rule``, ``search``,
 ``search:N`` (N iterations per move), ``search:Xs`` (X seconds per move) or
-``module:attribute`` (your own agent class or factory).  Exit status: 0 on success, 1 when a
+``module:attribute`` (your own agent class or factory).  ``serve`` (the extra ``web``) plays in a
+browser.  Exit status: 0 on success, 1 when a
 file cannot be read or written or is not a valid record, 2 for bad arguments, 130 when
 interrupted; every error is one line on stderr, never a traceback.
 """
@@ -142,6 +144,27 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("--preset", help="a named ruleset")
     rules.add_argument("--players", type=int, choices=(2, 4), help="All Fours: 4 or 2")
     rules.add_argument("--json", action="store_true", help="print the options as JSON")
+
+    serve = commands.add_parser(
+        "serve",
+        help="play and replay in a web browser (needs the extra: pip install 'cardrules[web]')",
+    )
+    serve.add_argument(
+        "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)"
+    )
+    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
+    serve.add_argument(
+        "--max-games",
+        type=int,
+        default=100,
+        help="games (and records) kept in memory at most (default 100)",
+    )
+    serve.add_argument(
+        "--idle-minutes",
+        type=float,
+        default=60,
+        help="drop a game after this many minutes without a request (default 60)",
+    )
     return parser
 
 
@@ -168,6 +191,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from cardrules.cli.replay import run_replay
 
             return run_replay(args)
+        if args.command == "serve":
+            from cardrules.cli.serve import run_serve
+
+            return run_serve(args)
         from cardrules.cli.rules import run_rules
 
         return run_rules(args)

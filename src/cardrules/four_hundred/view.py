@@ -9,13 +9,24 @@ would give the hidden cards away).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
+from cardrules.core.cards import Suit
 from cardrules.core.cardset import CardSet
 from cardrules.core.tricks import Trick
-from cardrules.four_hundred.actions import Action
+from cardrules.events import (
+    VIEW_VERSION,
+    Event,
+    completed_trick,
+    legal_dicts,
+    trick_dict,
+    trick_event,
+)
+from cardrules.four_hundred.actions import Action, Bid, Claim, Move, Play, Redeal, action_id
 from cardrules.four_hundred.rules import Rules
+from cardrules.four_hundred.scoring import bids_total, minimum_total
 from cardrules.four_hundred.state import (
     _BIDS,
     _HANDS,
@@ -23,13 +34,15 @@ from cardrules.four_hundred.state import (
     _PHASE,
     _TAKEN,
     _TURN,
+    Ending,
     HandResult,
+    Outcome,
     Phase,
     StateData,
     _Match,
 )
 
-__all__ = ["Observation", "observe"]
+__all__ = ["Observation", "events", "observe", "start_events"]
 
 
 @attrs.frozen(slots=True)
@@ -73,6 +86,56 @@ class Observation:
     #: The winning team, or ``None``.
     winner: int | None
 
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON view of this observation (the same keys as in All Fours; see the "Build a
+        UI" page), built from this observation only.
+
+        >>> from cardrules.four_hundred import new_game
+        >>> view = new_game(seed=3, dealer=0).observe(1).to_dict()
+        >>> view["game"], view["trump"], view["bids"], [a["text"] for a in view["legal"]][:3]
+        ('four_hundred', 'H', [None, None, None, None], ['2', '3', '4'])
+        """
+        last = None
+        if self.tricks:
+            trick = self.tricks[-1]
+            last = {
+                "number": len(self.tricks),
+                "winner": trick.winner(Suit.HEARTS),
+                "plays": trick_dict(trick),
+            }
+        taken = self.tricks_taken
+        return {
+            "version": VIEW_VERSION,
+            "game": "four_hundred",
+            "seat": self.seat,
+            "players": 4,
+            "phase": self.phase.value,
+            "dealer": self.dealer,
+            "deal_number": self.deal_number,
+            "current_player": self.current_player,
+            "your_turn": self.current_player == self.seat,
+            "game_over": self.phase is Phase.OVER,
+            "winner": self.winner,
+            "scores": list(self.scores),
+            "target": None,
+            "level": self.level,
+            "hand": [str(card) for card in self.hand],
+            "may_look": True,
+            "hand_sizes": list(self.hand_sizes),
+            "trump": Suit.HEARTS.letter,
+            "kicks": [],
+            "stock_size": 0,
+            "bids": list(self.bids),
+            "decisions": [],
+            "tricks_taken": list(taken),
+            "tricks_won": [taken[0] + taken[2], taken[1] + taken[3]],
+            "trick": {"number": len(self.tricks) + 1, "plays": trick_dict(self.current_trick)},
+            "last_trick": last,
+            "awards": [],
+            "exposed": [[], [], [], []],
+            "legal": legal_dicts(self.legal_actions, action_id),
+        }
+
 
 def observe(state: StateData, seat: int, legal: Sequence[Action] = ()) -> Observation:
     """The :class:`Observation` of ``seat`` (a checked seat) in ``state``; ``legal`` are the
@@ -105,4 +168,104 @@ def observe(state: StateData, seat: int, legal: Sequence[Action] = ()) -> Observ
         deal_number=m.deal_number,
         offences=m.offences,
         winner=m.winner,
+    )
+
+
+def start_events(view: Observation) -> list[Event]:
+    """The ``deal`` event that opens the deal of ``view``: its number and dealer."""
+    return [
+        Event(
+            "deal",
+            {
+                "deal_number": view.deal_number,
+                "dealer": view.dealer,
+                "kick": None,
+                "points": 0,
+                "side": None,
+            },
+        )
+    ]
+
+
+def events(before: Observation, action: Move, after: Observation) -> list[Event]:
+    """The events between ``before`` and ``after``, two observations of one seat, when
+    ``action`` (the move of ``before.current_player``, or a :class:`Claim`) led from one to the
+    other (see :mod:`cardrules.events`)."""
+    seat = before.current_player
+    card = action.card if isinstance(action, Play) else None
+    out = [_move(action, seat)]
+    done = completed_trick(before, card, after, Suit.HEARTS, 4)
+    if done is not None:
+        out.append(trick_event(done, Suit.HEARTS))
+    for result in after.history[len(before.history) :]:
+        out.append(_summary(before, result))
+    if after.phase is Phase.OVER:
+        out.append(
+            Event(
+                "game_over", {"winner": after.winner, "scores": list(after.scores), "target": None}
+            )
+        )
+    elif after.deal_number != before.deal_number:
+        out.extend(start_events(after))
+    return out
+
+
+def _move(action: Move, seat: int | None) -> Event:
+    if isinstance(action, Play):
+        return Event("play", {"seat": seat, "card": str(action.card)})
+    if isinstance(action, Bid):
+        return Event("bid", {"seat": seat, "bid": action.tricks})
+    if isinstance(action, Claim):
+        return Event("claim", {"seat": action.seat})
+    if isinstance(action, Redeal):
+        return Event("redeal_asked", {"seat": seat})
+    return Event("action", {"seat": seat, "text": str(action)})
+
+
+def _summary(before: Observation, result: HandResult) -> Event:
+    """A finished hand: thrown in (FH-14, FH-29), void (FH-26, FH-30) or scored (FH-19 ...
+    FH-24) with each seat's bid, tricks, outcome and change."""
+    ending = result.ending
+    if ending is Ending.THROWN_IN:
+        rules = before.rules
+        bids = [0 if b is None else b for b in result.bids]
+        total = bids_total(before.scores, bids, rules)
+        low = minimum_total(before.scores, rules)
+        mode = rules.five_to_start.value
+        nobody_five = mode == "replace" or (mode == "additional" and total >= low)
+        return Event(
+            "thrown_in",
+            {
+                "deal_number": result.deal_number,
+                "cause": "nobody_bid_five" if nobody_five else "low_total",
+                "total": total,
+                "minimum": low,
+                "counts": rules.min_total_counts.value,
+                "highest": max(before.scores),
+            },
+        )
+    if ending in (Ending.VOID_REDEAL, Ending.CONDUCT_REDEAL):
+        return Event("deal_void", {"deal_number": result.deal_number, "ending": ending.value})
+    seats = [
+        {
+            "seat": seat,
+            "bid": result.bids[seat],
+            "took": result.tricks[seat],
+            "made": result.outcomes[seat] is Outcome.MADE,
+            "change": result.changes[seat],
+            "score": result.scores[seat],
+        }
+        for seat in range(4)
+    ]
+    return Event(
+        "hand_scored",
+        {
+            "deal_number": result.deal_number,
+            "ending": ending.value,
+            "seats": seats,
+            "teams": [result.scores[t] + result.scores[t + 2] for t in (0, 1)],
+            "high_bid_winner": result.high_bid_winner,
+            "level_before": before.level,
+            "level": result.level,
+        },
     )
