@@ -15,7 +15,13 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.batch._shuffle import decks_for, draw_dealers
+from cardrules.batch._shuffle import (
+    DRAW_LABEL,
+    DRAW_ROUNDS,
+    dealers_from_draws,
+    decks_for,
+    game_seeds,
+)
 from cardrules.core.deck import derive_seed
 
 __all__ = ["DeckSource", "NumpyDecks", "SeededDecks", "game_seed"]
@@ -55,26 +61,16 @@ class SeededDecks(DeckSource):
         self.seed = seed
         self.players = players
         self.n = n
-        # Two slots per lane, by the parity of the game number: (game, first deal, decks).
+        # Two slots per lane, by the parity of the game number: (game, its seed, first deal,
+        # first dealer, decks).
         self._game = np.full((n, 2), -1, dtype=np.int64)
+        self._seed = np.zeros((n, 2), dtype=np.uint64)
         self._base = np.zeros((n, 2), dtype=np.int64)
         self._dealer = np.zeros((n, 2), dtype=np.int64)
         self._decks = np.zeros((n, 2, WINDOW, 52), dtype=np.int8)
-        self._seeds: dict[tuple[int, int], int] = {}
         #: Decks made and refills, for the figures of the docs.
         self.made = 0
         self.refills = 0
-
-    def _seed(self, lane: int, game: int) -> int:
-        key = (lane, game)
-        value = self._seeds.get(key)
-        if value is None:
-            value = self._seeds[key] = game_seed(self.seed, lane, game)
-        return value
-
-    def _forget(self, lanes: I64, games: I64) -> None:
-        for lane, game in zip(lanes.tolist(), games.tolist(), strict=True):
-            self._seeds.pop((lane, game), None)
 
     def dealers(self, lanes: I64, games: I64, all_games: I64, all_deals: I64) -> I64:
         slot = games & 1
@@ -96,7 +92,8 @@ class SeededDecks(DeckSource):
 
     def _refill(self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64) -> None:
         """Make decks ahead for every lane: its current game's window from its next deal when
-        fewer than LOW deals are left in it, and its next game's first deals."""
+        fewer than LOW deals are left in it, and its next game's first deals (with the
+        draw for its first dealer), all in one array shuffle."""
         self.refills += 1
         every = np.arange(all_games.size)
         want_game = all_games.copy()
@@ -119,24 +116,33 @@ class SeededDecks(DeckSource):
         base = np.concatenate(fill_base)
         if not lane.size:
             return
-        # Free the slots' old games' seeds (each seed is derived once per game).
-        old = self._game[lane, game & 1]
-        gone = (old >= 0) & (old != game)
-        self._forget(lane[gone], old[gone])
-        seeds = [self._seed(i, j) for i, j in zip(lane.tolist(), game.tolist(), strict=True)]
-        new_game = self._game[lane, game & 1] != game
-        self._game[lane, game & 1] = game
-        self._base[lane, game & 1] = base
+        slot = game & 1
+        new_game = self._game[lane, slot] != game
         fresh = np.flatnonzero(new_game & (base == 0))
-        if fresh.size:
-            self._dealer[lane[fresh], game[fresh] & 1] = draw_dealers(
-                [seeds[k] for k in fresh.tolist()], self.players
-            )
-        all_seeds = [s for s in seeds for _ in range(WINDOW)]
+        renew = np.flatnonzero(new_game)
+        self._seed[lane[renew], slot[renew]] = game_seeds(
+            self.seed, lane[renew].tolist(), game[renew].tolist()
+        )
+        self._game[lane, slot] = game
+        self._base[lane, slot] = base
+        seeds = self._seed[lane, slot].tolist()
+        # The first dealers' draws and the deals, made together.
+        draw_seeds = [seeds[k] for k in fresh.tolist()]
+        rounds = range(DRAW_ROUNDS)
         numbers = (base[:, None] + np.arange(WINDOW)).reshape(-1).tolist()
-        made = decks_for(all_seeds, "deal", numbers)
-        self.made += len(numbers)
-        self._decks[lane, game & 1] = made.reshape(lane.size, WINDOW, 52)
+        made = decks_for(
+            [s for s in seeds for _ in range(WINDOW)] + [s for s in draw_seeds for _ in rounds],
+            ["deal"] * len(numbers) + [DRAW_LABEL] * (DRAW_ROUNDS * len(draw_seeds)),
+            numbers + [r for _ in draw_seeds for r in rounds],
+        )
+        self.made += len(numbers) + DRAW_ROUNDS * len(draw_seeds)
+        deal_decks = made[: len(numbers)]
+        self._decks[lane, slot] = deal_decks.reshape(lane.size, WINDOW, 52)
+        if fresh.size:
+            draws = made[len(numbers) :].reshape(fresh.size, DRAW_ROUNDS, 52)
+            self._dealer[lane[fresh], slot[fresh]] = dealers_from_draws(
+                draw_seeds, draws, self.players
+            )
 
 
 class NumpyDecks(DeckSource):
