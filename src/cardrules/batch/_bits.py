@@ -3,7 +3,7 @@ batches share (internal)."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -40,7 +40,7 @@ def unpack(masks: U64, width: int = 52) -> npt.NDArray[np.uint8]:
     return np.unpackbits(raw, axis=1, bitorder="little")[:, :width]
 
 
-def kth_bit(x: U64, k: npt.NDArray[np.uint8]) -> I64:
+def kth_bit(x: U64, k: npt.NDArray[np.integer[Any]]) -> I64:
     """The position of the ``k``-th set bit (from 0, lowest first) of each mask: find the 16-bit
     chunk that holds it from the chunks' counts, then look the bit up in that chunk's table.
     (The masks are read as int64, whose indices numpy takes fastest; the chunks are masked, so

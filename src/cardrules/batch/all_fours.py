@@ -43,12 +43,35 @@ GIVE: Final = 54
 RUN: Final = 55
 ACTIONS: Final = 56
 
-#: AF-4: the card points of each card index (index -1: none).
-_CARD_POINTS: Final = np.array([CARD_POINTS[card.rank] for card in CARDS] + [0], dtype=np.int64)
+#: AF-4: the card points of each 13-bit pattern of one suit's ranks (bit 0 = 2 ... 12 = A).
+_SUIT_POINTS: Final = np.array(
+    [sum(CARD_POINTS[CARDS[r].rank] for r in range(13) if p >> r & 1) for p in range(1 << 13)],
+    dtype=np.int64,
+)
+
+
+def _key_table() -> I64:
+    """AF-19: a card's key in a trick, (rank place + 16 if of the suit led + 32 if a trump) * 4,
+    at ``card * 25 + lead * 5 + trump`` (each -1 for none; negative indices wrap)."""
+    table = np.zeros(1400, dtype=np.int64)
+    for card in range(52):
+        for lead in range(-1, 4):
+            for trump in range(-1, 4):
+                suit = card // 13
+                key = card % 13 + 16 * (suit == lead) + 32 * (suit == trump)
+                table[card * 25 + lead * 5 + trump] = key * 4
+    return table
+
+
+_KEY: Final = _key_table()
 #: The highest and lowest place (0 = 2 ... 12 = A) of each 13-bit pattern (-1 for none).
 _HIGH: Final = np.array([p.bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _LOW: Final = np.array([(p & -p).bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _JACK_PLACE: Final = Rank.JACK - 2
+#: The legal ids of each phase other than play (AF-10, AF-11).
+_PHASE_BITS: Final = np.array(
+    [(1 << STAND) | (1 << BEG_ID), (1 << GIVE) | (1 << RUN), 0], dtype=np.uint64
+)
 _DEALT_BITS: Final = np.uint64(0x1FFF)
 
 
@@ -102,19 +125,20 @@ class AllFoursBatch:
         self._scores = np.tile(self._start, n)
         self._won = np.zeros(n * 2, dtype=np.uint64)
         self._tricks_won = np.zeros(n * 2, dtype=np.int64)
-        self._points = np.zeros(n * 2, dtype=np.int64)  # AF-4: card points won
         # Per lane.
         self._deck = np.zeros((n, 52), dtype=np.int8)
         self._pos = np.zeros(n, dtype=np.int64)
         self._kicks = np.full((n, self.max_kicks), -1, dtype=np.int64)
         self._nkicks = np.zeros(n, dtype=np.int64)
+        self._kick = np.zeros(n, dtype=np.int64)  # the last kick
         self._trump = np.full(n, -1, dtype=np.int64)
         self._tmask = np.zeros(n, dtype=np.uint64)
         self._phase = np.zeros(n, dtype=np.int64)
         self._turn = np.zeros(n, dtype=np.int64)
         self._dealer = np.zeros(n, dtype=np.int64)
         self._tlen = np.zeros(n, dtype=np.int64)
-        self._lead = np.zeros(n, dtype=np.int64)
+        #: The suit led to the current trick, -1 before its first card.
+        self._lead = np.full(n, -1, dtype=np.int64)
         #: The best card of the trick so far (AF-19) as a key: (rank place + 16 if of the suit
         #: led + 32 if a trump) * 4 + its seat.
         self._best = np.zeros(n, dtype=np.int64)
@@ -269,7 +293,7 @@ class AllFoursBatch:
     def random_actions(self, rng: np.random.Generator) -> I64:
         """A uniformly random legal action id for each lane (random legal play)."""
         x = self._legal
-        k = (rng.random(self.n) * np.bitwise_count(x)).astype(np.uint8)
+        k = (rng.random(self.n) * np.bitwise_count(x)).astype(np.int64)
         return kth_bit(x, k)
 
     # -- stepping --------------------------------------------------------------------------
@@ -283,11 +307,13 @@ class AllFoursBatch:
         if a.shape != (self.n,) or a.dtype.kind not in "iu":
             raise ValueError(f"actions: expected {self.n} integer action ids, got shape {a.shape}")
         a = a.astype(np.int64, copy=False)
-        if (a.view(np.uint64) >= ACTIONS).any() or ((self._legal & _BIT[a]) == _ZERO).any():
+        # An id out of range shifts the bits out (a negative one reads as a huge shift).
+        if not ((self._legal >> a.view(np.uint64)) & _ONE).all():
             self._refuse(a)
         self._results.begin(self.n)
-        decided = np.flatnonzero(a >= 52)
-        self._play(a, decided)
+        decides = a >= 52
+        decided = np.flatnonzero(decides)
+        self._play(a, decides, decided)
         if decided.size:
             self._decide(decided, a[decided])
         self._deal_pending()
@@ -307,37 +333,31 @@ class AllFoursBatch:
             detail=f"lane {lane}: action id {int(a[lane])} is not legal (nothing was applied)",
         )
 
-    def _play(self, a: I64, decided: I64) -> None:
+    def _play(self, a: I64, decides: npt.NDArray[np.bool_], decided: I64) -> None:
         """AF-16 ... AF-19 for every lane that plays a card (the others are left as they are);
         a completed trick goes to its winner's side; the last trick of a deal is tallied."""
         p = self.players
         seat = self._turn
-        if decided.size:  # no card: -1 (its bit is 0, its suit -1 matches no lead or trump)
-            card = a.copy()
-            card[decided] = -1
-        else:
-            card = a
+        # No card: -1 (its bit is 0, its suit -1 matches no lead or trump).
+        card = np.where(decides, -1, a) if decided.size else a
         flat = self._base + seat
         bit = _BIT[card]
         self._hands[flat] ^= bit
         self._trick_card[flat] = card
         self._trick_mask |= bit
-        suit = card // 13
-        first = self._tlen == 0
-        lead = np.where(first, suit, self._lead)
+        first = self._lead < 0
+        lead = np.where(first, card // 13, self._lead)
         self._lead = lead
         # AF-19: the highest trump, else the highest card of the suit led; the seat rides along.
-        key = (card % 13 + 16 * (suit == lead) + 32 * (suit == self._trump)) * 4 + seat
+        key = _KEY[card * 25 + lead * 5 + self._trump] + seat
         self._best = np.where(first, key, np.maximum(self._best, key))
+        turn = self._next[seat]
         if decided.size:
-            self._tlen[decided] -= 1
-            self._tlen += 1
-            turn = self._next[seat]
+            self._tlen += ~decides
             turn[decided] = seat[decided]
-            self._turn = turn
         else:
             self._tlen += 1
-            self._turn = self._next[seat]
+        self._turn = turn
         complete = np.flatnonzero(self._tlen == p)
         if not complete.size:
             return
@@ -345,9 +365,9 @@ class AllFoursBatch:
         side = complete * 2 + (winner & 1)
         self._won[side] |= self._trick_mask[complete]
         self._tricks_won[side] += 1
-        self._points[side] += _CARD_POINTS[self._trick_card.reshape(self.n, p)[complete]].sum(1)
         self._turn[complete] = winner
         self._tlen[complete] = 0
+        self._lead[complete] = -1
         self._trick_mask[complete] = _ZERO
         self._trick_card.reshape(self.n, p)[complete] = -1
         over = complete[self._hands[complete * p + winner] == _ZERO]
@@ -355,32 +375,33 @@ class AllFoursBatch:
             self._tally(over)
 
     def _decide(self, lanes: I64, a: I64) -> None:
-        """AF-10 ... AF-12: stand, beg, give one, run the pack."""
-        stand = lanes[a == STAND]
-        if stand.size:
-            self._begin_play(stand)
+        """AF-10 ... AF-12: stand, beg, give one, run the pack; the lanes whose play begins
+        begin it together."""
         beg = lanes[a == BEG_ID]
         if beg.size:
             self._phase[beg] = ANSWER
             self._turn[beg] = self._dealer[beg]
-        give = lanes[a == GIVE]
+        play = a == STAND
+        give = np.flatnonzero(a == GIVE)
         if give.size:
-            beggar_side = ((self._dealer[give] + 1) % self.players) & 1
-            won = self._award(give, beggar_side, np.ones(give.size, dtype=np.int64))
-            self._game_over(give[won], beggar_side[won])
-            self._begin_play(give[~won])
+            lane = lanes[give]
+            beggar_side = ((self._dealer[lane] + 1) % self.players) & 1
+            won = self._award(lane, beggar_side, np.ones(lane.size, dtype=np.int64))
+            self._game_over(lane[won], beggar_side[won])
+            play[give[~won]] = True
+        begin = lanes[play]
         run = lanes[a == RUN]
         if run.size:
-            self._run_pack(run)
+            begin = np.concatenate((begin, self._run_pack(run)))
+        self._begin_play(begin)
 
     def _begin_play(self, lanes: I64) -> None:
         """Trumps are the current kick's suit; the beggar leads (AF-16)."""
-        kick = self._kicks[lanes, self._nkicks[lanes] - 1]
-        self._trump[lanes] = kick // 13
-        self._tmask[lanes] = _SUIT[kick // 13]
+        suit = self._kick[lanes] // 13
+        self._trump[lanes] = suit
+        self._tmask[lanes] = _SUIT[suit]
         self._phase[lanes] = PLAY
         self._turn[lanes] = self._next[self._dealer[lanes]]
-        self._tlen[lanes] = 0
 
     def _award(self, lanes: I64, side: I64, points: I64) -> npt.NDArray[np.bool_]:
         """Score one award per lane; AF-21: which lanes' side reached the target."""
@@ -389,11 +410,12 @@ class AllFoursBatch:
         reached: npt.NDArray[np.bool_] = self._scores[where] >= self._target
         return reached
 
-    def _run_pack(self, lanes: I64) -> None:
+    def _run_pack(self, lanes: I64) -> I64:
         """AF-11 ... AF-13: three more cards each and a new kick, until the suit changes; a void
-        deal when the stock runs short."""
+        deal when the stock runs short.  Returns the lanes whose play begins (the suit changed)."""
         p = self.players
         need = 3 * p + 1
+        begin = [lanes[:0]]
         while lanes.size:
             pos = self._pos[lanes]
             void = 52 - pos < need
@@ -403,7 +425,7 @@ class AllFoursBatch:
                 self._pending.append(again)
                 lanes, pos = lanes[~void], pos[~void]
                 if not lanes.size:
-                    return
+                    break
             dealer = self._dealer[lanes]
             # Packets of three from dealer + 1 round to the dealer: (m, p seats, 3 cards).
             packets = _BIT[self._deck[lanes[:, None], pos[:, None] + self._run]]
@@ -412,15 +434,17 @@ class AllFoursBatch:
             self._hands[seats] |= cards
             self._dealt[seats] |= cards
             kick = self._deck[lanes, pos + 3 * p]
-            previous = self._kicks[lanes, self._nkicks[lanes] - 1]
+            previous = self._kick[lanes]
             self._kicks[lanes, self._nkicks[lanes]] = kick
+            self._kick[lanes] = kick
             self._nkicks[lanes] += 1
             self._pos[lanes] = pos + need
             won = self._award(lanes, dealer & 1, self._kick_points[kick])  # AF-9
             self._game_over(lanes[won], (dealer & 1)[won])
             changed = ~won & (kick // 13 != previous // 13)  # AF-12
-            self._begin_play(lanes[changed])
+            begin.append(lanes[changed])
             lanes = lanes[~won & ~changed]
+        return np.concatenate(begin)
 
     def _tally(self, lanes: I64) -> None:
         """AF-22, AF-23: High, Low, Jack, Game one at a time, stopping at the target; then
@@ -443,7 +467,14 @@ class AllFoursBatch:
         jack_in = ((trumps >> _JACK_PLACE) & 1).astype(bool)
         took = ((self._won[lanes * 2] & bits[:, 2]) != _ZERO).astype(np.int64)  # side 0 took it
         holder_took = took != holder
-        points = self._points.reshape(self.n, 2)[lanes]
+        # AF-4: the card points of each side's tricks, suit by suit.
+        won = self._won.reshape(self.n, 2)[lanes].view(np.int64)
+        points = (
+            _SUIT_POINTS[won & 0x1FFF]
+            + _SUIT_POINTS[(won >> 13) & 0x1FFF]
+            + _SUIT_POINTS[(won >> 26) & 0x1FFF]
+            + _SUIT_POINTS[won >> 39]
+        )
         game_has = points[:, 0] != points[:, 1]
         game_side = (points[:, 1] > points[:, 0]).astype(np.int64)
         rules = self.rules
@@ -528,11 +559,12 @@ class AllFoursBatch:
         self._trick_card.reshape(self.n, p)[lanes] = -1
         self._won.reshape(self.n, 2)[lanes] = _ZERO
         self._tricks_won.reshape(self.n, 2)[lanes] = 0
-        self._points.reshape(self.n, 2)[lanes] = 0
         kick = decks[:, top]
         self._kicks[lanes] = -1
         self._kicks[lanes, 0] = kick
         self._nkicks[lanes] = 1
+        self._kick[lanes] = kick
+        self._lead[lanes] = -1
         self._trump[lanes] = -1
         self._tmask[lanes] = _ZERO
         self._phase[lanes] = BEG
@@ -545,20 +577,17 @@ class AllFoursBatch:
     # -- legal actions ---------------------------------------------------------------------
     def _update_legal(self) -> None:
         """AF-10, AF-11, AF-16 ... AF-20: each lane's legal action ids as bits."""
+        p = self.players
         hand = self._hands[self._base + self._turn]
         tmask = self._tmask
-        lead_mask = _SUIT[self._lead]
-        of_suit = hand & lead_mask
-        lead_trump = self._lead == self._trump
-        trumps = np.where(lead_trump, _ZERO, hand & tmask)
-        follow = np.where(of_suit != _ZERO, of_suit | trumps, hand)  # AF-17, AF-18
-        opening = self._tlen == 0
-        legal = np.where(opening, hand, follow)
+        # Before a trick's first card the suit led is -1, whose mask is empty: any card.
+        of_suit = hand & _SUIT[self._lead]
+        legal = np.where(of_suit != _ZERO, of_suit | (hand & tmask), hand)  # AF-17, AF-18
         rule = self.rules.undertrump
         if rule is not Undertrump.ALLOWED:  # AF-20
             # The best card of the trick is a trump when its key says so (see _play).
             best = self._trump * 13 + (self._best >> 2) % 16
-            top_trump = ~opening & ~lead_trump & (self._best >= 128)
+            top_trump = (self._lead >= 0) & (self._lead != self._trump) & (self._best >= 128)
             below = (_ONE << np.clip(best, 0, 63).astype(np.uint64)) - _ONE
             under = hand & tmask & below
             if rule is Undertrump.ONLY_IF_ONLY_TRUMPS:
@@ -567,16 +596,12 @@ class AllFoursBatch:
                 limited = of_suit != _ZERO
             cut = top_trump & (under != _ZERO) & limited
             legal = np.where(cut, legal & ~under, legal)
-        other = np.flatnonzero(self._phase != PLAY)
-        if other.size:
-            phase = self._phase[other]
-            bits = np.where(phase == BEG, _BIT[STAND] | _BIT[BEG_ID], _BIT[RUN])
-            if self.rules.give_one_needs_trump:
-                kick = self._kicks[other, self._nkicks[other] - 1]
-                dealer_hand = self._hands[other * self.players + self._dealer[other]]
-                may_give = (dealer_hand & _SUIT[kick // 13]) != _ZERO
-            else:
-                may_give = np.ones(other.size, dtype=bool)
-            bits = np.where((phase == ANSWER) & may_give, bits | _BIT[GIVE], bits)
-            legal[other] = bits
-        self._legal = legal
+        # AF-10, AF-11: stand or beg; give one or run the pack.
+        phase = self._phase
+        bits = _PHASE_BITS[phase]
+        if self.rules.give_one_needs_trump:
+            answer = np.flatnonzero(phase == ANSWER)
+            dealer_hand = self._hands[answer * p + self._dealer[answer]]
+            cannot = (dealer_hand & _SUIT[self._kick[answer] // 13]) == _ZERO
+            bits[answer[cannot]] = _BIT[RUN]
+        self._legal = np.where(phase == PLAY, legal, bits)
