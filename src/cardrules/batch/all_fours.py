@@ -43,11 +43,8 @@ GIVE: Final = 54
 RUN: Final = 55
 ACTIONS: Final = 56
 
-#: AF-4: the card points of each 13-bit pattern of one suit's ranks (bit 0 = 2 ... 12 = A).
-_SUIT_POINTS: Final = np.array(
-    [sum(CARD_POINTS[CARDS[r].rank] for r in range(13) if p >> r & 1) for p in range(1 << 13)],
-    dtype=np.int64,
-)
+#: AF-4: the card points of each card index (index -1: none).
+_CARD_POINTS: Final = np.array([CARD_POINTS[card.rank] for card in CARDS] + [0], dtype=np.int64)
 
 
 def _key_table() -> I64:
@@ -125,6 +122,7 @@ class AllFoursBatch:
         self._scores = np.tile(self._start, n)
         self._won = np.zeros(n * 2, dtype=np.uint64)
         self._tricks_won = np.zeros(n * 2, dtype=np.int64)
+        self._points = np.zeros(n * 2, dtype=np.int64)  # AF-4: card points won
         # Per lane.
         self._deck = np.zeros((n, 52), dtype=np.int8)
         self._pos = np.zeros(n, dtype=np.int64)
@@ -143,6 +141,7 @@ class AllFoursBatch:
         #: led + 32 if a trump) * 4 + its seat.
         self._best = np.zeros(n, dtype=np.int64)
         self._trick_mask = np.zeros(n, dtype=np.uint64)
+        self._trick_points = np.zeros(n, dtype=np.int64)
         self._deal = np.zeros(n, dtype=np.int64)
         self._game = np.zeros(n, dtype=np.int64)
         self._legal = np.zeros(n, dtype=np.uint64)
@@ -345,6 +344,7 @@ class AllFoursBatch:
         self._hands[flat] ^= bit
         self._trick_card[flat] = card
         self._trick_mask |= bit
+        self._trick_points += _CARD_POINTS[card]
         first = self._lead < 0
         lead = np.where(first, card // 13, self._lead)
         self._lead = lead
@@ -365,6 +365,8 @@ class AllFoursBatch:
         side = complete * 2 + (winner & 1)
         self._won[side] |= self._trick_mask[complete]
         self._tricks_won[side] += 1
+        self._points[side] += self._trick_points[complete]
+        self._trick_points[complete] = 0
         self._turn[complete] = winner
         self._tlen[complete] = 0
         self._lead[complete] = -1
@@ -450,61 +452,49 @@ class AllFoursBatch:
         """AF-22, AF-23: High, Low, Jack, Game one at a time, stopping at the target; then
         AF-8: the next dealer deals."""
         p, m = self.players, lanes.size
-        rows = np.arange(m)
-        trump = self._trump[lanes]
-        dealt = self._dealt.reshape(self.n, p)[lanes]
+        rules = self.rules
+        dealt = self._dealt.reshape(self.n, p)[lanes].view(np.int64)
         in_play = np.bitwise_or.reduce(dealt, axis=1)
-        trumps = ((in_play >> (13 * trump).astype(np.uint64)) & _DEALT_BITS).astype(np.int64)
-        has = trumps != 0
-        # High, Low and the jack of trumps, and the side each was dealt to.
-        cards = 13 * trump[:, None] + np.stack(
-            (_HIGH[trumps], _LOW[trumps], np.full(m, _JACK_PLACE)), axis=1
+        # The cards dealt to side 1 and won by side 1 tell each card's side.
+        dealt1 = dealt[:, 1] if p == 2 else dealt[:, 1] | dealt[:, 3]
+        won1 = self._won[lanes * 2 + 1].view(np.int64)
+        base = 13 * self._trump[lanes]
+        trumps = (in_play >> base) & 0x1FFF
+        has = (trumps != 0).astype(np.int64)
+        # High and Low go to the side dealt the card (no trump in play: worth 0, and a shift
+        # below 0 reads 0).
+        high_side = (dealt1 >> (base + _HIGH[trumps])) & 1
+        low_side = (dealt1 >> (base + _LOW[trumps])) & 1
+        # The jack of trumps: 1 to the side that won its trick, the holder's; hang jack when the
+        # holder's opponents won it.
+        jack = base + _JACK_PLACE
+        jack_side = (won1 >> jack) & 1
+        held_by_taker = jack_side == (dealt1 >> jack) & 1
+        jack_value = ((trumps >> _JACK_PLACE) & 1) * np.where(
+            held_by_taker, 1, rules.hang_jack_value
         )
-        bits = _BIT[np.where(has[:, None], cards, -1)]
-        held = (dealt[:, None, :] & bits[:, :, None]) != _ZERO
-        dealt_to = self._seat_side[held.argmax(axis=2)]
-        holder = dealt_to[:, 2]
-        jack_in = ((trumps >> _JACK_PLACE) & 1).astype(bool)
-        took = ((self._won[lanes * 2] & bits[:, 2]) != _ZERO).astype(np.int64)  # side 0 took it
-        holder_took = took != holder
-        # AF-4: the card points of each side's tricks, suit by suit.
-        won = self._won.reshape(self.n, 2)[lanes].view(np.int64)
-        points = (
-            _SUIT_POINTS[won & 0x1FFF]
-            + _SUIT_POINTS[(won >> 13) & 0x1FFF]
-            + _SUIT_POINTS[(won >> 26) & 0x1FFF]
-            + _SUIT_POINTS[won >> 39]
-        )
+        points = self._points.reshape(self.n, 2)[lanes]
         game_has = points[:, 0] != points[:, 1]
         game_side = (points[:, 1] > points[:, 0]).astype(np.int64)
-        rules = self.rules
         if rules.game_tie is GameTie.NON_DEALER:
             game_side = np.where(game_has, game_side, (self._dealer[lanes] & 1) ^ 1)
             game_has[:] = True
-        side = np.stack(
-            (dealt_to[:, 0], dealt_to[:, 1], np.where(holder_took, holder, holder ^ 1), game_side),
-            axis=1,
-        )
-        value = np.stack(
-            (
-                has.astype(np.int64),
-                has.astype(np.int64),
-                np.where(holder_took, 1, rules.hang_jack_value) * jack_in,
-                game_has * rules.game_value,
-            ),
-            axis=1,
-        )
-        # The scores after each award in turn; the first that reaches the target ends the game.
+        # The awards in order, the scores after each in turn; the first that reaches the target
+        # ends the game.
+        side = np.stack((high_side, low_side, jack_side, game_side), axis=1)
+        value = np.stack((has, has, jack_value, game_has * rules.game_value), axis=1)
+        value1 = value * side
         scores = self._scores.reshape(self.n, 2)
         before = scores[lanes]
-        after0 = before[:, :1] + np.cumsum(value * (side == 0), axis=1)
-        after1 = before[:, 1:] + np.cumsum(value * (side == 1), axis=1)
+        after0 = np.cumsum(value - value1, axis=1) + before[:, :1]
+        after1 = np.cumsum(value1, axis=1) + before[:, 1:]
         reached = (after0 >= self._target) | (after1 >= self._target)
         over = reached.any(axis=1)
         last = np.where(over, reached.argmax(axis=1), 3)
-        scores[lanes, 0] = after0[rows, last]
-        scores[lanes, 1] = after1[rows, last]
-        winner = (after1[rows, last] >= self._target).astype(np.int64)
+        rows = np.arange(m)
+        final = np.stack((after0[rows, last], after1[rows, last]), axis=1)
+        scores[lanes] = final
+        winner = (final[:, 1] >= self._target).astype(np.int64)
         self._game_over(lanes[over], winner[over])
         nxt = lanes[~over]
         self._dealer[nxt] = self._next[self._dealer[nxt]]
@@ -559,6 +549,7 @@ class AllFoursBatch:
         self._trick_card.reshape(self.n, p)[lanes] = -1
         self._won.reshape(self.n, 2)[lanes] = _ZERO
         self._tricks_won.reshape(self.n, 2)[lanes] = 0
+        self._points.reshape(self.n, 2)[lanes] = 0
         kick = decks[:, top]
         self._kicks[lanes] = -1
         self._kicks[lanes, 0] = kick
