@@ -22,13 +22,13 @@ SUIT: Final = np.array([0x1FFF << (13 * s) for s in range(4)] + [0], dtype=np.ui
 _CHUNK: Final = 0xFFFF
 
 
-def _select_table() -> tuple[I64, I64]:
+def _select_table() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
     """For each 16-bit pattern: its set bits' count, and the positions of its set bits, lowest
     first (16 per pattern, flat)."""
     patterns = np.arange(1 << 16, dtype="<u2").view(np.uint8).reshape(-1, 2)
     bits = np.unpackbits(patterns, axis=1, bitorder="little").astype(bool)
     order = np.argsort(~bits, axis=1, kind="stable").astype(np.uint8)
-    return bits.sum(axis=1).astype(np.int64), order.reshape(-1).astype(np.int64)
+    return bits.sum(axis=1).astype(np.uint8), order.reshape(-1)
 
 
 _COUNT16, _SELECT16 = _select_table()
@@ -43,19 +43,18 @@ def unpack(masks: U64, width: int = 52) -> npt.NDArray[np.uint8]:
 def kth_bit(x: U64, k: npt.NDArray[np.integer[Any]]) -> I64:
     """The position of the ``k``-th set bit (from 0, lowest first) of each mask: find the 16-bit
     chunk that holds it from the chunks' counts, then look the bit up in that chunk's table.
-    (The masks are read as int64, whose indices numpy takes fastest; the chunks are masked, so
-    the sign of bit 63 does not matter.)"""
+    (The masks are read as int64, whose indices numpy takes fastest, the counts as uint8, the
+    cheapest to compare; the chunks are masked, so the sign of bit 63 does not matter.)"""
     xi = x.view(np.int64)
+    k8 = k.astype(np.uint8)
     c0 = _COUNT16[xi & _CHUNK]
     c1 = _COUNT16[(xi >> 16) & _CHUNK]
     c2 = _COUNT16[(xi >> 32) & _CHUNK]
-    k = k.astype(np.int64)
     upto1 = c0 + c1
-    upto2 = upto1 + c2
-    past0, past1, past2 = k >= c0, k >= upto1, k >= upto2
-    # The chunks before the one that holds the bit, and their bits.
-    chunk = past0.astype(np.int64) + past1 + past2
+    past0, past1, past2 = k8 >= c0, k8 >= upto1, k8 >= upto1 + c2
+    # The bits in the chunks before the one that holds the k-th, and that chunk's bits.
     before = c0 * past0 + c1 * past1 + c2 * past2
-    bits = (xi >> (chunk << 4)) & _CHUNK
-    position: I64 = (chunk << 4) + _SELECT16[(bits << 4) + (k - before)]
+    shift = (past0.astype(np.int64) + past1 + past2) << 4
+    bits = (xi >> shift) & _CHUNK
+    position: I64 = shift + _SELECT16[(bits << 4) + (k8 - before)]
     return position
