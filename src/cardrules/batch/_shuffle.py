@@ -59,10 +59,12 @@ def _radix_groups() -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 _GROUPS: Final = _radix_groups()
 #: Per group, each digit's place value and radix as columns: digit = y // place % radix.
+#: (Computed in float64: below 2**32, a quotient rounds to the same floor, as no quotient is
+#: closer than 1 / place to the integer above it; the float division is the fast one.)
 _GROUP_DIGITS: Final = tuple(
     (
-        np.cumprod((1, *radices[:-1]), dtype=np.int64)[:, None],
-        np.array(radices, dtype=np.int64)[:, None],
+        np.cumprod((1, *radices[:-1]), dtype=np.float64)[:, None],
+        np.array(radices, dtype=np.float64)[:, None],
     )
     for _, radices in _GROUPS
 )
@@ -129,8 +131,9 @@ def _decks_from_states(states: U64) -> tuple[I8, npt.NDArray[np.bool_]]:
         bound = bound // product + 1
         # Step 4: the group's digits all at once (radix 52, i = 51, first); item i swaps with
         # item j, found in the card-major deck at j * m + its row.
-        y = remainder.astype(np.int64)
-        where = (y // places % sizes) * m + rows
+        above = np.floor(remainder.astype(np.float64) / places)
+        digits = (above - np.floor(above / sizes) * sizes).astype(np.int64)
+        where = digits * m + rows
         for radix, where_j in zip(radices, where, strict=True):
             row = deck[(radix - 1) * m : radix * m]
             top = row.copy()
