@@ -546,22 +546,19 @@ class AllFoursBatch:
         hands = np.bitwise_or.reduce(_BIT[cards].reshape(m, p, 6), axis=2)
         self._hands.reshape(self.n, p)[lanes] = hands
         self._dealt.reshape(self.n, p)[lanes] = hands
-        self._trick_card.reshape(self.n, p)[lanes] = -1
+        # The trick state (cards, length, suit led, mask, points) is empty already: a deal ends
+        # after its last trick, or before play.
         self._won.reshape(self.n, 2)[lanes] = _ZERO
         self._tricks_won.reshape(self.n, 2)[lanes] = 0
         self._points.reshape(self.n, 2)[lanes] = 0
         kick = decks[:, top]
-        self._kicks[lanes] = -1
-        self._kicks[lanes, 0] = kick
+        self._kicks[lanes, 0] = kick  # the later rows are read up to _nkicks only
         self._nkicks[lanes] = 1
         self._kick[lanes] = kick
-        self._lead[lanes] = -1
         self._trump[lanes] = -1
         self._tmask[lanes] = _ZERO
         self._phase[lanes] = BEG
         self._turn[lanes] = self._next[dealer]
-        self._tlen[lanes] = 0
-        self._trick_mask[lanes] = _ZERO
         won = self._award(lanes, dealer & 1, self._kick_points[kick])  # AF-9, AF-14
         self._game_over(lanes[won], (dealer & 1)[won])
 
