@@ -116,7 +116,6 @@ class SeededDecks(DeckSource):
         self._seed[lane[new_game], slot[new_game]] = game_seeds(
             self.seed, lane[new_game].tolist(), game[new_game].tolist()
         )
-        fresh = new_game[base[new_game] == 0]
         self._game[lane, slot] = game
         self._end[lane, slot] = base + WINDOW
         # Deals first ... base + WINDOW - 1 of each filled slot, flat.
@@ -125,18 +124,18 @@ class SeededDecks(DeckSource):
         numbers = first[row] + np.arange(row.size) - np.repeat(np.cumsum(count) - count, count)
         seeds = self._seed[lane, slot].tolist()
         deal_seeds = [seeds[k] for k in row.tolist()]
-        draw_seeds = [seeds[k] for k in fresh.tolist()]
+        draw_seeds = [seeds[k] for k in new_game.tolist()]
         rounds = range(DRAW_ROUNDS)
         made = decks_for(
             deal_seeds + [s for s in draw_seeds for _ in rounds],
-            ["deal"] * row.size + [DRAW_LABEL] * (DRAW_ROUNDS * fresh.size),
+            ["deal"] * row.size + [DRAW_LABEL] * (DRAW_ROUNDS * new_game.size),
             numbers.tolist() + [r for _ in draw_seeds for r in rounds],
         )
         self.made += made.shape[0]
         self._decks[lane[row], slot[row], numbers % WINDOW] = made[: row.size]
-        if fresh.size:
-            draws = made[row.size :].reshape(fresh.size, DRAW_ROUNDS, 52)
-            self._dealer[lane[fresh], slot[fresh]] = dealers_from_draws(
+        if new_game.size:
+            draws = made[row.size :].reshape(new_game.size, DRAW_ROUNDS, 52)
+            self._dealer[lane[new_game], slot[new_game]] = dealers_from_draws(
                 draw_seeds, draws, self.players
             )
 
