@@ -69,8 +69,10 @@ class SeededDecks(DeckSource):
         self._end = np.zeros((n, 2), dtype=np.int64)
         self._dealer = np.zeros((n, 2), dtype=np.int64)
         self._decks = np.zeros((n, 2, WINDOW, 52), dtype=np.int8)
-        #: Decks made and refills, for the figures of the docs.
+        #: Decks made (deals and draws for the dealer), decks dealt and refills, for the figures
+        #: of the docs.
         self.made = 0
+        self.dealt = 0
         self.refills = 0
 
     def dealers(self, lanes: I64, games: I64, all_games: I64, all_deals: I64) -> I64:
@@ -88,6 +90,7 @@ class SeededDecks(DeckSource):
         if not ok.all():
             self._refill(lanes, games, deals, all_games, all_deals)
         decks: I64 = self._decks[lanes, slot, deals % WINDOW]
+        self.dealt += lanes.size
         return decks
 
     def _refill(self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64) -> None:
