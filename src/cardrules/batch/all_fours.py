@@ -106,8 +106,11 @@ class AllFoursBatch:
         self._next = (np.arange(p) + 1) % p
         #: Per dealer, the seats from dealer + 1 round to the dealer (AF-11's packets).
         self._next_seats = (np.arange(p)[:, None] + np.arange(1, p + 1)) % p
-        #: A run's 3p cards from the stock's top, as offsets.
-        self._run = np.arange(3 * p)
+        runs = (52 - (6 * p + 1)) // (3 * p + 1)
+        #: The deck positions of every run a deal allows (AF-11 ... AF-13), after the deal's 6p
+        #: cards and kick: (runs, 3p cards), and each run's kick.
+        self._run_cards = 6 * p + 1 + (3 * p + 1) * np.arange(runs)[:, None] + np.arange(3 * p)
+        self._run_kicks = 6 * p + 1 + (3 * p + 1) * np.arange(runs) + 3 * p
         self._kick_points = np.array([rules.kick_value(c.rank) for c in CARDS], dtype=np.int64)
         self._target = rules.target
         #: The most kicks in one deal (AF-11 ... AF-13).
@@ -414,39 +417,47 @@ class AllFoursBatch:
 
     def _run_pack(self, lanes: I64) -> I64:
         """AF-11 ... AF-13: three more cards each and a new kick, until the suit changes; a void
-        deal when the stock runs short.  Returns the lanes whose play begins (the suit changed)."""
-        p = self.players
-        need = 3 * p + 1
-        begin = [lanes[:0]]
-        while lanes.size:
-            pos = self._pos[lanes]
-            void = 52 - pos < need
-            if void.any():
-                again = lanes[void]
-                self._deal[again] += 1  # AF-13: same dealer, a fresh shuffle
-                self._pending.append(again)
-                lanes, pos = lanes[~void], pos[~void]
-                if not lanes.size:
-                    break
-            dealer = self._dealer[lanes]
-            # Packets of three from dealer + 1 round to the dealer: (m, p seats, 3 cards).
-            packets = _BIT[self._deck[lanes[:, None], pos[:, None] + self._run]]
-            cards = np.bitwise_or.reduce(packets.reshape(lanes.size, p, 3), axis=2)
-            seats = lanes[:, None] * p + self._next_seats[dealer]
-            self._hands[seats] |= cards
-            self._dealt[seats] |= cards
-            kick = self._deck[lanes, pos + 3 * p]
-            previous = self._kick[lanes]
-            self._kicks[lanes, self._nkicks[lanes]] = kick
-            self._kick[lanes] = kick
-            self._nkicks[lanes] += 1
-            self._pos[lanes] = pos + need
-            won = self._award(lanes, dealer & 1, self._kick_points[kick])  # AF-9
-            self._game_over(lanes[won], (dealer & 1)[won])
-            changed = ~won & (kick // 13 != previous // 13)  # AF-12
-            begin.append(lanes[changed])
-            lanes = lanes[~won & ~changed]
-        return np.concatenate(begin)
+        deal when the stock runs short.  Every run the stock allows is read at once (a run comes
+        after the beg, one per deal, so the stock is at 6p + 1); each lane stops at its first
+        kick that reaches the target (AF-9, AF-14) or changes the suit (AF-12), or at the void.
+        Returns the lanes whose play begins (the suit changed)."""
+        p, m = self.players, lanes.size
+        runs = self._run_kicks.size
+        dealer = self._dealer[lanes]
+        side = dealer & 1
+        deck = self._deck[lanes]
+        kicks = deck[:, self._run_kicks].astype(np.int64)  # (m, runs)
+        suits = kicks // 13
+        changed = suits != np.concatenate((self._kick[lanes, None] // 13, suits[:, :-1]), axis=1)
+        scored = np.cumsum(self._kick_points[kicks], axis=1)  # AF-9: each kick, in turn
+        reached = self._scores[lanes * 2 + side][:, None] + scored >= self._target
+        # The run at which each lane stops; runs = the void (AF-13), after every run it allows.
+        stop = np.concatenate((changed | reached, np.ones((m, 1), dtype=bool)), axis=1)
+        last = stop.argmax(axis=1)
+        void = last == runs
+        made = np.where(void, runs, last + 1)  # the runs dealt
+        rows = np.arange(m)
+        # Packets of three from dealer + 1 round to the dealer: (m, runs, p seats, 3 cards).
+        packets = _BIT[deck[:, self._run_cards]].reshape(m, runs, p, 3)
+        dealt = np.arange(runs) < made[:, None]
+        cards = np.bitwise_or.reduce(packets, axis=3)
+        cards = np.bitwise_or.reduce(np.where(dealt[:, :, None], cards, _ZERO), axis=1)
+        seats = lanes[:, None] * p + self._next_seats[dealer]
+        self._hands[seats] |= cards
+        self._dealt[seats] |= cards
+        got, run = np.nonzero(dealt)
+        self._kicks[lanes[got], self._nkicks[lanes[got]] + run] = kicks[got, run]
+        self._nkicks[lanes] += made
+        self._kick[lanes] = kicks[rows, made - 1]
+        self._pos[lanes] += (3 * p + 1) * made
+        self._scores[lanes * 2 + side] += scored[rows, made - 1]
+        over = ~void & reached[rows, np.minimum(last, runs - 1)]
+        again = lanes[void]
+        self._deal[again] += 1  # AF-13: same dealer, a fresh shuffle
+        self._pending.append(again)
+        self._game_over(lanes[over], side[over])
+        begin: I64 = lanes[~void & ~over]
+        return begin
 
     def _tally(self, lanes: I64) -> None:
         """AF-22, AF-23: High, Low, Jack, Game one at a time, stopping at the target; then
