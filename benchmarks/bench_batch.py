@@ -16,8 +16,13 @@ Random legal play of All Fours and of 400 (default rules), side by side in one r
 
 Each case runs in five equal trials, the cases taking turns; the best and the median trial are
 printed (a shared machine has slow spells), then the ratios of the best trials and the batch's
-memory per game.  The batches are first played for a few hundred steps: lanes start in step
-(every game at its first deal, no deal ending for a while), which would flatter the batch.
+memory per game.  Rates are per second of the process's CPU time (``time.process_time``: one
+core, without the time other programs take from it; everything here runs on one thread); the
+ratios are also given per second of wall-clock time.  The All Fours batch with the seeded
+shuffle also reports the decks it made per deal dealt (counting the decks made ahead and never
+dealt, and the draws for the first dealers).  The batches are first played for a few hundred
+steps: lanes start in step (every game at its first deal, no deal ending for a while), which
+would flatter the batch.
 """
 
 from __future__ import annotations
@@ -43,13 +48,13 @@ def _line(name: str, unit: str, rate: float) -> None:
     print(f"{name:<48} {rate:>14,.0f} {unit}/s")
 
 
-def per_state(module: Any, seconds: float, first: int) -> float:
-    """Actions per second of random play in the per-state engine of ``module`` (a game of 400
-    with random bids rarely ends: the clock is read every hundred actions)."""
+def per_state(module: Any, seconds: float, first: int) -> tuple[float, float]:
+    """Actions per second (CPU, wall) of random play in the per-state engine of ``module`` (a
+    game of 400 with random bids rarely ends: the clock is read every hundred actions)."""
     rng = random.Random(first)
     game = first
     actions = 0
-    start = time.perf_counter()
+    start, wall = time.process_time(), time.perf_counter()
     deadline = start + seconds
     while True:
         state = module.new_game(seed=game)
@@ -60,20 +65,21 @@ def per_state(module: Any, seconds: float, first: int) -> float:
                 actions += 1
                 if state.is_terminal:
                     break
-            if time.perf_counter() >= deadline:
+            if time.process_time() >= deadline:
                 break
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
-            return actions / (now - start)
+            return actions / (now - start), actions / (time.perf_counter() - wall)
 
 
 def batched(
     batch: AllFoursBatch | FourHundredBatch, seconds: float, first: int, *, mask: bool = False
-) -> float:
-    """Actions per second of random legal play in ``batch`` (every lane acts at every step)."""
+) -> tuple[float, float]:
+    """Actions per second (CPU, wall) of random legal play in ``batch`` (every lane acts at every
+    step)."""
     rng = np.random.default_rng(first)
     steps = 0
-    start = time.perf_counter()
+    start, wall = time.process_time(), time.perf_counter()
     deadline = start + seconds
     while True:
         if mask:
@@ -83,9 +89,9 @@ def batched(
             choice = batch.random_actions(rng)
         batch.step(choice)
         steps += 1
-        now = time.perf_counter()
+        now = time.process_time()
         if now >= deadline:
-            return batch.n * steps / (now - start)
+            return batch.n * steps / (now - start), batch.n * steps / (time.perf_counter() - wall)
 
 
 def memory_per_game(batch: AllFoursBatch | FourHundredBatch) -> float:
@@ -104,7 +110,7 @@ def run(seconds: float) -> None:
     fast = make("all-fours", N, seed=1, shuffle="numpy")
     masked = make("all-fours", N, seed=2)
     fh = make("400", N, seed=4)
-    cases: list[tuple[str, Callable[[float, int], float]]] = [
+    cases: list[tuple[str, Callable[[float, int], tuple[float, float]]]] = [
         ("all_fours per-state engine", lambda t, f: per_state(all_fours, t, f)),
         ("all_fours batch n=4096, seeded shuffle", lambda t, f: batched(seeded, t, f)),
         ("all_fours batch n=4096, numpy shuffle", lambda t, f: batched(fast, t, f)),
@@ -126,20 +132,29 @@ def run(seconds: float) -> None:
         for _ in range(WARM_UP if seconds >= 1.0 else 3):
             batch.step(batch.random_actions(warm))
     rates: list[list[float]] = [[] for _ in cases]
+    walls: list[list[float]] = [[] for _ in cases]
+    source: Any = seeded._source
+    made, dealt = source.made, source.dealt
     for round_number in range(TRIALS):
-        for (_, case), results in zip(cases, rates, strict=True):
-            results.append(case(seconds / TRIALS, 10_000 * round_number))
+        for (_, case), results, wall in zip(cases, rates, walls, strict=True):
+            cpu_rate, wall_rate = case(seconds / TRIALS, 10_000 * round_number)
+            results.append(cpu_rate)
+            wall.append(wall_rate)
+    made, dealt = source.made - made, source.dealt - dealt
     for (label, _), results in zip(cases, rates, strict=True):
         results.sort()
         _line(f"{label} (best)", "actions", results[-1])
         _line(f"{label} (median)", "actions", results[len(results) // 2])
-    for (label, _), results in zip(cases, rates, strict=True):
+    for (label, _), results, wall in zip(cases, rates, walls, strict=True):
         if "batch" in label:
             game = label.split()[0]
-            base = max(
-                next(r for (name, _), r in zip(cases, rates, strict=True) if name.startswith(game))
+            k = next(i for i, (name, _) in enumerate(cases) if name.startswith(game))
+            ratio, wall_ratio = max(results) / max(rates[k]), max(wall) / max(walls[k])
+            print(
+                f"({label}: {ratio:.1f} x the per-state engine, best trials; "
+                f"wall clock {wall_ratio:.1f} x)"
             )
-            print(f"({label}: {max(results) / base:.1f} x the per-state engine, best trials)")
+    print(f"(All Fours, seeded shuffle: {made / max(dealt, 1):.2f} decks made per deal dealt)")
     print(
         f"(memory per game: All Fours {memory_per_game(seeded):,.0f} bytes seeded, "
         f"{memory_per_game(fast):,.0f} bytes numpy shuffle; 400 {memory_per_game(fh):,.0f} "

@@ -317,3 +317,13 @@ def test_the_core_and_the_engines_do_not_import_numpy() -> None:
         "assert 'numpy' not in sys.modules, 'numpy imported'"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+@pytest.mark.parametrize("bad_id", [-1, 56, 63, 64, 100, 2**40, -(2**62)])
+def test_ids_out_of_range_are_refused(bad_id: int) -> None:
+    batch = make("all-fours", 3, seed=1)
+    actions = np.full(3, 52, dtype=np.int64)  # every beggar stands
+    actions[2] = bad_id
+    with pytest.raises(IllegalActionError, match="lane 2"):
+        batch.step(actions)
+    batch.step(np.full(3, 52))  # nothing was applied: the stands are still legal

@@ -61,3 +61,54 @@ def test_kth_bit() -> None:
             [i for i in range(64) if int(v) >> i & 1][int(kk)] for v, kk in zip(x, k, strict=True)
         ]
         assert list(kth_bit(x, k)) == expected
+        assert list(kth_bit(x, k.astype(np.int64))) == expected
+
+
+def test_dealers_tied_after_the_array_rounds_draw_in_the_core(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    calls: list[int] = []
+
+    def counted(seed: int, players: int) -> int:
+        calls.append(seed)
+        return draw_for_dealer(seed, players)
+
+    monkeypatch.setattr(_shuffle, "draw_for_dealer", counted)
+    seeds = [game_seed(5, lane, 1) for lane in range(1500)]
+    assert list(_shuffle.draw_dealers(seeds, 4)) == [draw_for_dealer(s, 4) for s in seeds]
+    assert calls  # some seeds tie for highest in every round the arrays draw
+
+
+def test_decks_equal_the_seeded_shuffle_for_many_seeds() -> None:
+    # Every digit of the mixed-radix shuffle in float64 and every long-division step.
+    rng = np.random.default_rng(4)
+    seeds = [int(s) for s in rng.integers(0, 2**63, size=2000)]
+    decks = _shuffle.decks_for(seeds, "deal", [3] * len(seeds))
+    for seed, row in zip(seeds, decks, strict=True):
+        assert list(row) == _indices(seed, "deal", 3)
+
+
+def test_decks_made_ahead_are_each_games_decks() -> None:
+    from cardrules.batch._decks import SeededDecks
+
+    source = SeededDecks(11, 3, 4)
+    games = np.zeros(3, dtype=np.int64)
+    deals = np.zeros(3, dtype=np.int64)
+    lanes = np.arange(3)
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        # Each lane moves on by a deal, sometimes two (a void deal), or starts its next game.
+        move = rng.integers(0, 4, size=3)
+        deals = np.where(move == 3, 0, deals + np.minimum(move, 2))
+        games = games + (move == 3)
+        some = lanes[rng.random(3) < 0.7]
+        got = source.decks(some, games[some], deals[some], games, deals)
+        for row, lane in zip(got, some.tolist(), strict=True):
+            seed = game_seed(11, lane, int(games[lane]))
+            assert list(row) == _indices(seed, "deal", int(deals[lane]))
+        fresh = lanes[move == 3]
+        if fresh.size:
+            dealers = source.dealers(fresh, games[fresh], games, deals)
+            assert list(dealers) == [
+                draw_for_dealer(game_seed(11, int(i), int(games[i])), 4) for i in fresh
+            ]

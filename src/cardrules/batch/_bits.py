@@ -3,7 +3,7 @@ batches share (internal)."""
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -19,8 +19,7 @@ ZERO: Final = np.uint64(0)
 BIT: Final = np.array([1 << i for i in range(64)] + [0], dtype=np.uint64)
 #: The mask of each suit; index 4 (= -1: no suit) is empty.
 SUIT: Final = np.array([0x1FFF << (13 * s) for s in range(4)] + [0], dtype=np.uint64)
-_CHUNK: Final = np.uint64(0xFFFF)
-_SHIFTS: Final = (np.uint64(16), np.uint64(32))
+_CHUNK: Final = 0xFFFF
 
 
 def _select_table() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
@@ -41,18 +40,21 @@ def unpack(masks: U64, width: int = 52) -> npt.NDArray[np.uint8]:
     return np.unpackbits(raw, axis=1, bitorder="little")[:, :width]
 
 
-def kth_bit(x: U64, k: npt.NDArray[np.uint8]) -> I64:
+def kth_bit(x: U64, k: npt.NDArray[np.integer[Any]]) -> I64:
     """The position of the ``k``-th set bit (from 0, lowest first) of each mask: find the 16-bit
-    chunk that holds it from the chunks' counts, then look the bit up in that chunk's table."""
-    c0 = _COUNT16[x & _CHUNK]
-    c1 = _COUNT16[(x >> _SHIFTS[0]) & _CHUNK]
-    c2 = _COUNT16[(x >> _SHIFTS[1]) & _CHUNK]
-    k = k.astype(np.int64)
-    upto1 = c0 + c1.astype(np.int64)
-    upto2 = upto1 + c2
-    past0, past1, past2 = k >= c0, k >= upto1, k >= upto2
-    chunk = past0.astype(np.int64) + past1 + past2
-    before = np.where(past2, upto2, np.where(past1, upto1, np.where(past0, c0, 0)))
-    bits = ((x >> (16 * chunk).astype(np.uint64)) & _CHUNK).astype(np.int64)
-    position: I64 = 16 * chunk + _SELECT16[16 * bits + (k - before)]
+    chunk that holds it from the chunks' counts, then look the bit up in that chunk's table.
+    (The masks are read as int64, whose indices numpy takes fastest, the counts as uint8, the
+    cheapest to compare; the chunks are masked, so the sign of bit 63 does not matter.)"""
+    xi = x.view(np.int64)
+    k8 = k.astype(np.uint8)
+    c0 = _COUNT16[xi & _CHUNK]
+    c1 = _COUNT16[(xi >> 16) & _CHUNK]
+    c2 = _COUNT16[(xi >> 32) & _CHUNK]
+    upto1 = c0 + c1
+    past0, past1, past2 = k8 >= c0, k8 >= upto1, k8 >= upto1 + c2
+    # The bits in the chunks before the one that holds the k-th, and that chunk's bits.
+    before = c0 * past0 + c1 * past1 + c2 * past2
+    shift = (past0.astype(np.int64) + past1 + past2) << 4
+    bits = (xi >> shift) & _CHUNK
+    position: I64 = shift + _SELECT16[(bits << 4) + (k8 - before)]
     return position

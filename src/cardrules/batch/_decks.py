@@ -15,7 +15,13 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.batch._shuffle import decks_for, draw_dealers
+from cardrules.batch._shuffle import (
+    DRAW_LABEL,
+    DRAW_ROUNDS,
+    dealers_from_draws,
+    decks_for,
+    game_seeds,
+)
 from cardrules.core.deck import derive_seed
 
 __all__ = ["DeckSource", "NumpyDecks", "SeededDecks", "game_seed"]
@@ -23,7 +29,7 @@ __all__ = ["DeckSource", "NumpyDecks", "SeededDecks", "game_seed"]
 I64 = npt.NDArray[np.int64]
 
 #: How many deals of a game are made at once, and how few may be left before more are made.
-WINDOW: Final = 4
+WINDOW: Final = 2
 LOW: Final = 2
 
 
@@ -55,26 +61,19 @@ class SeededDecks(DeckSource):
         self.seed = seed
         self.players = players
         self.n = n
-        # Two slots per lane, by the parity of the game number: (game, first deal, decks).
+        # Two slots per lane, by the parity of the game number: the game, its seed and first
+        # dealer, and a ring of the decks of its deals end - WINDOW ... end - 1 (deal k's deck at
+        # k % WINDOW).
         self._game = np.full((n, 2), -1, dtype=np.int64)
-        self._base = np.zeros((n, 2), dtype=np.int64)
+        self._seed = np.zeros((n, 2), dtype=np.uint64)
+        self._end = np.zeros((n, 2), dtype=np.int64)
         self._dealer = np.zeros((n, 2), dtype=np.int64)
         self._decks = np.zeros((n, 2, WINDOW, 52), dtype=np.int8)
-        self._seeds: dict[tuple[int, int], int] = {}
-        #: Decks made and refills, for the figures of the docs.
+        #: Decks made (deals and draws for the dealer), decks dealt and refills, for the figures
+        #: of the docs.
         self.made = 0
+        self.dealt = 0
         self.refills = 0
-
-    def _seed(self, lane: int, game: int) -> int:
-        key = (lane, game)
-        value = self._seeds.get(key)
-        if value is None:
-            value = self._seeds[key] = game_seed(self.seed, lane, game)
-        return value
-
-    def _forget(self, lanes: I64, games: I64) -> None:
-        for lane, game in zip(lanes.tolist(), games.tolist(), strict=True):
-            self._seeds.pop((lane, game), None)
 
     def dealers(self, lanes: I64, games: I64, all_games: I64, all_deals: I64) -> I64:
         slot = games & 1
@@ -86,57 +85,62 @@ class SeededDecks(DeckSource):
 
     def decks(self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64) -> I64:
         slot = games & 1
-        offset = deals - self._base[lanes, slot]
-        ok = (self._game[lanes, slot] == games) & (offset >= 0) & (offset < WINDOW)
+        left = self._end[lanes, slot] - deals
+        ok = (self._game[lanes, slot] == games) & (left > 0) & (left <= WINDOW)
         if not ok.all():
             self._refill(lanes, games, deals, all_games, all_deals)
-            offset = deals - self._base[lanes, slot]
-        decks: I64 = self._decks[lanes, slot, offset]
+        decks: I64 = self._decks[lanes, slot, deals % WINDOW]
+        self.dealt += lanes.size
         return decks
 
     def _refill(self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64) -> None:
-        """Make decks ahead for every lane: its current game's window from its next deal when
-        fewer than LOW deals are left in it, and its next game's first deals."""
+        """Make decks ahead for every lane, all in one array shuffle: its current game's deals up
+        to WINDOW from its next deal when fewer than LOW are left, and its next game's first
+        deals with the draw for its first dealer.  Decks already made are kept."""
         self.refills += 1
         every = np.arange(all_games.size)
         want_game = all_games.copy()
         want_deal = all_deals + 1  # the deal in progress is dealt already
         want_game[lanes] = games
         want_deal[lanes] = deals
-        fill_lanes: list[I64] = []
-        fill_games: list[I64] = []
-        fill_base: list[I64] = []
+        fills: list[tuple[I64, I64, I64, I64]] = []
         for game, base in ((want_game, want_deal), (want_game + 1, np.zeros_like(want_deal))):
             slot = game & 1
-            left = self._base[every, slot] + WINDOW - base
-            ok = (self._game[every, slot] == game) & (base >= self._base[every, slot])
-            stale = np.flatnonzero(~(ok & (left >= LOW)))
-            fill_lanes.append(stale)
-            fill_games.append(game[stale])
-            fill_base.append(base[stale])
-        lane = np.concatenate(fill_lanes)
-        game = np.concatenate(fill_games)
-        base = np.concatenate(fill_base)
+            end = self._end[every, slot]
+            kept = (self._game[every, slot] == game) & (base >= end - WINDOW)
+            stale = np.flatnonzero(~kept | (end - base < LOW))
+            first = np.where(kept[stale], np.maximum(end[stale], base[stale]), base[stale])
+            fills.append((stale, game[stale], base[stale], first))
+        lane, game, base, first = (np.concatenate(part) for part in zip(*fills, strict=True))
         if not lane.size:
             return
-        # Free the slots' old games' seeds (each seed is derived once per game).
-        old = self._game[lane, game & 1]
-        gone = (old >= 0) & (old != game)
-        self._forget(lane[gone], old[gone])
-        seeds = [self._seed(i, j) for i, j in zip(lane.tolist(), game.tolist(), strict=True)]
-        new_game = self._game[lane, game & 1] != game
-        self._game[lane, game & 1] = game
-        self._base[lane, game & 1] = base
-        fresh = np.flatnonzero(new_game & (base == 0))
-        if fresh.size:
-            self._dealer[lane[fresh], game[fresh] & 1] = draw_dealers(
-                [seeds[k] for k in fresh.tolist()], self.players
+        slot = game & 1
+        new_game = np.flatnonzero(self._game[lane, slot] != game)
+        self._seed[lane[new_game], slot[new_game]] = game_seeds(
+            self.seed, lane[new_game].tolist(), game[new_game].tolist()
+        )
+        self._game[lane, slot] = game
+        self._end[lane, slot] = base + WINDOW
+        # Deals first ... base + WINDOW - 1 of each filled slot, flat.
+        count = base + WINDOW - first
+        row = np.repeat(np.arange(lane.size), count)
+        numbers = first[row] + np.arange(row.size) - np.repeat(np.cumsum(count) - count, count)
+        seeds = self._seed[lane, slot].tolist()
+        deal_seeds = [seeds[k] for k in row.tolist()]
+        draw_seeds = [seeds[k] for k in new_game.tolist()]
+        rounds = range(DRAW_ROUNDS)
+        made = decks_for(
+            deal_seeds + [s for s in draw_seeds for _ in rounds],
+            ["deal"] * row.size + [DRAW_LABEL] * (DRAW_ROUNDS * new_game.size),
+            numbers.tolist() + [r for _ in draw_seeds for r in rounds],
+        )
+        self.made += made.shape[0]
+        self._decks[lane[row], slot[row], numbers % WINDOW] = made[: row.size]
+        if new_game.size:
+            draws = made[row.size :].reshape(new_game.size, DRAW_ROUNDS, 52)
+            self._dealer[lane[new_game], slot[new_game]] = dealers_from_draws(
+                draw_seeds, draws, self.players
             )
-        all_seeds = [s for s in seeds for _ in range(WINDOW)]
-        numbers = (base[:, None] + np.arange(WINDOW)).reshape(-1).tolist()
-        made = decks_for(all_seeds, "deal", numbers)
-        self.made += len(numbers)
-        self._decks[lane, game & 1] = made.reshape(lane.size, WINDOW, 52)
 
 
 class NumpyDecks(DeckSource):

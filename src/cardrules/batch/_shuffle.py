@@ -11,14 +11,22 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Sequence
 from math import factorial
-from typing import Any, Final
+from operator import methodcaller
+from typing import Final
 
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.core.deck import SHUFFLE_VERSION, derive_seed, shuffled_deck
+from cardrules.core.deck import SHUFFLE_VERSION, draw_for_dealer, shuffled_deck
 
-__all__ = ["decks_for", "draw_dealers", "game_seeds"]
+__all__ = [
+    "DRAW_LABEL",
+    "DRAW_ROUNDS",
+    "dealers_from_draws",
+    "decks_for",
+    "draw_dealers",
+    "game_seeds",
+]
 
 U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
@@ -50,6 +58,16 @@ def _radix_groups() -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 
 _GROUPS: Final = _radix_groups()
+#: Per group, each digit's place value and radix as columns: digit = y // place % radix.
+#: (Computed in float64: below 2**32, a quotient rounds to the same floor, as no quotient is
+#: closer than 1 / place to the integer above it; the float division is the fast one.)
+_GROUP_DIGITS: Final = tuple(
+    (
+        np.cumprod((1, *radices[:-1]), dtype=np.float64)[:, None],
+        np.array(radices, dtype=np.float64)[:, None],
+    )
+    for _, radices in _GROUPS
+)
 
 
 def _mix(z: U64) -> U64:
@@ -58,22 +76,26 @@ def _mix(z: U64) -> U64:
     return z ^ (z >> np.uint64(31))
 
 
-def _states(seeds: Sequence[int], label: str, numbers: Sequence[int]) -> U64:
-    """Step 1 for each (seed, number): ``derive_seed(seed, label, number)``, as uint64.  The
-    hash of the text common to a seed's decks is made once and copied."""
-    head = f"cardrules/{SHUFFLE_VERSION}|"
-    tail = f"|s:{label}|"
-    sha = hashlib.sha256
-    started: dict[int, Any] = {}
-    digests = []
-    for seed, number in zip(seeds, numbers, strict=True):
-        common = started.get(seed)
-        if common is None:
-            common = started[seed] = sha(f"{head}{seed}{tail}".encode())
-        hasher = common.copy()
-        hasher.update(b"%d" % number)
-        digests.append(hasher.digest()[:8])
-    return np.frombuffer(b"".join(digests), dtype=">u8").astype(np.uint64)
+_HEAD: Final = f"cardrules/{SHUFFLE_VERSION}|".encode()
+_DIGEST: Final = methodcaller("digest")
+
+
+def _hash64(texts: list[bytes]) -> U64:
+    """Step 1's hash of each text: the first 8 bytes of its SHA-256, big-endian, as uint64.
+    The loop over texts runs in C (``map``); SHA-256 itself is the cost."""
+    digests = b"".join(map(_DIGEST, map(hashlib.sha256, texts)))
+    return np.frombuffer(digests, dtype=">u8")[::4].astype(np.uint64)
+
+
+def _states(seeds: Sequence[int], labels: Sequence[str], numbers: Sequence[int]) -> U64:
+    """Step 1 for each (seed, label, number): ``derive_seed(seed, label, number)``, as uint64."""
+    encoded = {label: label.encode() for label in set(labels)}
+    return _hash64(
+        [
+            b"%s%d|s:%s|%d" % (_HEAD, seed, encoded[label], number)
+            for seed, label, number in zip(seeds, labels, numbers, strict=True)
+        ]
+    )
 
 
 def _decks_from_states(states: U64) -> tuple[I8, npt.NDArray[np.bool_]]:
@@ -98,7 +120,7 @@ def _decks_from_states(states: U64) -> tuple[I8, npt.NDArray[np.bool_]]:
     # The decks card-major (52, m), so that a swap moves contiguous rows.
     deck = np.repeat(np.arange(52, dtype=np.int8), m)
     rows = np.arange(m)
-    for product, radices in _GROUPS:
+    for (product, radices), (places, sizes) in zip(_GROUPS, _GROUP_DIGITS, strict=True):
         divisor = np.uint64(product)
         first = 8 - (bound.bit_length() + 31) // 32
         remainder = np.zeros(m, dtype=np.uint64)
@@ -107,56 +129,66 @@ def _decks_from_states(states: U64) -> tuple[I8, npt.NDArray[np.bool_]]:
             limbs[k] = current // divisor
             remainder = current - limbs[k] * divisor
         bound = bound // product + 1
-        # Step 4: the digits of the group, radix 52 (i = 51) first; item i swaps with item j.
-        y = remainder.astype(np.int64)
-        for radix in radices:
-            i = radix - 1
-            where_j = (y % radix) * m + rows
-            y //= radix
-            top = deck[i * m : i * m + m].copy()
-            deck[i * m : i * m + m] = deck[where_j]
+        # Step 4: the group's digits all at once (radix 52, i = 51, first); item i swaps with
+        # item j, found in the card-major deck at j * m + its row.
+        above = np.floor(remainder.astype(np.float64) / places)
+        digits = (above - np.floor(above / sizes) * sizes).astype(np.int64)
+        where = digits * m + rows
+        for radix, where_j in zip(radices, where, strict=True):
+            row = deck[(radix - 1) * m : radix * m]
+            top = row.copy()
+            row[:] = deck[where_j]
             deck[where_j] = top
     return deck.reshape(52, m).T.copy(), rejected
-    return deck, rejected
 
 
-def decks_for(seeds: Sequence[int], label: str, numbers: Sequence[int]) -> I8:
-    """``shuffled_deck(seed, label, number)`` for each (seed, number), as card indices (m, 52),
-    top first."""
-    deck, rejected = _decks_from_states(_states(seeds, label, numbers))
+def decks_for(seeds: Sequence[int], label: str | Sequence[str], numbers: Sequence[int]) -> I8:
+    """``shuffled_deck(seed, label, number)`` for each (seed, number) (``label``: one for all,
+    or one each), as card indices (m, 52), top first."""
+    labels = [label] * len(seeds) if isinstance(label, str) else label
+    deck, rejected = _decks_from_states(_states(seeds, labels, numbers))
     for row in np.flatnonzero(rejected).tolist():
-        redone = shuffled_deck(seeds[row], label, numbers[row])
+        redone = shuffled_deck(seeds[row], labels[row], numbers[row])
         deck[row] = [card.index for card in redone]
     return deck
 
 
-def draw_dealers(seeds: Sequence[int], players: int) -> I64:
-    """``draw_for_dealer(seed, players)`` for each seed (AF-6, FH-6): seats draw a card each from
-    a fresh deck per round, the highest rank deals, the tied highest draw again."""
+#: The label of the decks of the draw for the first dealer, and how many of its rounds the
+#: batch makes as arrays (the few lanes still tied after them draw in :mod:`cardrules.core`).
+DRAW_LABEL: Final = "draw-for-dealer"
+DRAW_ROUNDS: Final = 2
+
+
+def dealers_from_draws(seeds: Sequence[int], draws: I8, players: int) -> I64:
+    """``draw_for_dealer(seed, players)`` for each seed from its first :data:`DRAW_ROUNDS`
+    draw decks (m, DRAW_ROUNDS, 52) (AF-6, FH-6): seats draw a card each from a fresh deck per
+    round, the highest rank deals, the tied highest draw again."""
     m = len(seeds)
-    contenders = np.ones((m, players), dtype=bool)
+    mine = np.ones((m, players), dtype=bool)
     dealer = np.full(m, -1, dtype=np.int64)
-    live = np.arange(m)
-    round_number = 0
-    while live.size:
-        decks = decks_for(
-            [seeds[i] for i in live.tolist()], "draw-for-dealer", [round_number] * live.size
-        )
-        mine = contenders[live]
+    for round_number in range(DRAW_ROUNDS):
         # The k-th contender (in seat order) draws the deck's k-th card.
-        position = np.cumsum(mine, axis=1) - 1
-        ranks = np.take_along_axis(decks, np.maximum(position, 0), axis=1) % 13
+        position = np.maximum(np.cumsum(mine, axis=1) - 1, 0)
+        ranks = np.take_along_axis(draws[:, round_number], position, axis=1) % 13
         ranks = np.where(mine, ranks, -1)
-        best = ranks.max(axis=1, keepdims=True)
-        mine = ranks == best
-        contenders[live] = mine
-        single = mine.sum(axis=1) == 1
-        dealer[live[single]] = mine[single].argmax(axis=1)
-        live = live[~single]
-        round_number += 1
+        mine = ranks == ranks.max(axis=1, keepdims=True)
+        single = (mine.sum(axis=1) == 1) & (dealer < 0)
+        dealer[single] = mine[single].argmax(axis=1)
+    for row in np.flatnonzero(dealer < 0).tolist():
+        dealer[row] = draw_for_dealer(seeds[row], players)
     return dealer
 
 
-def game_seeds(seed: int, lanes: Sequence[int], games: Sequence[int]) -> list[int]:
-    """The seed of each lane's game: ``derive_seed(seed, "batch", lane, game)``."""
-    return [derive_seed(seed, "batch", int(i), int(j)) for i, j in zip(lanes, games, strict=True)]
+def draw_dealers(seeds: Sequence[int], players: int) -> I64:
+    """``draw_for_dealer(seed, players)`` for each seed (see :func:`dealers_from_draws`)."""
+    rounds = list(range(DRAW_ROUNDS))
+    draws = decks_for(
+        [s for s in seeds for _ in rounds], DRAW_LABEL, [r for _ in seeds for r in rounds]
+    )
+    return dealers_from_draws(seeds, draws.reshape(len(seeds), DRAW_ROUNDS, 52), players)
+
+
+def game_seeds(seed: int, lanes: Sequence[int], games: Sequence[int]) -> U64:
+    """The seed of each lane's game: ``derive_seed(seed, "batch", lane, game)``, as uint64."""
+    head = b"%s%d|s:batch|" % (_HEAD, seed)
+    return _hash64([b"%s%d|%d" % (head, i, j) for i, j in zip(lanes, games, strict=True)])

@@ -45,10 +45,30 @@ ACTIONS: Final = 56
 
 #: AF-4: the card points of each card index (index -1: none).
 _CARD_POINTS: Final = np.array([CARD_POINTS[card.rank] for card in CARDS] + [0], dtype=np.int64)
+
+
+def _key_table() -> I64:
+    """AF-19: a card's key in a trick, (rank place + 16 if of the suit led + 32 if a trump) * 4,
+    at ``card * 25 + lead * 5 + trump`` (each -1 for none; negative indices wrap)."""
+    table = np.zeros(1400, dtype=np.int64)
+    for card in range(52):
+        for lead in range(-1, 4):
+            for trump in range(-1, 4):
+                suit = card // 13
+                key = card % 13 + 16 * (suit == lead) + 32 * (suit == trump)
+                table[card * 25 + lead * 5 + trump] = key * 4
+    return table
+
+
+_KEY: Final = _key_table()
 #: The highest and lowest place (0 = 2 ... 12 = A) of each 13-bit pattern (-1 for none).
 _HIGH: Final = np.array([p.bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _LOW: Final = np.array([(p & -p).bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _JACK_PLACE: Final = Rank.JACK - 2
+#: The legal ids of each phase other than play (AF-10, AF-11).
+_PHASE_BITS: Final = np.array(
+    [(1 << STAND) | (1 << BEG_ID), (1 << GIVE) | (1 << RUN), 0], dtype=np.uint64
+)
 _DEALT_BITS: Final = np.uint64(0x1FFF)
 
 
@@ -86,8 +106,11 @@ class AllFoursBatch:
         self._next = (np.arange(p) + 1) % p
         #: Per dealer, the seats from dealer + 1 round to the dealer (AF-11's packets).
         self._next_seats = (np.arange(p)[:, None] + np.arange(1, p + 1)) % p
-        #: A run's 3p cards from the stock's top, as offsets.
-        self._run = np.arange(3 * p)
+        runs = (52 - (6 * p + 1)) // (3 * p + 1)
+        #: The deck positions of every run a deal allows (AF-11 ... AF-13), after the deal's 6p
+        #: cards and kick: (runs, 3p cards), and each run's kick.
+        self._run_cards = 6 * p + 1 + (3 * p + 1) * np.arange(runs)[:, None] + np.arange(3 * p)
+        self._run_kicks = 6 * p + 1 + (3 * p + 1) * np.arange(runs) + 3 * p
         self._kick_points = np.array([rules.kick_value(c.rank) for c in CARDS], dtype=np.int64)
         self._target = rules.target
         #: The most kicks in one deal (AF-11 ... AF-13).
@@ -108,17 +131,20 @@ class AllFoursBatch:
         self._pos = np.zeros(n, dtype=np.int64)
         self._kicks = np.full((n, self.max_kicks), -1, dtype=np.int64)
         self._nkicks = np.zeros(n, dtype=np.int64)
+        self._kick = np.zeros(n, dtype=np.int64)  # the last kick
         self._trump = np.full(n, -1, dtype=np.int64)
         self._tmask = np.zeros(n, dtype=np.uint64)
         self._phase = np.zeros(n, dtype=np.int64)
         self._turn = np.zeros(n, dtype=np.int64)
         self._dealer = np.zeros(n, dtype=np.int64)
         self._tlen = np.zeros(n, dtype=np.int64)
-        self._lead = np.zeros(n, dtype=np.int64)
+        #: The suit led to the current trick, -1 before its first card.
+        self._lead = np.full(n, -1, dtype=np.int64)
         #: The best card of the trick so far (AF-19) as a key: (rank place + 16 if of the suit
         #: led + 32 if a trump) * 4 + its seat.
         self._best = np.zeros(n, dtype=np.int64)
         self._trick_mask = np.zeros(n, dtype=np.uint64)
+        self._trick_points = np.zeros(n, dtype=np.int64)
         self._deal = np.zeros(n, dtype=np.int64)
         self._game = np.zeros(n, dtype=np.int64)
         self._legal = np.zeros(n, dtype=np.uint64)
@@ -269,7 +295,7 @@ class AllFoursBatch:
     def random_actions(self, rng: np.random.Generator) -> I64:
         """A uniformly random legal action id for each lane (random legal play)."""
         x = self._legal
-        k = (rng.random(self.n) * np.bitwise_count(x)).astype(np.uint8)
+        k = (rng.random(self.n) * np.bitwise_count(x)).astype(np.int64)
         return kth_bit(x, k)
 
     # -- stepping --------------------------------------------------------------------------
@@ -283,11 +309,13 @@ class AllFoursBatch:
         if a.shape != (self.n,) or a.dtype.kind not in "iu":
             raise ValueError(f"actions: expected {self.n} integer action ids, got shape {a.shape}")
         a = a.astype(np.int64, copy=False)
-        if (a.view(np.uint64) >= ACTIONS).any() or ((self._legal & _BIT[a]) == _ZERO).any():
+        # An id out of range shifts the bits out (a negative one reads as a huge shift).
+        if not ((self._legal >> a.view(np.uint64)) & _ONE).all():
             self._refuse(a)
         self._results.begin(self.n)
-        decided = np.flatnonzero(a >= 52)
-        self._play(a, decided)
+        decides = a >= 52
+        decided = np.flatnonzero(decides)
+        self._play(a, decides, decided)
         if decided.size:
             self._decide(decided, a[decided])
         self._deal_pending()
@@ -307,37 +335,32 @@ class AllFoursBatch:
             detail=f"lane {lane}: action id {int(a[lane])} is not legal (nothing was applied)",
         )
 
-    def _play(self, a: I64, decided: I64) -> None:
+    def _play(self, a: I64, decides: npt.NDArray[np.bool_], decided: I64) -> None:
         """AF-16 ... AF-19 for every lane that plays a card (the others are left as they are);
         a completed trick goes to its winner's side; the last trick of a deal is tallied."""
         p = self.players
         seat = self._turn
-        if decided.size:  # no card: -1 (its bit is 0, its suit -1 matches no lead or trump)
-            card = a.copy()
-            card[decided] = -1
-        else:
-            card = a
+        # No card: -1 (its bit is 0, its suit -1 matches no lead or trump).
+        card = np.where(decides, -1, a) if decided.size else a
         flat = self._base + seat
         bit = _BIT[card]
         self._hands[flat] ^= bit
         self._trick_card[flat] = card
         self._trick_mask |= bit
-        suit = card // 13
-        first = self._tlen == 0
-        lead = np.where(first, suit, self._lead)
+        self._trick_points += _CARD_POINTS[card]
+        first = self._lead < 0
+        lead = np.where(first, card // 13, self._lead)
         self._lead = lead
         # AF-19: the highest trump, else the highest card of the suit led; the seat rides along.
-        key = (card % 13 + 16 * (suit == lead) + 32 * (suit == self._trump)) * 4 + seat
+        key = _KEY[card * 25 + lead * 5 + self._trump] + seat
         self._best = np.where(first, key, np.maximum(self._best, key))
+        turn = self._next[seat]
         if decided.size:
-            self._tlen[decided] -= 1
-            self._tlen += 1
-            turn = self._next[seat]
+            self._tlen += ~decides
             turn[decided] = seat[decided]
-            self._turn = turn
         else:
             self._tlen += 1
-            self._turn = self._next[seat]
+        self._turn = turn
         complete = np.flatnonzero(self._tlen == p)
         if not complete.size:
             return
@@ -345,9 +368,11 @@ class AllFoursBatch:
         side = complete * 2 + (winner & 1)
         self._won[side] |= self._trick_mask[complete]
         self._tricks_won[side] += 1
-        self._points[side] += _CARD_POINTS[self._trick_card.reshape(self.n, p)[complete]].sum(1)
+        self._points[side] += self._trick_points[complete]
+        self._trick_points[complete] = 0
         self._turn[complete] = winner
         self._tlen[complete] = 0
+        self._lead[complete] = -1
         self._trick_mask[complete] = _ZERO
         self._trick_card.reshape(self.n, p)[complete] = -1
         over = complete[self._hands[complete * p + winner] == _ZERO]
@@ -355,32 +380,33 @@ class AllFoursBatch:
             self._tally(over)
 
     def _decide(self, lanes: I64, a: I64) -> None:
-        """AF-10 ... AF-12: stand, beg, give one, run the pack."""
-        stand = lanes[a == STAND]
-        if stand.size:
-            self._begin_play(stand)
+        """AF-10 ... AF-12: stand, beg, give one, run the pack; the lanes whose play begins
+        begin it together."""
         beg = lanes[a == BEG_ID]
         if beg.size:
             self._phase[beg] = ANSWER
             self._turn[beg] = self._dealer[beg]
-        give = lanes[a == GIVE]
+        play = a == STAND
+        give = np.flatnonzero(a == GIVE)
         if give.size:
-            beggar_side = ((self._dealer[give] + 1) % self.players) & 1
-            won = self._award(give, beggar_side, np.ones(give.size, dtype=np.int64))
-            self._game_over(give[won], beggar_side[won])
-            self._begin_play(give[~won])
+            lane = lanes[give]
+            beggar_side = ((self._dealer[lane] + 1) % self.players) & 1
+            won = self._award(lane, beggar_side, np.ones(lane.size, dtype=np.int64))
+            self._game_over(lane[won], beggar_side[won])
+            play[give[~won]] = True
+        begin = lanes[play]
         run = lanes[a == RUN]
         if run.size:
-            self._run_pack(run)
+            begin = np.concatenate((begin, self._run_pack(run)))
+        self._begin_play(begin)
 
     def _begin_play(self, lanes: I64) -> None:
         """Trumps are the current kick's suit; the beggar leads (AF-16)."""
-        kick = self._kicks[lanes, self._nkicks[lanes] - 1]
-        self._trump[lanes] = kick // 13
-        self._tmask[lanes] = _SUIT[kick // 13]
+        suit = self._kick[lanes] // 13
+        self._trump[lanes] = suit
+        self._tmask[lanes] = _SUIT[suit]
         self._phase[lanes] = PLAY
         self._turn[lanes] = self._next[self._dealer[lanes]]
-        self._tlen[lanes] = 0
 
     def _award(self, lanes: I64, side: I64, points: I64) -> npt.NDArray[np.bool_]:
         """Score one award per lane; AF-21: which lanes' side reached the target."""
@@ -389,91 +415,97 @@ class AllFoursBatch:
         reached: npt.NDArray[np.bool_] = self._scores[where] >= self._target
         return reached
 
-    def _run_pack(self, lanes: I64) -> None:
+    def _run_pack(self, lanes: I64) -> I64:
         """AF-11 ... AF-13: three more cards each and a new kick, until the suit changes; a void
-        deal when the stock runs short."""
-        p = self.players
-        need = 3 * p + 1
-        while lanes.size:
-            pos = self._pos[lanes]
-            void = 52 - pos < need
-            if void.any():
-                again = lanes[void]
-                self._deal[again] += 1  # AF-13: same dealer, a fresh shuffle
-                self._pending.append(again)
-                lanes, pos = lanes[~void], pos[~void]
-                if not lanes.size:
-                    return
-            dealer = self._dealer[lanes]
-            # Packets of three from dealer + 1 round to the dealer: (m, p seats, 3 cards).
-            packets = _BIT[self._deck[lanes[:, None], pos[:, None] + self._run]]
-            cards = np.bitwise_or.reduce(packets.reshape(lanes.size, p, 3), axis=2)
-            seats = lanes[:, None] * p + self._next_seats[dealer]
-            self._hands[seats] |= cards
-            self._dealt[seats] |= cards
-            kick = self._deck[lanes, pos + 3 * p]
-            previous = self._kicks[lanes, self._nkicks[lanes] - 1]
-            self._kicks[lanes, self._nkicks[lanes]] = kick
-            self._nkicks[lanes] += 1
-            self._pos[lanes] = pos + need
-            won = self._award(lanes, dealer & 1, self._kick_points[kick])  # AF-9
-            self._game_over(lanes[won], (dealer & 1)[won])
-            changed = ~won & (kick // 13 != previous // 13)  # AF-12
-            self._begin_play(lanes[changed])
-            lanes = lanes[~won & ~changed]
+        deal when the stock runs short.  Every run the stock allows is read at once (a run comes
+        after the beg, one per deal, so the stock is at 6p + 1); each lane stops at its first
+        kick that reaches the target (AF-9, AF-14) or changes the suit (AF-12), or at the void.
+        Returns the lanes whose play begins (the suit changed)."""
+        p, m = self.players, lanes.size
+        runs = self._run_kicks.size
+        dealer = self._dealer[lanes]
+        side = dealer & 1
+        deck = self._deck[lanes]
+        kicks = deck[:, self._run_kicks].astype(np.int64)  # (m, runs)
+        suits = kicks // 13
+        changed = suits != np.concatenate((self._kick[lanes, None] // 13, suits[:, :-1]), axis=1)
+        scored = np.cumsum(self._kick_points[kicks], axis=1)  # AF-9: each kick, in turn
+        reached = self._scores[lanes * 2 + side][:, None] + scored >= self._target
+        # The run at which each lane stops; runs = the void (AF-13), after every run it allows.
+        stop = np.concatenate((changed | reached, np.ones((m, 1), dtype=bool)), axis=1)
+        last = stop.argmax(axis=1)
+        void = last == runs
+        made = np.where(void, runs, last + 1)  # the runs dealt
+        rows = np.arange(m)
+        # Packets of three from dealer + 1 round to the dealer: (m, runs, p seats, 3 cards).
+        packets = _BIT[deck[:, self._run_cards]].reshape(m, runs, p, 3)
+        dealt = np.arange(runs) < made[:, None]
+        cards = np.bitwise_or.reduce(packets, axis=3)
+        cards = np.bitwise_or.reduce(np.where(dealt[:, :, None], cards, _ZERO), axis=1)
+        seats = lanes[:, None] * p + self._next_seats[dealer]
+        self._hands[seats] |= cards
+        self._dealt[seats] |= cards
+        got, run = np.nonzero(dealt)
+        self._kicks[lanes[got], self._nkicks[lanes[got]] + run] = kicks[got, run]
+        self._nkicks[lanes] += made
+        self._kick[lanes] = kicks[rows, made - 1]
+        self._pos[lanes] += (3 * p + 1) * made
+        self._scores[lanes * 2 + side] += scored[rows, made - 1]
+        over = ~void & reached[rows, np.minimum(last, runs - 1)]
+        again = lanes[void]
+        self._deal[again] += 1  # AF-13: same dealer, a fresh shuffle
+        self._pending.append(again)
+        self._game_over(lanes[over], side[over])
+        begin: I64 = lanes[~void & ~over]
+        return begin
 
     def _tally(self, lanes: I64) -> None:
         """AF-22, AF-23: High, Low, Jack, Game one at a time, stopping at the target; then
         AF-8: the next dealer deals."""
         p, m = self.players, lanes.size
-        rows = np.arange(m)
-        trump = self._trump[lanes]
-        dealt = self._dealt.reshape(self.n, p)[lanes]
+        rules = self.rules
+        dealt = self._dealt.reshape(self.n, p)[lanes].view(np.int64)
         in_play = np.bitwise_or.reduce(dealt, axis=1)
-        trumps = ((in_play >> (13 * trump).astype(np.uint64)) & _DEALT_BITS).astype(np.int64)
-        has = trumps != 0
-        # High, Low and the jack of trumps, and the side each was dealt to.
-        cards = 13 * trump[:, None] + np.stack(
-            (_HIGH[trumps], _LOW[trumps], np.full(m, _JACK_PLACE)), axis=1
+        # The cards dealt to side 1 and won by side 1 tell each card's side.
+        dealt1 = dealt[:, 1] if p == 2 else dealt[:, 1] | dealt[:, 3]
+        won1 = self._won[lanes * 2 + 1].view(np.int64)
+        base = 13 * self._trump[lanes]
+        trumps = (in_play >> base) & 0x1FFF
+        has = (trumps != 0).astype(np.int64)
+        # High and Low go to the side dealt the card (no trump in play: worth 0, and a shift
+        # below 0 reads 0).
+        high_side = (dealt1 >> (base + _HIGH[trumps])) & 1
+        low_side = (dealt1 >> (base + _LOW[trumps])) & 1
+        # The jack of trumps: 1 to the side that won its trick, the holder's; hang jack when the
+        # holder's opponents won it.
+        jack = base + _JACK_PLACE
+        jack_side = (won1 >> jack) & 1
+        held_by_taker = jack_side == (dealt1 >> jack) & 1
+        jack_value = ((trumps >> _JACK_PLACE) & 1) * np.where(
+            held_by_taker, 1, rules.hang_jack_value
         )
-        bits = _BIT[np.where(has[:, None], cards, -1)]
-        held = (dealt[:, None, :] & bits[:, :, None]) != _ZERO
-        dealt_to = self._seat_side[held.argmax(axis=2)]
-        holder = dealt_to[:, 2]
-        jack_in = ((trumps >> _JACK_PLACE) & 1).astype(bool)
-        took = ((self._won[lanes * 2] & bits[:, 2]) != _ZERO).astype(np.int64)  # side 0 took it
-        holder_took = took != holder
         points = self._points.reshape(self.n, 2)[lanes]
         game_has = points[:, 0] != points[:, 1]
         game_side = (points[:, 1] > points[:, 0]).astype(np.int64)
-        rules = self.rules
         if rules.game_tie is GameTie.NON_DEALER:
             game_side = np.where(game_has, game_side, (self._dealer[lanes] & 1) ^ 1)
             game_has[:] = True
-        side = np.stack(
-            (dealt_to[:, 0], dealt_to[:, 1], np.where(holder_took, holder, holder ^ 1), game_side),
-            axis=1,
-        )
-        value = np.stack(
-            (
-                has.astype(np.int64),
-                has.astype(np.int64),
-                np.where(holder_took, 1, rules.hang_jack_value) * jack_in,
-                game_has * rules.game_value,
-            ),
-            axis=1,
-        )
-        # The scores after each award in turn; the first that reaches the target ends the game.
+        # The awards in order, the scores after each in turn; the first that reaches the target
+        # ends the game.
+        side = np.stack((high_side, low_side, jack_side, game_side), axis=1)
+        value = np.stack((has, has, jack_value, game_has * rules.game_value), axis=1)
+        value1 = value * side
         scores = self._scores.reshape(self.n, 2)
         before = scores[lanes]
-        after0 = before[:, :1] + np.cumsum(value * (side == 0), axis=1)
-        after1 = before[:, 1:] + np.cumsum(value * (side == 1), axis=1)
+        after0 = np.cumsum(value - value1, axis=1) + before[:, :1]
+        after1 = np.cumsum(value1, axis=1) + before[:, 1:]
         reached = (after0 >= self._target) | (after1 >= self._target)
         over = reached.any(axis=1)
         last = np.where(over, reached.argmax(axis=1), 3)
-        scores[lanes, 0] = after0[rows, last]
-        scores[lanes, 1] = after1[rows, last]
-        winner = (after1[rows, last] >= self._target).astype(np.int64)
+        rows = np.arange(m)
+        final = np.stack((after0[rows, last], after1[rows, last]), axis=1)
+        scores[lanes] = final
+        winner = (final[:, 1] >= self._target).astype(np.int64)
         self._game_over(lanes[over], winner[over])
         nxt = lanes[~over]
         self._dealer[nxt] = self._next[self._dealer[nxt]]
@@ -525,40 +557,36 @@ class AllFoursBatch:
         hands = np.bitwise_or.reduce(_BIT[cards].reshape(m, p, 6), axis=2)
         self._hands.reshape(self.n, p)[lanes] = hands
         self._dealt.reshape(self.n, p)[lanes] = hands
-        self._trick_card.reshape(self.n, p)[lanes] = -1
+        # The trick state (cards, length, suit led, mask, points) is empty already: a deal ends
+        # after its last trick, or before play.
         self._won.reshape(self.n, 2)[lanes] = _ZERO
         self._tricks_won.reshape(self.n, 2)[lanes] = 0
         self._points.reshape(self.n, 2)[lanes] = 0
         kick = decks[:, top]
-        self._kicks[lanes] = -1
-        self._kicks[lanes, 0] = kick
+        self._kicks[lanes, 0] = kick  # the later rows are read up to _nkicks only
         self._nkicks[lanes] = 1
+        self._kick[lanes] = kick
         self._trump[lanes] = -1
         self._tmask[lanes] = _ZERO
         self._phase[lanes] = BEG
         self._turn[lanes] = self._next[dealer]
-        self._tlen[lanes] = 0
-        self._trick_mask[lanes] = _ZERO
         won = self._award(lanes, dealer & 1, self._kick_points[kick])  # AF-9, AF-14
         self._game_over(lanes[won], (dealer & 1)[won])
 
     # -- legal actions ---------------------------------------------------------------------
     def _update_legal(self) -> None:
         """AF-10, AF-11, AF-16 ... AF-20: each lane's legal action ids as bits."""
+        p = self.players
         hand = self._hands[self._base + self._turn]
         tmask = self._tmask
-        lead_mask = _SUIT[self._lead]
-        of_suit = hand & lead_mask
-        lead_trump = self._lead == self._trump
-        trumps = np.where(lead_trump, _ZERO, hand & tmask)
-        follow = np.where(of_suit != _ZERO, of_suit | trumps, hand)  # AF-17, AF-18
-        opening = self._tlen == 0
-        legal = np.where(opening, hand, follow)
+        # Before a trick's first card the suit led is -1, whose mask is empty: any card.
+        of_suit = hand & _SUIT[self._lead]
+        legal = np.where(of_suit != _ZERO, of_suit | (hand & tmask), hand)  # AF-17, AF-18
         rule = self.rules.undertrump
         if rule is not Undertrump.ALLOWED:  # AF-20
             # The best card of the trick is a trump when its key says so (see _play).
             best = self._trump * 13 + (self._best >> 2) % 16
-            top_trump = ~opening & ~lead_trump & (self._best >= 128)
+            top_trump = (self._lead >= 0) & (self._lead != self._trump) & (self._best >= 128)
             below = (_ONE << np.clip(best, 0, 63).astype(np.uint64)) - _ONE
             under = hand & tmask & below
             if rule is Undertrump.ONLY_IF_ONLY_TRUMPS:
@@ -567,16 +595,12 @@ class AllFoursBatch:
                 limited = of_suit != _ZERO
             cut = top_trump & (under != _ZERO) & limited
             legal = np.where(cut, legal & ~under, legal)
-        other = np.flatnonzero(self._phase != PLAY)
-        if other.size:
-            phase = self._phase[other]
-            bits = np.where(phase == BEG, _BIT[STAND] | _BIT[BEG_ID], _BIT[RUN])
-            if self.rules.give_one_needs_trump:
-                kick = self._kicks[other, self._nkicks[other] - 1]
-                dealer_hand = self._hands[other * self.players + self._dealer[other]]
-                may_give = (dealer_hand & _SUIT[kick // 13]) != _ZERO
-            else:
-                may_give = np.ones(other.size, dtype=bool)
-            bits = np.where((phase == ANSWER) & may_give, bits | _BIT[GIVE], bits)
-            legal[other] = bits
-        self._legal = legal
+        # AF-10, AF-11: stand or beg; give one or run the pack.
+        phase = self._phase
+        bits = _PHASE_BITS[phase]
+        if self.rules.give_one_needs_trump:
+            answer = np.flatnonzero(phase == ANSWER)
+            dealer_hand = self._hands[answer * p + self._dealer[answer]]
+            cannot = (dealer_hand & _SUIT[self._kick[answer] // 13]) == _ZERO
+            bits[answer[cannot]] = _BIT[RUN]
+        self._legal = np.where(phase == PLAY, legal, bits)
