@@ -101,7 +101,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         if game not in GAMES:
             raise ValueError(f"game: expected one of {sorted(GAMES)}, got {game!r}")
         spec = GAMES[game]
-        self.metadata = {**CardrulesEnv.metadata, "name": f"cardrules_{game}_v0"}
+        self.metadata = {**CardrulesEnv.metadata, "name": f"cardrules_{game}_v0"}  # type: ignore[misc]
         if rules is None:
             rules = spec.make_rules(preset or spec.default_preset, "", players or 0)
         elif not isinstance(rules, spec.module.Rules):
