@@ -42,8 +42,9 @@ learner actions give the same game.
 >>> import cardrules.adapters.gymnasium
 >>> env = gymnasium.make("cardrules/AllFours-v0", mode="hand")
 >>> obs, info = env.reset(seed=3)
->>> obs.shape == env.observation_space.shape, info["action_mask"].sum() > 0
+>>> obs.shape == env.observation_space.shape, int(info["action_mask"].sum()) > 0
 (True, True)
+>>> obs, reward, terminated, truncated, info = env.step(int(env.unwrapped.action_masks().argmax()))
 """
 
 from __future__ import annotations
