@@ -11,18 +11,23 @@ Importing this module registers four games with ``pyspiel.register_game``:
 
 Parameters (all optional): ``preset`` (a name of ``Rules.PRESETS``), ``rules`` (a ruleset as
 the JSON of ``Rules.to_dict()``; overrides ``preset``), ``dealer`` (the first dealer; ``-1``
-draws it at a chance node), ``scores`` (the starting scores, ints separated by spaces) and, for
-the whole-game modes, ``max_deals`` (default 100): the game stops as a draw (every return 0)
-after that many deals without a winner, so that the maximum game length is finite (neither
-game has a deal limit of its own: FH-25).
+draws it at a chance node), ``scores`` (the starting scores, ints separated by spaces), for All
+Fours ``players`` (2 or 4; 0, the default, keeps the ruleset's) and, for the whole-game modes,
+``max_deals`` (default 100): the game stops as a draw (every return 0) after that many deals
+without a winner, so that the maximum game length is finite (neither game has a deal limit of
+its own: FH-25).
 
-Chance is explicit: the first dealer (when drawn) and every card of every deal are chance
-outcomes (uniform over the undealt cards, top of the deck first, dealt face down; each seat
-sees its cards when the deal is complete), so ``ChanceMode.EXPLICIT_STOCHASTIC`` is true of
-every mode.  Decision actions are the game's fixed numbering (``ACTIONS`` / ``action_id``);
-chance outcomes are card indices (0..51) or seats.  Returns per player are its team's: +1 / -1
-for the winners / losers of a whole game (0 each at the cap), the team's score change for one
-deal.
+Chance is explicit, and the engine's (``new_game(..., chance="explicit")``): the first dealer
+(when drawn) and every card of every deal are chance outcomes (uniform over the undealt cards,
+top of the deck first, dealt face down; each seat sees its cards when the deal is complete), so
+``ChanceMode.EXPLICIT_STOCHASTIC`` is true of every mode.  ``max_chance_nodes_in_history()``
+counts them (51 a deal, +1 for a drawn dealer), ``max_game_length()`` the decisions and
+``max_history_length()`` both.  Decision actions are the game's fixed numbering (``ACTIONS`` /
+``action_id``); chance outcomes are card indices (0..51) or seats.  Returns per player are its
+team's: +1 / -1 for the winners / losers of a whole game (0 each at the cap), the team's score
+change for one deal.  At the end the observations show the finished deal (every card played,
+the scores after it).  ``resample_from_infostate`` draws a consistent state with the game's
+``determinize``, for OpenSpiel's ``ismcts.ISMCTSBot``.
 
 >>> import pyspiel
 >>> import cardrules.adapters.openspiel
