@@ -283,7 +283,7 @@ def test_players_parameter() -> None:
     assert g.num_players() == 4
     with pytest.raises(Exception, match="players"):
         pyspiel.load_game("cardrules_all_fours", {"players": 3})
-    with pytest.raises(Exception, match="(?i)unknown parameter"):
+    with pytest.raises(Exception, match=r"(?i)unknown parameter"):
         pyspiel.load_game("cardrules_four_hundred", {"players": 4})
     pyspiel.random_sim_test(
         pyspiel.load_game("cardrules_all_fours", {"players": 2, "max_deals": 2}),
