@@ -138,3 +138,10 @@ def test_illegal_action_raises_or_ends_with_penalty() -> None:
     assert env.agents == []
     with pytest.raises(ValueError, match="illegal_action"):
         four_hundred_env(illegal_action="ignore")
+
+
+@pytest.mark.parametrize("make", [four_hundred_env, all_fours_env])
+def test_render_test(make: Any) -> None:
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: make(mode="hand", render_mode=render_mode))
