@@ -340,11 +340,12 @@ class AllFours(Game):
     def result_text(self, result: Any) -> str:
         """Kicks, decisions, awards and scores of a finished deal."""
         kicks = " ".join(map(str, result.kicks))
+        trump = "-" if result.trump is None else result.trump.name.lower()  # CLUBS is 0: falsy
         decisions = " ".join(map(str, result.decisions)) or "-"
         awards = "; ".join(map(str, result.awards)) or "-"
         return (
             f"deal {result.deal_number} dealer {result.dealer} {result.reason.value}: "
-            f"kicks {kicks} trump {_opt(result.trump and result.trump.name.lower())} "
+            f"kicks {kicks} trump {trump} "
             f"decisions {decisions} awards {awards} "
             f"scores {result.scores[0]} {result.scores[1]}"
         )
