@@ -88,3 +88,20 @@ def test_core_does_not_register() -> None:
     code = "import sys, cardrules, cardrules.adapters; print('gymnasium' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"
+
+
+def test_last_observation_is_the_finished_deal() -> None:
+    env = cg.FourHundredEnv(mode="hand", opponents=RandomAgent())
+    for seed in range(20):
+        obs, info = env.reset(seed=seed)
+        terminated = False
+        while not terminated:
+            action = int(np.flatnonzero(env.action_masks())[0])
+            obs, _, terminated, _, info = env.step(action)
+        if info["result"].ending.value == "played":
+            views = env._encoder.views(obs)
+            assert views["played"].sum() == 52
+            assert round(float(views["scores"][0]) * 100) == info["result"].scores[0]
+            assert not env.action_masks().any()
+            return
+    pytest.fail("no deal was played out")
