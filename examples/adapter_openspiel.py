@@ -1,4 +1,8 @@
-"""Play one deal of All Fours in OpenSpiel: an MCTS bot (seat 0) against uniform random bots.
+"""Play one deal of All Fours in OpenSpiel: an ISMCTS bot (seat 0) against uniform random bots.
+
+OpenSpiel's own ``ismcts.ISMCTSBot`` searches over deals drawn by the game's determinizer
+(``resample_from_infostate``).  The last observation shows the finished deal: every trick and
+the scores after it, which match the printed returns.
 
 Needs ``pip install 'cardrules[openspiel]'``.
 """
@@ -8,7 +12,7 @@ import sys
 try:
     import numpy as np
     import pyspiel
-    from open_spiel.python.algorithms import mcts
+    from open_spiel.python.algorithms import ismcts, mcts
 except ImportError:
     print("this example needs the openspiel extra: pip install 'cardrules[openspiel]'")
     sys.exit(0)
@@ -18,7 +22,7 @@ import cardrules.adapters.openspiel  # noqa: F401  (registers the games)
 game = pyspiel.load_game("cardrules_all_fours_hand", {"dealer": 0})
 rng = np.random.RandomState(2026)
 evaluator = mcts.RandomRolloutEvaluator(n_rollouts=2, random_state=rng)
-bots = [mcts.MCTSBot(game, uct_c=2.0, max_simulations=20, evaluator=evaluator, random_state=rng)]
+bots = [ismcts.ISMCTSBot(game, evaluator, 2.0, max_simulations=100, random_state=rng)]
 bots += [pyspiel.make_uniform_random_bot(seat, 7 + seat) for seat in (1, 2, 3)]
 
 state = game.new_initial_state()
@@ -33,4 +37,4 @@ while not state.is_terminal():
     state.apply_action(action)
 
 print(state.observation_string(0))
-print("returns (score change per side):", state.returns())
+print("returns (points per side in this deal):", state.returns())

@@ -30,3 +30,5 @@ for agent in env.agent_iter():
 table = env.unwrapped.table
 print(f"{moves} moves in {len(table.past)} deals; winner: team {table.winner}")
 print("final scores:", table.scores)
+# player_0's last observation: the finished deal, with the scores after it
+print(table.observation_text(0))

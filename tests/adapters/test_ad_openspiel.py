@@ -271,3 +271,23 @@ def test_mcts_bot_plays_a_deal() -> None:
             else:
                 state.apply_action(bot.step(state))
         assert len(state.returns()) == g.num_players()
+
+
+def test_players_parameter() -> None:
+    g = pyspiel.load_game("cardrules_all_fours", {"players": 2})
+    assert g.num_players() == 2
+    assert g.rules == af.Rules.preset("all_twos")
+    assert pyspiel.load_game("cardrules_all_fours_hand", {"preset": "all_twos"}).num_players() == 2
+    assert pyspiel.load_game("cardrules_all_fours_hand").num_players() == 4
+    g = pyspiel.load_game("cardrules_all_fours_hand", {"preset": "all_twos", "players": 4})
+    assert g.num_players() == 4
+    with pytest.raises(Exception, match="players"):
+        pyspiel.load_game("cardrules_all_fours", {"players": 3})
+    with pytest.raises(Exception, match=r"(?i)unknown parameter"):
+        pyspiel.load_game("cardrules_four_hundred", {"players": 4})
+    pyspiel.random_sim_test(
+        pyspiel.load_game("cardrules_all_fours", {"players": 2, "max_deals": 2}),
+        num_sims=1,
+        serialize=True,
+        verbose=False,
+    )

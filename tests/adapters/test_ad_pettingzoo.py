@@ -96,3 +96,52 @@ def test_mask_matches_legal_actions() -> None:
     mask = env.observe("player_1")["action_mask"]
     assert list(np.flatnonzero(mask)) == sorted(fh.action_id(a) for a in state.legal_actions())
     assert not env.observe("player_2")["action_mask"].any()
+
+
+def test_names_players_and_state() -> None:
+    a, b = four_hundred_env(), all_fours_env(players=2)
+    assert a.metadata["name"] == "cardrules_four_hundred_v0"
+    assert b.metadata["name"] == "cardrules_all_fours_v0"
+    assert b.possible_agents == ["player_0", "player_1"]
+    b.reset(seed=4)
+    state = b.unwrapped.state()
+    assert b.unwrapped.state_space.contains(state)
+    size = b.unwrapped._encoder.size
+    table = b.unwrapped.table
+    # every card of the deal is in a hand, the stock or the kick
+    held = state[size:].reshape(3, 52).sum()
+    assert held + len(table.state.kicks) == 52
+    assert state[size : size + 52].nonzero()[0].tolist() == sorted(
+        c.index for c in table.state.hand(0)
+    )
+
+
+def test_illegal_action_raises_or_ends_with_penalty() -> None:
+    from cardrules.errors import IllegalActionError
+
+    env = four_hundred_env(dealer=0)
+    env.reset(seed=1)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(IllegalActionError):
+        env.step(illegal)
+    assert env.observe(env.agent_selection)["action_mask"].tolist() == mask.tolist()
+    env = four_hundred_env(dealer=0, illegal_action="penalty", illegal_reward=-5.0)
+    env.reset(seed=1)
+    offender = env.agent_selection
+    env.step(illegal)
+    assert all(env.terminations.values())
+    assert env.rewards == {a: (-5.0 if a == offender else 0.0) for a in env.possible_agents}
+    assert env.infos[offender]["illegal_action"] is True
+    for _agent in env.agent_iter():
+        env.step(None)
+    assert env.agents == []
+    with pytest.raises(ValueError, match="illegal_action"):
+        four_hundred_env(illegal_action="ignore")
+
+
+@pytest.mark.parametrize("make", [four_hundred_env, all_fours_env])
+def test_render_test(make: Any) -> None:
+    from pettingzoo.test import render_test
+
+    render_test(lambda render_mode=None: make(mode="hand", render_mode=render_mode))

@@ -144,6 +144,8 @@ def _encoded(rules: af.Rules, state: af.State, seat: int) -> np.ndarray:
         state=state,
         over=False,
         past=(),
+        is_chance=False,
+        observation=state.observe,
     )
     encoder = Encoder(table, perfect_recall=False)
     tensor = np.zeros(encoder.size, dtype=np.float32)

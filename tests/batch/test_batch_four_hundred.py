@@ -158,6 +158,8 @@ def _encoded(rules: fh.Rules, state: fh.State, seat: int) -> np.ndarray:
         state=state,
         over=False,
         past=(),
+        is_chance=False,
+        observation=state.observe,
     )
     encoder = Encoder(table, perfect_recall=False)
     tensor = np.zeros(encoder.size, dtype=np.float32)

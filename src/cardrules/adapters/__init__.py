@@ -2,7 +2,9 @@
 
 * :mod:`cardrules.adapters.openspiel` (``pip install 'cardrules[openspiel]'``): OpenSpiel games;
 * :mod:`cardrules.adapters.pettingzoo` (``pip install 'cardrules[pettingzoo]'``): PettingZoo
-  AEC environments.
+  AEC environments;
+* :mod:`cardrules.adapters.gymnasium` (``pip install 'cardrules[gymnasium]'``): single-seat
+  Gymnasium environments, ``cardrules/AllFours-v0`` and ``cardrules/FourHundred-v0``.
 
 Importing this package imports neither framework; the core never imports this package.
 """

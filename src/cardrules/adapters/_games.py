@@ -1,8 +1,10 @@
 """What the adapters need to know of each game, and the match flow they share (internal).
 
-:class:`Table` runs a game the way the adapters present it: every deal is dealt card by card
-through chance outcomes (so that OpenSpiel sees every random event), a deal that ends hands the
-match to the next deal, and a match can be capped at a number of deals.  It imports nothing
+:class:`Table` runs a game the way the adapters present it, on the engine's explicit chance
+(``new_game(..., chance="explicit")``, ``Deal``): the engine keeps the rules of the flow (dealer
+rotation, void and thrown-in deals, the game's end); the table deals each pack card by card
+through chance outcomes (so that OpenSpiel sees every random event), stops after one deal or a
+whole game (or a deal cap), and shows the finished position at the end.  It imports nothing
 outside cardrules, so the core and this module work without the optional extras.
 """
 
@@ -12,11 +14,13 @@ import json
 from collections.abc import Sequence
 from typing import Any, Final, Literal
 
+import attrs
+
 from cardrules import all_fours as af
 from cardrules import four_hundred as fh
 from cardrules.core.cards import CARDS
 from cardrules.core.cardset import CardSet
-from cardrules.core.tricks import Trick
+from cardrules.core.tricks import Trick, winning_offset
 from cardrules.errors import RulesError
 
 __all__ = ["GAMES", "Game", "Mode", "Table"]
@@ -40,17 +44,24 @@ class Game:
     module: Any = None
 
     # -- rules ------------------------------------------------------------------------------
-    def make_rules(self, preset: str, rules_json: str = "") -> Any:
+    def make_rules(self, preset: str, rules_json: str = "", players: int = 0) -> Any:
         """The ruleset named by ``preset``, or read from ``rules_json`` (``Rules.to_dict()`` as
-        JSON) when that is not empty."""
+        JSON) when that is not empty; ``players`` (not 0) sets the number of seats of a game
+        that has that option (All Fours: 2 or 4, AF-1)."""
         rules_type = self.module.Rules
         if rules_json:
             try:
                 data = json.loads(rules_json)
             except ValueError as error:
                 raise RulesError(f"rules: not valid JSON ({error})") from None
-            return rules_type.from_dict(data)
-        return rules_type.preset(preset)
+            rules = rules_type.from_dict(data)
+        else:
+            rules = rules_type.preset(preset)
+        if players and players != self.players(rules):
+            if not hasattr(rules, "players"):
+                raise RulesError(f"players: {self.title} has {self.players(rules)} seats")
+            rules = attrs.evolve(rules, players=players)
+        return rules
 
     def players(self, rules: Any) -> int:
         """The number of seats."""
@@ -95,30 +106,9 @@ class Game:
         raise NotImplementedError
 
     # -- the flow ---------------------------------------------------------------------------
-    def start(self, rules: Any, dealer: int, deck: tuple[Any, ...], scores: Sequence[int]) -> Any:
-        """The first deal of a game, dealt from ``deck``."""
-        return self.module.new_game(rules, seed=0, dealer=dealer, deck=deck, scores=scores)
-
-    def next_deal(self, rules: Any, pending: Any, result: Any, deck: tuple[Any, ...]) -> Any:
-        """The next deal of the match after ``result``, dealt from ``deck``.
-
-        ``pending`` is the state the engine moved to after the deal (its next deal shuffled
-        from the seed); the adapter deals its own deck instead.
-        """
-        raise NotImplementedError
-
-    def next_dealer(self, pending: Any, result: Any) -> int:
-        """The dealer of the deal after ``result``."""
-        raise NotImplementedError
-
-    def match_winner(self, rules: Any, result: Any) -> int | None:
-        """The team that won the game with the deal ``result``, if any."""
-        raise NotImplementedError
-
-    def first_result(self, state: Any) -> Any | None:
-        """The result of a deal that ended as soon as it was dealt (an All Fours kick that
-        reaches the target), else ``None``."""
-        return None
+    def new_game(self, rules: Any, dealer: int, scores: Sequence[int]) -> Any:
+        """The engine's game with explicit chance: its first deal waits for ``Deal(deck)``."""
+        return self.module.new_game(rules, seed=0, dealer=dealer, scores=scores, chance="explicit")
 
     def deal_result(self, old: Any, new: Any) -> Any | None:
         """The result of ``old``'s deal if the move from ``old`` to ``new`` ended it."""
@@ -129,6 +119,15 @@ class Game:
             if result.deal_number == number:
                 return result
         raise AssertionError("a finished deal without a result")  # pragma: no cover
+
+    def finished_observation(
+        self, old: Any, seat: int, move: tuple[int, int] | None, result: Any, winner: int | None
+    ) -> Any:
+        """What ``seat`` sees when the deal is over: ``old``'s observation (the position before
+        the last move) with ``move`` (seat, action id) made and ``result``'s public facts (bids,
+        awards, tricks, scores after the deal).  The engine has moved on to the next deal by
+        then, so the adapters show this instead of the next deal's chance state."""
+        raise NotImplementedError
 
     # -- text -------------------------------------------------------------------------------
     def result_text(self, result: Any) -> str:
@@ -150,6 +149,30 @@ def _trick_text(trick: Trick) -> str:
 
 def _opt(value: object) -> str:
     return "-" if value is None else str(value)
+
+
+def _after_play(
+    obs: Any, old: Any, move: tuple[int, int] | None, plays: Sequence[Any], n: int
+) -> tuple[CardSet, tuple[int, ...], tuple[Trick, ...], Trick]:
+    """``obs``'s hand, hand sizes, tricks and current trick once ``move`` is made, if it is a
+    card: the card leaves its player's hand and joins the trick (a full trick is completed,
+    its winner by the core kernel, and the next one is empty)."""
+    hand, sizes = obs.hand, list(obs.hand_sizes)
+    tricks, current = obs.tricks, obs.current_trick
+    if move is not None and move[1] < len(plays):
+        mover, card = move[0], plays[move[1]].card
+        if mover == obs.seat:
+            hand = CardSet.from_mask(hand.mask & ~(1 << card.index))
+        sizes[mover] -= 1
+        cards = (*current.cards, card)
+        if len(cards) < n:
+            current = Trick.of(current.leader, cards, n)
+        else:
+            trump = -1 if old.trump is None else int(old.trump)
+            winner = (current.leader + winning_offset([c.index for c in cards], trump)) % n
+            tricks = (*tricks, Trick.of(current.leader, cards, n))
+            current = Trick.of(winner, (), n)
+    return hand, tuple(sizes), tricks, current
 
 
 class FourHundred(Game):
@@ -185,19 +208,30 @@ class FourHundred(Game):
         top = max(max(values) for _, values in fh.value_table(rules)[1:])
         return (-2 * top, 2 * top)
 
-    def next_deal(self, rules: Any, pending: Any, result: Any, deck: tuple[Any, ...]) -> Any:
-        """The engine's next deal (level, offences and history kept) with the hands ``deck``
-        deals by FH-7."""
-        hands = fh.new_game(rules, seed=0, dealer=pending.dealer, deck=deck).hands
-        return pending.with_hidden_cards(hands)
-
-    def next_dealer(self, pending: Any, result: Any) -> int:
-        """FH-8: the deal passes after every hand."""
-        return int(pending.dealer)
-
-    def match_winner(self, rules: Any, result: Any) -> int | None:
-        """The hand's winner (FH-21 ... FH-24)."""
-        return result.winner  # type: ignore[no-any-return]
+    def finished_observation(
+        self, old: Any, seat: int, move: tuple[int, int] | None, result: Any, winner: int | None
+    ) -> Any:
+        """The last card in its trick (or the last bid made), the bids, tricks taken, scores
+        and level after the hand (FH-19 ... FH-24)."""
+        obs = old.observe(seat)
+        hand, sizes, tricks, current = _after_play(obs, old, move, fh.PLAYS, 4)
+        return attrs.evolve(
+            obs,
+            hand=hand,
+            hand_sizes=sizes,
+            tricks=tricks,
+            current_trick=current,
+            phase=fh.Phase.OVER,
+            current_player=None,
+            legal_actions=(),
+            bids=result.bids,
+            tricks_taken=result.tricks,
+            scores=result.scores,
+            level=result.level,
+            offences=result.offences,
+            history=(*obs.history, result),
+            winner=winner,
+        )
 
     def result_text(self, result: Any) -> str:
         """Bids, tricks, changes and scores of a finished hand."""
@@ -270,40 +304,48 @@ class AllFours(Game):
         top = max(kicks, *af.award_values(rules).values())
         return (0, rules.target - 1 + top - min(scores))
 
-    def next_deal(self, rules: Any, pending: Any, result: Any, deck: tuple[Any, ...]) -> Any:
-        """A deal from ``deck`` at the scores after ``result`` (the kick scores, AF-9)."""
-        return af.new_game(
-            rules,
-            seed=0,
-            dealer=self.next_dealer(pending, result),
-            deck=deck,
+    def finished_observation(
+        self, old: Any, seat: int, move: tuple[int, int] | None, result: Any, winner: int | None
+    ) -> Any:
+        """The last card in its trick, the deal's kicks, decisions, awards, tricks and the
+        scores after it (AF-9 ... AF-23)."""
+        obs = old.observe(seat)
+        n = len(obs.hand_sizes)
+        hand, sizes, _, current = _after_play(obs, old, move, af.PLAYS, n)
+        if len(result.tricks) > len(obs.tricks):
+            current = Trick.of(result.trick_winners[-1], (), n)
+        won = [0, 0]
+        for taker in result.trick_winners:
+            won[taker % 2] += 1
+        return attrs.evolve(
+            obs,
+            hand=hand,
+            hand_sizes=sizes,
+            tricks=result.tricks,
+            trick_winners=result.trick_winners,
+            current_trick=current,
+            tricks_won=(won[0], won[1]),
+            kicks=result.kicks,
+            trump=result.trump,
+            decisions=result.decisions,
+            awards=result.awards,
+            phase=af.Phase.OVER,
+            current_player=None,
+            legal_actions=(),
             scores=result.scores,
+            history=(*obs.history, result),
+            winner=winner,
         )
-
-    def next_dealer(self, pending: Any, result: Any) -> int:
-        """AF-8: the same dealer after a void deal, else the next seat."""
-        if result.reason == af.HandEnd.EXHAUSTED_PACK:
-            return int(result.dealer)
-        return (int(result.dealer) + 1) % len(pending.hands)
-
-    def match_winner(self, rules: Any, result: Any) -> int | None:
-        """The side on the target, if the deal ended there (AF-14, AF-21)."""
-        if result.reason != af.HandEnd.TARGET_REACHED:
-            return None
-        return 0 if result.scores[0] >= rules.target else 1
-
-    def first_result(self, state: Any) -> Any | None:
-        """AF-14: the first kick may end the game."""
-        return state.history[-1] if state.is_terminal else None
 
     def result_text(self, result: Any) -> str:
         """Kicks, decisions, awards and scores of a finished deal."""
         kicks = " ".join(map(str, result.kicks))
+        trump = "-" if result.trump is None else result.trump.name.lower()  # CLUBS is 0: falsy
         decisions = " ".join(map(str, result.decisions)) or "-"
         awards = "; ".join(map(str, result.awards)) or "-"
         return (
             f"deal {result.deal_number} dealer {result.dealer} {result.reason.value}: "
-            f"kicks {kicks} trump {_opt(result.trump and result.trump.name.lower())} "
+            f"kicks {kicks} trump {trump} "
             f"decisions {decisions} awards {awards} "
             f"scores {result.scores[0]} {result.scores[1]}"
         )
@@ -337,9 +379,13 @@ GAMES: Final[dict[str, Game]] = {"four_hundred": FourHundred(), "all_fours": All
 
 
 class Table:
-    """A game in progress as the adapters see it: chance outcomes deal every card, one deal or a
-    whole match, with the public record and each seat's own-card record that the information
-    states are built from.  Mutable; :meth:`copy` is cheap (the engine states are immutable).
+    """A game in progress as the adapters see it, driven by the engine's explicit chance
+    (``new_game(..., chance="explicit")``): the engine rotates the dealer, scores, ends the game
+    and waits in a chance state before every deal; the table deals that pack card by card
+    through chance outcomes (so that OpenSpiel sees every random event), stops after one deal or
+    at the game's end (or the deal cap), and keeps the public record and each seat's own-card
+    record that the information states are built from.  Mutable; :meth:`copy` is cheap (the
+    engine states are immutable).
     """
 
     __slots__ = (
@@ -349,11 +395,12 @@ class Table:
         "decisions",
         "deck",
         "game",
+        "last",
+        "last_move",
         "max_deals",
         "mode",
         "over",
         "past",
-        "pending",
         "players",
         "result",
         "returns",
@@ -382,7 +429,7 @@ class Table:
         if max_deals < 0:
             raise RulesError(f"max_deals: expected 0 (no cap) or more, got {max_deals}")
         start = tuple(scores) if scores is not None else game.zero_scores(rules)
-        game.module.new_game(rules, seed=0, dealer=0, scores=start)  # validates the scores
+        game.new_game(rules, 0, start)  # checks the scores
         self.game = game
         self.rules = rules
         self.players = players
@@ -393,9 +440,13 @@ class Table:
         self.dealer = dealer
         #: Card indices dealt so far in the deal being dealt.
         self.deck: tuple[int, ...] = ()
-        #: The engine state, ``None`` while a deal is being dealt.
-        self.state: Any = None
-        self.pending: Any = None
+        #: The engine state (a chance state while a deal is dealt); ``None`` until the first
+        #: dealer is drawn.  At the end, the engine's state after the last move.
+        self.state: Any = None if dealer is None else game.new_game(rules, dealer, start)
+        #: At the end: the engine state before the last move, and that move (seat, action id;
+        #: ``None`` for a deal), from which the finished position is shown.
+        self.last: Any = None
+        self.last_move: tuple[int, int] | None = None
         self.result: Any = None
         #: The results of the finished deals.
         self.past: tuple[Any, ...] = ()
@@ -424,12 +475,12 @@ class Table:
     @property
     def is_chance(self) -> bool:
         """True while the dealer is drawn or cards are dealt."""
-        return not self.over and self.state is None
+        return not self.over and (self.state is None or bool(self.state.is_chance))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The outcomes of the current chance node: a seat for the first dealer (uniform, as a
         cut for high card is), else the next card of the deck, uniform over the undealt ones."""
-        if self.dealer is None:
+        if self.state is None:
             p = 1.0 / self.players
             return [(seat, p) for seat in range(self.players)]
         used = 0
@@ -440,67 +491,56 @@ class Table:
         return [(i, p) for i in free]
 
     def apply_chance(self, outcome: int) -> None:
-        """Draw the dealer or deal the next card; the deal starts when 51 are out (the last
-        card has one outcome, so it is dealt with the 51st)."""
-        if self.dealer is None:
+        """Draw the dealer or deal the next card; the engine deals the pack (``Deal``) when 51
+        are out (the last card has one outcome, so it goes with the 51st)."""
+        if not self.is_chance:
+            raise ValueError("not a chance node")
+        if self.state is None:
             if not 0 <= outcome < self.players:
                 raise ValueError(f"{outcome} is not a seat")
             self.dealer = outcome
+            self.state = self.game.new_game(self.rules, outcome, self.start_scores)
             return
         if not 0 <= outcome < 52 or outcome in self.deck:
             raise ValueError(f"{outcome} is not an undealt card")
         deck = (*self.deck, outcome)
-        if len(deck) == 51:
-            deck = (*deck, (_ALL ^ sum(1 << i for i in deck)).bit_length() - 1)
+        if len(deck) < 51:
             self.deck = deck
-            self._start_deal()
-        else:
-            self.deck = deck
+            return
+        deck = (*deck, (_ALL ^ sum(1 << i for i in deck)).bit_length() - 1)
+        self.deck = ()
+        old = self.state
+        new = old.apply(self.game.module.Deal(tuple(CARDS[i] for i in deck)))
+        self._new_deal(new)
+        self._after(old, new, None)
 
     def chance_text(self, outcome: int) -> str:
         """The text of a chance outcome at the current node."""
-        if self.dealer is None:
+        if self.state is None:
             return f"dealer {outcome}"
         return f"deal {CARDS[outcome]}"
 
     @property
-    def dealing_dealer(self) -> int | None:
-        """The dealer of the deal in progress or being dealt."""
-        if self.state is not None:
-            return int(self.state.dealer)
-        if self.pending is not None:
-            return self.game.next_dealer(self.pending, self.result)
-        return self.dealer
-
-    @property
     def deal_index(self) -> int:
         """The number of the deal in progress or being dealt (0 for the first)."""
-        return self.deals if self.state is None else self.deals - 1
+        return self.deals if self.is_chance else self.deals - 1
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """The current scores (at a chance node: after the last finished deal)."""
+        """The current scores (while dealing: after the last finished deal; at the end: after
+        the last deal)."""
+        if self.over:
+            return tuple(self.result.scores) if self.result is not None else self.start_scores
         if self.state is not None:
             return tuple(self.state.scores)
-        if self.result is not None:
-            return tuple(self.result.scores)
         return self.start_scores
 
-    def _start_deal(self) -> None:
-        cards = tuple(CARDS[i] for i in self.deck)
-        if self.pending is None:
-            assert self.dealer is not None
-            state = self.game.start(self.rules, self.dealer, cards, self.start_scores)
-        else:
-            state = self.game.next_deal(self.rules, self.pending, self.result, cards)
-        self.pending = None
+    def _new_deal(self, state: Any) -> None:
+        """A deal was dealt: each seat looks at what it may see."""
         self.state = state
         self.deals += 1
         self._seen_mask = (0,) * self.players
         self._look()
-        result = self.game.first_result(state)
-        if result is not None:
-            self._end_deal(result, state, state)
 
     def _look(self) -> None:
         """Record the cards each seat sees newly in its own hand (its observation)."""
@@ -519,7 +559,7 @@ class Table:
     # -- decisions --------------------------------------------------------------------------
     def legal_ids(self) -> list[int]:
         """The legal action ids of the player to move, ascending."""
-        if self.state is None or self.over:
+        if self.is_chance or self.over:
             return []
         action_id = self.game.module.action_id
         return sorted(action_id(a) for a in self.state.legal_actions())
@@ -527,70 +567,106 @@ class Table:
     @property
     def current_player(self) -> int | None:
         """The seat to move, ``None`` at chance nodes and at the end."""
-        if self.state is None or self.over:
+        if self.is_chance or self.over:
             return None
         player = self.state.current_player
         return None if player is None else int(player)
 
     def apply_decision(self, action: int) -> None:
         """Apply the action with this id (raises IllegalActionError when illegal)."""
-        old = self.state
-        if old is None or self.over:
+        if self.is_chance or self.over:
             raise ValueError("no player is to move")
+        old = self.state
         seat = int(old.current_player)
-        move = self.game.module.ACTIONS[action]
-        new = old.apply(move)
+        new = old.apply(self.game.module.ACTIONS[action])
         self.decisions = (*self.decisions, (self.deals - 1, seat, action))
+        self._after(old, new, (seat, action))
+
+    def _after(self, old: Any, new: Any, move: tuple[int, int] | None) -> None:
+        """Go on from ``old`` to ``new`` after ``move``: the same deal, or the deal's end (and
+        the episode's, in one-deal mode, at the game's end or at the deal cap)."""
         result = self.game.deal_result(old, new)
         if result is None:
             self.state = new
             if old.phase.value != "play":
                 self._look()
-        else:
-            self._end_deal(result, new, old)
-
-    def _end_deal(self, result: Any, new: Any, old: Any) -> None:
+            return
         self.past = (*self.past, result)
         self.result = result
-        winner = self.game.match_winner(self.rules, result)
-        # At the end, keep the finished deal (the engine may have dealt the next one already).
-        final = new if new.deal_number == old.deal_number else old
-        if self.mode == "hand":
-            self.state = final
-            self.over = True
-            before = self.game.team_scores(self.start_scores)
-            after = self.game.team_scores(result.scores)
-            self.returns = tuple(
-                float(after[seat % 2] - before[seat % 2]) for seat in range(self.players)
-            )
-            self.winner = winner
-        elif winner is not None or (self.max_deals and self.deals >= self.max_deals):
-            self.state = final
+        winner = new.winner if new.is_terminal else None
+        if self.mode == "hand" or winner is not None or self.deals >= (self.max_deals or 1 << 62):
+            self.state = new
+            self.last = old
+            self.last_move = move
             self.over = True
             self.winner = winner
-            if winner is not None:
+            if self.mode == "hand":
+                before = self.game.team_scores(self.start_scores)
+                after = self.game.team_scores(result.scores)
+                self.returns = tuple(
+                    float(after[seat % 2] - before[seat % 2]) for seat in range(self.players)
+                )
+            elif winner is not None:
                 self.returns = tuple(
                     1.0 if seat % 2 == winner else -1.0 for seat in range(self.players)
                 )
-        else:
-            self.pending = new
-            self.state = None
-            self.deck = ()
+        elif new.is_chance:
+            self.state = new
+        else:  # a determinized (seeded) sample deals its next deal itself
+            self._new_deal(new)
+
+    # -- observations -----------------------------------------------------------------------
+    def observation(self, seat: int) -> Any:
+        """``seat``'s observation (the game's ``Observation``); at the end, of the finished
+        position: every card played and the scores after the deal."""
+        if self.over and (self.state.deal_number != self.last.deal_number or self.state.is_chance):
+            return self.game.finished_observation(
+                self.last, seat, self.last_move, self.result, self.winner
+            )
+        return self.state.observe(seat)
+
+    def resampled(self, seat: int, sample: Any) -> Table:
+        """A copy whose engine state is ``sample`` (a state that ``seat`` cannot tell from this
+        one, e.g. the game's ``determinize``): the other seats' own-card records of the deal
+        are rebuilt from the sample, so that nothing of the true hands remains."""
+        other = self.copy()
+        if self.is_chance or self.over:
+            return other
+        other.state = sample
+        deal = self.deals - 1
+        seen = list(self.seen)
+        masks = list(self._seen_mask)
+        for s in range(self.players):
+            if s == seat or not any(d == deal for d, _ in self.seen[s]):
+                continue
+            obs = sample.observe(s)
+            mask = obs.hand.mask
+            for trick in (*obs.tricks, obs.current_trick):
+                for player, card in trick.plays():
+                    if player == s:
+                        mask |= 1 << card.index
+            kept = tuple(event for event in self.seen[s] if event[0] != deal)
+            seen[s] = (*kept, (deal, CardSet.from_mask(mask)))
+            masks[s] = mask
+        other.seen = tuple(seen)
+        other._seen_mask = tuple(masks)
+        return other
 
     # -- text -------------------------------------------------------------------------------
     def observation_text(self, seat: int) -> str:
         """What ``seat`` observes now, as text, from ``observe(seat)`` (no hidden card)."""
         scores = " ".join(map(str, self.scores))
         head = f"seat {seat} deal {self.deal_index}"
-        if self.state is None:
+        if self.is_chance:
+            dealer = None if self.state is None else self.state.dealer
             lines = [
                 f"{head} dealing: {len(self.deck)} of 52 cards dealt face down",
-                f"dealer {_opt(self.dealing_dealer)} scores {scores}",
+                f"dealer {_opt(dealer)} scores {scores}",
             ]
             if self.past:
                 lines.append(f"last deal: {self.game.result_text(self.past[-1])}")
             return "\n".join(lines)
-        obs = self.state.observe(seat)
+        obs = self.observation(seat)
         turn = "-" if self.over else _opt(obs.current_player)
         lines = [
             f"{head} phase {'over' if self.over else obs.phase.value} dealer {obs.dealer} "
@@ -618,13 +694,15 @@ class Table:
         return "\n".join(lines)
 
     def __str__(self) -> str:
+        dealer = None if self.state is None else self.state.dealer
         head = (
-            f"{self.game.name} {self.mode} deals {self.deals} dealer {_opt(self.dealing_dealer)} "
+            f"{self.game.name} {self.mode} deals {self.deals} dealer {_opt(dealer)} "
             f"scores {' '.join(map(str, self.scores))}"
         )
         if self.over:
             head += f" over winner {_opt(self.winner)} returns {list(self.returns)}"
-        if self.state is None:
+            return "\n".join([head, *self.game.state_lines(self.last)])
+        if self.is_chance:
             return f"{head}\ndealing: {' '.join(str(CARDS[i]) for i in self.deck)}"
         lines = [head, f"phase {self.state.phase.value} turn {_opt(self.current_player)}"]
         lines.extend(self.game.state_lines(self.state))

@@ -120,9 +120,6 @@ class Encoder:
         tensor.fill(0.0)
         v = self.views(tensor) if views is None else views
         n = self.players
-        dealer = table.dealing_dealer
-        if dealer is not None:
-            v["dealer"][(dealer - seat) % n] = 1.0
         scores = table.scores
         if self.all_fours:
             for side in range(2):
@@ -130,12 +127,15 @@ class Encoder:
         else:
             for s in range(4):
                 v["scores"][(s - seat) % 4] = scores[s] / 100.0
-        if table.state is None:
+        if table.is_chance:
             v["dealing"][0] = 1.0
+            if table.state is not None:
+                v["dealer"][(table.state.dealer - seat) % n] = 1.0
             if not self.all_fours:
                 v["level"][0] = (table.past[-1].level if table.past else 41) / 100.0
             return
-        obs: Any = table.state.observe(seat)
+        obs: Any = table.observation(seat)
+        v["dealer"][(obs.dealer - seat) % n] = 1.0
         _cards(v["hand"], obs.hand.mask)
         player = None if table.over else obs.current_player
         if player is not None:

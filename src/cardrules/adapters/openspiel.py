@@ -11,18 +11,23 @@ Importing this module registers four games with ``pyspiel.register_game``:
 
 Parameters (all optional): ``preset`` (a name of ``Rules.PRESETS``), ``rules`` (a ruleset as
 the JSON of ``Rules.to_dict()``; overrides ``preset``), ``dealer`` (the first dealer; ``-1``
-draws it at a chance node), ``scores`` (the starting scores, ints separated by spaces) and, for
-the whole-game modes, ``max_deals`` (default 100): the game stops as a draw (every return 0)
-after that many deals without a winner, so that the maximum game length is finite (neither
-game has a deal limit of its own: FH-25).
+draws it at a chance node), ``scores`` (the starting scores, ints separated by spaces), for All
+Fours ``players`` (2 or 4; 0, the default, keeps the ruleset's) and, for the whole-game modes,
+``max_deals`` (default 100): the game stops as a draw (every return 0) after that many deals
+without a winner, so that the maximum game length is finite (neither game has a deal limit of
+its own: FH-25).
 
-Chance is explicit: the first dealer (when drawn) and every card of every deal are chance
-outcomes (uniform over the undealt cards, top of the deck first, dealt face down; each seat
-sees its cards when the deal is complete), so ``ChanceMode.EXPLICIT_STOCHASTIC`` is true of
-every mode.  Decision actions are the game's fixed numbering (``ACTIONS`` / ``action_id``);
-chance outcomes are card indices (0..51) or seats.  Returns per player are its team's: +1 / -1
-for the winners / losers of a whole game (0 each at the cap), the team's score change for one
-deal.
+Chance is explicit, and the engine's (``new_game(..., chance="explicit")``): the first dealer
+(when drawn) and every card of every deal are chance outcomes (uniform over the undealt cards,
+top of the deck first, dealt face down; each seat sees its cards when the deal is complete), so
+``ChanceMode.EXPLICIT_STOCHASTIC`` is true of every mode.  ``max_chance_nodes_in_history()``
+counts them (51 a deal, +1 for a drawn dealer), ``max_game_length()`` the decisions and
+``max_history_length()`` both.  Decision actions are the game's fixed numbering (``ACTIONS`` /
+``action_id``); chance outcomes are card indices (0..51) or seats.  Returns per player are its
+team's: +1 / -1 for the winners / losers of a whole game (0 each at the cap), the team's score
+change for one deal.  At the end the observations show the finished deal (every card played,
+the scores after it).  ``resample_from_infostate`` draws a consistent state with the game's
+``determinize``, for OpenSpiel's ``ismcts.ISMCTSBot``.
 
 >>> import pyspiel
 >>> import cardrules.adapters.openspiel
@@ -36,6 +41,7 @@ deal.
 
 from __future__ import annotations
 
+import random
 from typing import Any, Final
 
 import numpy as np
@@ -71,6 +77,8 @@ def game_type(game: Game, mode: Mode) -> Any:
     }
     if mode == "match":
         params["max_deals"] = DEFAULT_MAX_DEALS
+    if game.name == "all_fours":
+        params["players"] = 0
     suffix = "" if mode == "match" else "_hand"
     players = (2, 4) if game.name == "all_fours" else (4, 4)
     return pyspiel.GameType(
@@ -110,7 +118,9 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
             raise RulesError(f"unknown parameters {sorted(unknown)}; expected {sorted(defaults)}")
         values = {**defaults, **given}
         game = self.GAME
-        self.rules = game.make_rules(str(values["preset"]), str(values["rules"]))
+        self.rules = game.make_rules(
+            str(values["preset"]), str(values["rules"]), int(values.get("players", 0))
+        )
         dealer = int(values["dealer"])
         max_deals = int(values.get("max_deals", 1))
         if max_deals < 1:
@@ -128,6 +138,10 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         else:
             lo, hi = game.hand_utility_bounds(self.rules, prototype.start_scores)
             low, high, total = float(lo), float(hi), None
+        deals = prototype.max_deals
+        #: The most chance nodes of a game: the first dealer (when drawn) and 51 cards a deal
+        #: (the 52nd has one outcome and goes with the 51st).
+        self.max_chance_nodes = (1 if prototype.dealer is None else 0) + 51 * deals
         info = pyspiel.GameInfo(
             num_distinct_actions=len(game.module.ACTIONS),
             max_chance_outcomes=52,
@@ -135,9 +149,14 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
             min_utility=low,
             max_utility=high,
             utility_sum=total,
-            max_game_length=game.max_decisions(self.rules) * prototype.max_deals,
+            max_game_length=game.max_decisions(self.rules) * deals,
         )
         super().__init__(self.TYPE, info, given)
+
+    def max_chance_nodes_in_history(self) -> int:
+        """The most chance nodes in a history: ``max_history_length()`` is this plus
+        ``max_game_length()`` (the most decisions)."""
+        return self.max_chance_nodes
 
     def new_table(self) -> Table:
         """A new :class:`~cardrules.adapters._games.Table` with this game's settings."""
@@ -179,7 +198,9 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
 
     @property
     def engine_state(self) -> Any:
-        """The cardrules state of the deal in progress (``None`` while dealing)."""
+        """The cardrules state: a chance state while a deal is dealt, ``None`` before the first
+        dealer is drawn; at the end, the engine's state after the last move (which may be the
+        next deal's chance state: :meth:`observation_string` shows the finished deal)."""
         return self._table.state
 
     def current_player(self) -> int:
@@ -187,7 +208,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
         table = self._table
         if table.over:
             return int(pyspiel.PlayerId.TERMINAL)
-        if table.state is None:
+        if table.is_chance:
             return int(pyspiel.PlayerId.CHANCE)
         player = table.current_player
         assert player is not None
@@ -220,6 +241,27 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]
     def returns(self) -> list[float]:
         """Each player's return: its team's."""
         return list(self._table.returns)
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> CardrulesState:
+        """A state that ``player_id`` cannot tell from this one, drawn by the game's
+        ``determinize`` (uniform over the hidden cards) with a generator seeded from
+        ``probability_sampler`` (a callable returning floats in [0, 1), as OpenSpiel's
+        ``UniformProbabilitySampler``).  While a deal is dealt, the cards out so far (face
+        down, seen by nobody) are drawn again.  The sample's history is empty: OpenSpiel's
+        ISMCTS reads its information states, not its history."""
+        table = self._table
+        seed = int(probability_sampler() * 2.0**53)
+        rng = random.Random(seed)
+        if table.over:
+            sample = table.copy()
+        elif table.is_chance:
+            sample = table.copy()
+            sample.deck = tuple(rng.sample(range(52), len(table.deck)))
+        else:
+            observation = table.state.observe(int(player_id))
+            state = table.game.module.determinize(observation, rng)
+            sample = table.resampled(int(player_id), state)
+        return CardrulesState(self.get_game(), sample)
 
     def __str__(self) -> str:
         return str(self._table)

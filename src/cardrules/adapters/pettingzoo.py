@@ -7,7 +7,19 @@ of the game.  Each observation is ``{"observation": float32 vector, "action_mask
 vector}``: the vector is the observation tensor of :mod:`cardrules.adapters.encoding` (the
 information-state tensor with ``perfect_recall=True``), read from ``observe(seat)`` only; the
 mask marks the legal action ids of the game's fixed numbering (all zeros when it is not the
-agent's turn).  Actions are those ids.
+agent's turn).  Actions are those ids.  The metadata names are ``cardrules_four_hundred_v0``
+and ``cardrules_all_fours_v0``.
+
+*Illegal actions.*  With ``illegal_action="raise"`` (the default) a step with an id that is not
+legal raises :class:`~cardrules.errors.IllegalActionError` (a ``ValueError``; an id outside the
+action space raises ``ValueError``) and nothing changes.  With ``illegal_action="penalty"`` (the
+behaviour of PettingZoo's classic environments) the episode ends instead: the offending agent
+gets ``illegal_reward`` (default -1), the others 0, every agent is terminated and the offender's
+info has ``"illegal_action": True``.
+
+``state()`` is the global state for centralised training (not an observation): player_0's
+observation vector, then every seat's unplayed cards (players x 52, by absolute seat) and, for
+All Fours, the stock (52).
 
 ``reset(seed=...)`` seeds the shuffles (every card is dealt from a generator seeded by it, so the
 same seed and the same actions give the same game).  Rewards come at the end: in
@@ -28,6 +40,7 @@ hand: a spectator's view).
 
 from __future__ import annotations
 
+import json
 from typing import Any, ClassVar
 
 import numpy as np
@@ -37,7 +50,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from cardrules.adapters._games import GAMES, Mode, Table
-from cardrules.adapters.encoding import Encoder
+from cardrules.adapters.encoding import Encoder, _cards
 
 __all__ = ["CardrulesEnv", "all_fours_env", "four_hundred_env"]
 
@@ -53,7 +66,11 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
     :param dealer: the first dealer (``None``: drawn by the seeded generator);
     :param scores: the starting scores;
     :param perfect_recall: observe the information-state tensor instead of the observation;
-    :param render_mode: ``"human"`` (print) or ``"ansi"`` (return the text).
+    :param render_mode: ``"human"`` (print) or ``"ansi"`` (return the text);
+    :param players: the number of seats where the game has that option (All Fours: 2 or 4;
+        ``None``: the ruleset's);
+    :param illegal_action: ``"raise"`` (default) or ``"penalty"`` (see the module);
+    :param illegal_reward: the offender's reward under ``"penalty"``.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -61,6 +78,8 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         "name": "cardrules_v0",
         "is_parallelizable": False,
     }
+    #: The illegal-action behaviours.
+    ILLEGAL_ACTIONS: ClassVar[tuple[str, ...]] = ("raise", "penalty")
 
     def __init__(
         self,
@@ -74,15 +93,27 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         scores: tuple[int, ...] | None = None,
         perfect_recall: bool = False,
         render_mode: str | None = None,
+        players: int | None = None,
+        illegal_action: str = "raise",
+        illegal_reward: float = -1.0,
     ) -> None:
         super().__init__()
         if game not in GAMES:
             raise ValueError(f"game: expected one of {sorted(GAMES)}, got {game!r}")
         spec = GAMES[game]
+        self.metadata = {**CardrulesEnv.metadata, "name": f"cardrules_{game}_v0"}  # type: ignore[misc]
         if rules is None:
-            rules = spec.make_rules(preset or spec.default_preset)
+            rules = spec.make_rules(preset or spec.default_preset, "", players or 0)
         elif not isinstance(rules, spec.module.Rules):
             raise ValueError(f"rules: expected a {spec.name}.Rules, got {rules!r}")
+        elif players:
+            rules = spec.make_rules("", json.dumps(rules.to_dict()), players)
+        if illegal_action not in self.ILLEGAL_ACTIONS:
+            raise ValueError(
+                f"illegal_action: expected 'raise' or 'penalty', got {illegal_action!r}"
+            )
+        self.illegal_action = illegal_action
+        self.illegal_reward = float(illegal_reward)
         if render_mode not in (None, "human", "ansi"):
             raise ValueError(f"render_mode: expected 'human', 'ansi' or None, got {render_mode!r}")
         self.render_mode = render_mode
@@ -110,6 +141,12 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {
             agent: spaces.Discrete(self._actions) for agent in self.possible_agents
         }
+        self._all_fours = game == "all_fours"
+        size = self._encoder.size + 52 * (n + self._all_fours)
+        state_low = np.zeros(size, np.float32)
+        state_high = np.ones(size, np.float32)
+        state_low[: self._encoder.size], state_high[: self._encoder.size] = low, high
+        self.state_space = spaces.Box(low=state_low, high=state_high, dtype=np.float32)
         self._rng = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -134,6 +171,24 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         if self._table.current_player == seat:
             mask[self._table.legal_ids()] = 1
         return {"observation": vector, "action_mask": mask}
+
+    def state(self) -> npt.NDArray[np.float32]:
+        """The global state (every hand: for centralised critics, not for a seat's policy)."""
+        table = self._table
+        vector = np.zeros(self.state_space.shape, np.float32)
+        self._encoder.encode(table, 0, vector[: self._encoder.size])
+        engine = table.last if table.over else table.state
+        if engine is None or engine.is_chance:
+            return vector
+        base = self._encoder.size
+        n = self._prototype.players
+        for seat in range(n):
+            hand = table.observation(seat).hand if table.over else engine.hand(seat)
+            _cards(vector[base + 52 * seat : base + 52 * seat + 52], hand.mask)
+        if self._all_fours:
+            stock = sum(1 << card.index for card in engine.stock)
+            _cards(vector[base + 52 * n :], stock)
+        return vector
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """A new game, dealt from a generator seeded with ``seed`` (a fresh one if ``None``
@@ -180,6 +235,13 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{action!r} is not an action id of this game")
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
+        if self.illegal_action == "penalty" and int(action) not in self._table.legal_ids():
+            for other in self.agents:
+                self.rewards[other] = self.illegal_reward if other == agent else 0.0
+                self.terminations[other] = True
+            self.infos[agent] = {**self.infos[agent], "illegal_action": True}
+            self._accumulate_rewards()
+            return
         self._table.apply_decision(int(action))
         self._deal()
         self._after_move()
