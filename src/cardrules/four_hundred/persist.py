@@ -25,6 +25,7 @@ from typing import Any, Final
 
 import attrs
 
+from cardrules.core.checks import check_scores
 from cardrules.core.deck import parse_deck, shuffled_deck
 from cardrules.core.records import (
     STATE_FORMAT,
@@ -34,7 +35,7 @@ from cardrules.core.records import (
 )
 from cardrules.core.records import exact_fields as _exact
 from cardrules.core.records import saved_field as _get
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, describe
 from cardrules.four_hundred.engine import State, _hand_result, _start_deal
 from cardrules.four_hundred.record import CODEC
 from cardrules.four_hundred.rules import Rules
@@ -199,10 +200,13 @@ def _result(raw: Any, where: str) -> HandResult:
         )
     except ValueError as error:
         raise RecordError(f"{where}: {error}") from None
+    dealer = _get(raw, "dealer", int, where)
+    if dealer not in (0, 1, 2, 3):
+        raise RecordError(f"{where}: the dealer must be a seat 0..3, not {describe(dealer)}")
     return HandResult(
         _optional_int(raw, "hand_number", where),
         _get(raw, "deal_number", int, where),
-        _get(raw, "dealer", int, where),
+        dealer,
         _ints(raw["bids"], 4, f"{where}.bids", none=True),
         _ints(raw["tricks"], 4, f"{where}.tricks"),
         _ints(raw["changes"], 4, f"{where}.changes"),
@@ -296,6 +300,15 @@ def _expected(
     )
 
 
+def _start_scores(scores: tuple[int, ...], where: str) -> tuple[int, int, int, int]:
+    """Scores a game may start from (``new_game(scores=...)``: ints within 64 bits)."""
+    try:
+        start = check_scores(scores, 4)
+    except CardrulesError as error:
+        raise RecordError(f"{where}: {error}") from None
+    return (start[0], start[1], start[2], start[3])
+
+
 def _check_history(
     history: tuple[HandResult, ...],
     rules: Rules,
@@ -320,7 +333,7 @@ def _check_history(
             before = history[number - 1].scores
         else:
             start = tuple(s - c for s, c in zip(result.scores, result.changes, strict=True))
-            before = (start[0], start[1], start[2], start[3])
+            before = _start_scores(start, f"{where}: the scores before it")
         expected = _expected(result, rules, before, level, offences, hand_number, where)
         if expected != result:
             wrong = [
@@ -371,7 +384,7 @@ def load_state(text: str) -> State:
         raise RecordError(f"the dealer must be a seat 0..3, not {dealer}")
     if number < 0:
         raise RecordError(f"the deal number must not be negative, not {number}")
-    scores: tuple[int, int, int, int] = _ints(data["scores"], 4, "scores")
+    scores = _start_scores(_ints(data["scores"], 4, "scores"), "the scores of the deal")
     history = tuple(
         _result(raw, f"history[{i}]") for i, raw in enumerate(_get(data, "history", list, "state"))
     )
