@@ -83,7 +83,8 @@ from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, mask_of
 from cardrules.core.chance import ChanceMode, Deal, check_chance, dealt_deck
 from cardrules.core.checks import check_hands, check_int, check_scores, check_seat, check_seed
 from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
-from cardrules.core.tricks import beats, follow_or_trump_mask, winning_offset
+from cardrules.core.tricks import _follow_or_trump as follow_or_trump_mask
+from cardrules.core.tricks import beats, winning_offset
 from cardrules.errors import ArgumentError, IllegalActionError, ParseError, Reason
 
 __all__ = ["State", "legal_play_mask", "new_game", "next_dealer"]

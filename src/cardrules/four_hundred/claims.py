@@ -32,7 +32,8 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules.core.cardset import SUIT_MASKS
-from cardrules.core.tricks import beats, must_follow_mask
+from cardrules.core.tricks import _must_follow as must_follow_mask
+from cardrules.core.tricks import beats
 
 __all__ = ["CLAIM_BUDGET", "claim_holds", "settle_claim"]
 

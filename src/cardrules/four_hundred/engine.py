@@ -33,7 +33,8 @@ from cardrules.core.cardset import CardSet
 from cardrules.core.chance import ChanceMode, Deal, check_chance, dealt_deck
 from cardrules.core.checks import check_hands, check_int, check_scores, check_seat, check_seed
 from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
-from cardrules.core.tricks import must_follow_mask, winning_offset
+from cardrules.core.tricks import _must_follow as must_follow_mask
+from cardrules.core.tricks import winning_offset
 from cardrules.errors import ArgumentError, IllegalActionError, Reason, RulesError
 from cardrules.four_hundred.actions import (
     _REDEAL,
