@@ -101,6 +101,10 @@ def bid_value(bid: int, score: int, rules: Rules | None = None) -> int:
 
     :raises ValueError: for a bid that has no value (below the table, e.g. 1, or above 13).
     """
+    if bid.__class__ is not int:
+        bid = check_int(bid, name="bid")
+    if score.__class__ is not int:
+        score = check_int(score, name="score")
     low, high, at = _rows(_rules_or_default(rules))
     table = high if at is not None and score >= at else low
     try:
@@ -198,7 +202,11 @@ def minimum_total(scores: Sequence[int], rules: Rules | None = None) -> int:
 
 def bids_total(scores: Sequence[int], bids: Sequence[int], rules: Rules | None = None) -> int:
     """The total of the bids that FH-13 compares with :func:`minimum_total`: the tricks bid,
-    or with ``min_total_counts="points"`` the sum of the bids' values."""
+    or with ``min_total_counts="points"`` the sum of the bids' values.
+
+    :raises ArgumentError: unless ``scores`` and ``bids`` are four ints each."""
+    scores = check_scores(scores, 4)
+    bids = check_scores(bids, 4, name="bids")
     rules = _rules_or_default(rules)
     if rules.min_total_counts is MinTotalCounts.TRICKS:
         return sum(bids)
@@ -210,7 +218,11 @@ def is_thrown_in(scores: Sequence[int], bids: Sequence[int], rules: Rules | None
 
     >>> is_thrown_in((32, 12, 5, -4), (3, 3, 3, 2)), is_thrown_in((0, 0, 0, 0), (4, 3, 2, 2))
     (True, False)
+
+    :raises ArgumentError: unless ``scores`` and ``bids`` are four ints each.
     """
+    scores = check_scores(scores, 4)
+    bids = check_scores(bids, 4, name="bids")
     rules = _rules_or_default(rules)
     mode = rules.five_to_start
     five = any(b >= 5 for b in bids)
@@ -228,7 +240,13 @@ def qualifies(scores: Sequence[int], team: int, level: int, rules: Rules | None 
 
     >>> qualifies((41, 3, 1, 0), 0, 41), qualifies((41, 3, 0, 0), 0, 41)
     (True, False)
+
+    :raises ArgumentError: for scores that are not four ints, a team that is not 0 or 1, or a
+        level that is not an int.
     """
+    scores = check_scores(scores, 4)
+    team = check_int(team, name="team", low=0, high=1)
+    level = check_int(level, name="level")
     a, b = scores[team], scores[team + 2]
     floor = _PARTNER_FLOOR[_rules_or_default(rules).partner_condition]
     if floor is None:
@@ -256,7 +274,11 @@ def end_of_game(
     (None, 51)
     >>> end_of_game((52, 44, 3, 2), level=51)
     (0, 51)
+
+    :raises ArgumentError: for scores that are not four ints or a level that is not an int.
     """
+    scores = check_scores(scores, 4)
+    level = check_int(level, name="level")
     rules = _rules_or_default(rules)
     q0 = qualifies(scores, 0, START_LEVEL, rules)
     q1 = qualifies(scores, 1, START_LEVEL, rules)
