@@ -26,6 +26,7 @@ from cardrules.all_fours.rules import Rules
 from cardrules.all_fours.scoring import Award, AwardKind
 from cardrules.all_fours.state import HandEnd, HandResult
 from cardrules.core.cards import CARDS, Card, Suit, parse_cards
+from cardrules.core.checks import refuse
 from cardrules.core.deck import parse_deck, shuffled_deck
 from cardrules.core.records import (
     STATE_FORMAT,
@@ -139,7 +140,7 @@ def save_state(state: State) -> str:
         deals again from the seed) cannot hold it.  Pickle such a state instead.
     """
     if not isinstance(state, State):
-        raise TypeError(f"save_state takes an all_fours.State, not {type(state).__name__}")
+        refuse("state", "an all_fours.State", state)
     if state._d.chance:
         raise RecordError(
             "a state of a game of explicit chance cannot be saved: its deals do not follow "

@@ -27,9 +27,9 @@ import attrs
 
 from cardrules.core.cards import Rank
 from cardrules.core.options import enum_option, exact_keys, is_int
-from cardrules.errors import ParseError, RulesError, describe
+from cardrules.errors import ArgumentError, ParseError, RulesError, describe
 
-__all__ = ["GameTie", "KickTable", "Rules", "Undertrump"]
+__all__ = ["GameTie", "KickTable", "Rules", "Undertrump", "rules_or_default"]
 
 
 class Undertrump(enum.StrEnum):
@@ -221,3 +221,22 @@ class Rules:
         if not isinstance(kicks, Mapping) or not all(isinstance(k, str) for k in kicks):
             raise RulesError(f"kick_values: {kicks!r} is not a mapping of rank letter -> points")
         return cls(**{name: data[name] for name in names})
+
+
+_DEFAULT: Final = Rules()
+
+
+def rules_or_default(rules: object) -> Rules:
+    """``rules``, or the default ruleset for ``None`` (the ``rules=`` argument of the helpers).
+
+    :raises ArgumentError: for anything else (a 400 ruleset included).
+    """
+    if rules is None:
+        return _DEFAULT
+    if not isinstance(rules, Rules):
+        raise ArgumentError(
+            f"rules: expected an all_fours.Rules or None, got {describe(rules)}",
+            name="rules",
+            value=rules,
+        )
+    return rules

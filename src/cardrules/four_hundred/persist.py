@@ -25,7 +25,7 @@ from typing import Any, Final
 
 import attrs
 
-from cardrules.core.checks import check_scores
+from cardrules.core.checks import check_scores, refuse
 from cardrules.core.deck import parse_deck, shuffled_deck
 from cardrules.core.records import (
     STATE_FORMAT,
@@ -140,11 +140,11 @@ def save_state(state: State) -> str:
     :class:`~cardrules.core.records.RecordError`; pickle such a state instead (every state,
     chance states too, pickles and unpickles to an equal state).
 
-    :raises TypeError: for a value that is not a 400 state.
+    :raises ArgumentError: for a value that is not a 400 state (a TypeError too).
     :raises RecordError: for a state of a game with explicit chance.
     """
     if not isinstance(state, State):
-        raise TypeError(f"save_state takes a four_hundred.State, not {type(state).__name__}")
+        refuse("state", "a four_hundred.State", state)
     if state.chance == "explicit":
         raise RecordError(
             "save_state: a game with chance='explicit' is not rebuilt from its seed and cannot "
