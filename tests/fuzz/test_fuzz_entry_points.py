@@ -159,7 +159,7 @@ def test_state_methods(method: str, data: st.DataObject) -> None:
     function = getattr(state, method, None)
     if function is None:
         return
-    required, most, keywords = _arity(function)
+    required, most, keywords, _ = _arity(function)
     count = data.draw(st.integers(required, max(required, most)), label="count")
     args = [
         data.draw(st.one_of(values, st.sampled_from(state.legal_actions() or (None,))))
