@@ -21,7 +21,7 @@ from cardrules import all_fours, four_hundred
 from cardrules.errors import CardrulesError
 from tests.fuzz.corpus import states
 from tests.fuzz.limits import time_bound
-from tests.fuzz.values import OBJECTS, values
+from tests.fuzz.values import values
 
 FUZZ = settings.get_profile("fuzz")
 MODULES = (cardrules, four_hundred, all_fours, cardrules.records)
@@ -145,7 +145,7 @@ def test_wrong_arguments(name: str, function: Callable[..., Any], data: st.DataO
         args[1] = -abs(args[1]) - 1 if not isinstance(args[1], bool) else args[1]
     registry = dict(cardrules.records._CODECS)
     _call(name, function, *args, **kwargs)
-    assert cardrules.records._CODECS == registry or name.endswith("register_codec")
+    assert registry == cardrules.records._CODECS or name.endswith("register_codec")
 
 
 _STATE_METHODS = ("apply", "claim", "hand", "observe", "with_hidden_cards", "expose", "call")
@@ -183,9 +183,3 @@ def test_rules_options(kind: Any, data: st.DataObject) -> None:
     changed = {name: data.draw(values, label=name) for name in names}
     _call(f"{kind.__module__}.Rules", kind, **changed)
     _call(f"{kind.__module__}.Rules.from_dict", kind.from_dict, {**good, **changed})
-
-
-def test_the_objects_the_fuzzer_feeds_are_unchanged_by_it() -> None:
-    for value in OBJECTS:
-        if hasattr(value, "__hash__") and value.__hash__ is not None:
-            hash(value)
