@@ -164,6 +164,8 @@ def test_rules_refuse_with_a_rules_error(make: Callable[[], object]) -> None:
         lambda: replay(None),
         lambda: final_state(None),
         lambda: register_codec(None),
+        lambda: four_hundred.perft(four_hundred.new_game(seed=1), 2**64),
+        lambda: all_fours.perft(None, 1),
     ],
 )
 def test_wrong_arguments_found_by_the_fuzzer(call: Callable[[], object]) -> None:
