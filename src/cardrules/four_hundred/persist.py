@@ -3,7 +3,8 @@
 A saved state is JSON holding the match (rules, seed, the finished hands of ``history``, the
 scores when the current deal began), the current deal (number, dealer, deck) and the steps of
 that deal so far.  Loading re-scores every finished hand from its bids and tricks (FH-19 ...
-FH-24, FH-26 ... FH-28) to check that the history holds together, deals the deck again and
+FH-24, FH-26 ... FH-28) to check that the history holds together (a no-picture redeal of a
+later deal is replayed on the deal the seed gives, FH-30), deals the deck again and
 re-applies the steps through the engine, so a saved state that was tampered with, or that does
 not hold together, is refused with a :class:`~cardrules.core.records.RecordError` saying what
 is wrong; nothing is fixed up.
@@ -36,6 +37,7 @@ from cardrules.core.records import (
 from cardrules.core.records import exact_fields as _exact
 from cardrules.core.records import saved_field as _get
 from cardrules.errors import CardrulesError, describe
+from cardrules.four_hundred.actions import Bid, Redeal
 from cardrules.four_hundred.engine import State, _hand_result, _start_deal
 from cardrules.four_hundred.record import CODEC
 from cardrules.four_hundred.rules import Rules
@@ -314,6 +316,7 @@ def _check_history(
     rules: Rules,
     dealer: int,
     scores: tuple[int, int, int, int],
+    seed: int,
 ) -> tuple[int, tuple[int, int], int]:
     """The finished hands must chain (deal numbers 0, 1, …; dealers by FH-8; each hand re-scored
     from its bids and tricks; nobody has won yet) and end at the current deal's dealer and
@@ -348,6 +351,20 @@ def _check_history(
             )
         if result.winner is not None:
             raise RecordError(f"{where}: the game ended in this hand; nothing can follow")
+        if number and result.ending is Ending.VOID_REDEAL:
+            state = _start_deal(
+                rules,
+                seed,
+                number,
+                result.dealer,
+                None,
+                before,
+                level,
+                history[:number],
+                hand_number,
+                offences,
+            )
+            _replay_redeal(state, result, where)
         level, offences = result.level, result.offences
         hand_number += result.scored
     if history:
@@ -362,6 +379,22 @@ def _check_history(
                 f"hand ended at {list(last.scores)}"
             )
     return level, offences, hand_number
+
+
+def _replay_redeal(state: State, result: HandResult, where: str) -> None:
+    """FH-30 on the seed's deal: the recorded bids, then a redeal by a seat that holds no
+    picture card, must be legal and end the hand as recorded."""
+    first = (result.dealer + 1) % 4
+    bids = [result.bids[(first + k) % 4] for k in range(4)]
+    actions: list[Bid | Redeal] = [Bid(bid) for bid in bids if bid is not None]
+    number = result.deal_number
+    try:
+        for action in [*actions, Redeal()]:
+            state = state.apply(action)
+    except CardrulesError as error:
+        raise RecordError(f"{where}: the seed's deal does not allow it: {error}") from None
+    if len(state.history) <= number or state.history[number] != result:
+        raise RecordError(f"{where}: the seed's deal does not end as recorded", deal=number)
 
 
 def load_state(text: str) -> State:
@@ -392,7 +425,7 @@ def load_state(text: str) -> State:
         raise RecordError(
             f"deal {number} needs the {number} finished deals before it, got {len(history)}"
         )
-    level, offences, hand_number = _check_history(history, rules, dealer, scores)
+    level, offences, hand_number = _check_history(history, rules, dealer, scores, seed)
     try:
         deck = parse_deck(_get(data, "deck", str, "state"))
     except CardrulesError as error:
