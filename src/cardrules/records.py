@@ -22,6 +22,7 @@ import json
 from collections.abc import Iterator
 from typing import Any, Final
 
+from cardrules.core.checks import check_int, refuse
 from cardrules.core.protocol import GameState
 from cardrules.core.records import (
     FORMAT_VERSION,
@@ -60,8 +61,26 @@ _CODECS: dict[str, GameCodec] = {}
 
 
 def register_codec(codec: GameCodec) -> None:
-    """Make a game (or a variant of your own) known to records by its ``codec.name``."""
-    _CODECS[codec.name] = codec
+    """Make a game (or a variant of your own) known to records by its ``codec.name``.
+
+    :raises ArgumentError: for a value that is not a codec (a ``name`` that is a non-empty
+        string, and the codec's methods); the known games are unchanged then.
+    """
+    name = getattr(codec, "name", None)
+    methods = ("new_game", "rules_of", "apply_step", "step_text", "text_body", "parse_text_body")
+    if (
+        not isinstance(name, str)
+        or not name
+        or not all(callable(getattr(codec, method, None)) for method in methods)
+    ):
+        refuse("codec", "a game codec (a name and the GameCodec methods)", codec)
+    _CODECS[name] = codec
+
+
+def _record(record: object) -> GameRecord:
+    if not isinstance(record, GameRecord):
+        refuse("record", "a GameRecord", record)
+    return record
 
 
 def codec_for(game: str | GameState[Any]) -> GameCodec:
@@ -93,8 +112,14 @@ def recorder(state: GameState[Any]) -> Recorder:
 
 
 def to_json(record: GameRecord, *, indent: int | None = None) -> str:
-    """The record as JSON text."""
-    return record.to_json(indent=indent)
+    """The record as JSON text.
+
+    :raises ArgumentError: for a value that is not a record, or an indent that is not an int
+        from 0 to 16 or None.
+    """
+    if indent is not None:
+        check_int(indent, name="indent", low=0, high=16)
+    return _record(record).to_json(indent=indent)
 
 
 def from_json(text: str | bytes) -> GameRecord:
@@ -107,8 +132,11 @@ def from_json(text: str | bytes) -> GameRecord:
 
 
 def to_text(record: GameRecord) -> str:
-    """The record in the text notation: tag lines, a blank line, the game's body."""
-    codec = codec_for(record.game)
+    """The record in the text notation: tag lines, a blank line, the game's body.
+
+    :raises ArgumentError: for a value that is not a record.
+    """
+    codec = codec_for(_record(record).game)
     tags = [
         ("Game", record.game),
         ("Version", str(record.version)),
@@ -182,9 +210,11 @@ def from_text(text: str | bytes) -> GameRecord:
 def replay(record: GameRecord, *, check_result: bool = True) -> Iterator[ReplayStep]:
     """Replay a record step by step, checking every step (see
     :func:`cardrules.core.records.replay`)."""
-    return _replay(record, codec_for(record.game), check_result=check_result)
+    if not isinstance(check_result, bool):
+        refuse("check_result", "True or False", check_result)
+    return _replay(record, codec_for(_record(record).game), check_result=check_result)
 
 
 def final_state(record: GameRecord) -> GameState[Any]:
     """The state a record ends in, replayed and checked."""
-    return _final_state(record, codec_for(record.game))
+    return _final_state(record, codec_for(_record(record).game))

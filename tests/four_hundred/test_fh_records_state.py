@@ -218,3 +218,27 @@ def test_load_state_rescores_every_hand_as_the_engine_does(mode: str) -> None:
                 state = state.apply(rng.choice(state.legal_actions()))
             if not state.current_trick.cards:
                 assert load_state(save_state(state)) == state
+
+
+@pytest.mark.rule("FH-30")
+def test_a_no_picture_redeal_in_the_history_is_replayed_on_the_seeds_deal() -> None:
+    """A void redeal of a later deal is checked on the deal the seed gives: the redealing seat
+    must hold no picture card there."""
+    rules = Rules(no_picture_redeal=True)
+    for seed in range(200):
+        rng = random.Random(seed)
+        state = new_game(rules, seed=seed, dealer=0)
+        while not state.is_terminal and len(state.history) < 12:
+            actions = state.legal_actions()
+            redeal = [a for a in actions if isinstance(a, Redeal)]
+            state = state.apply(redeal[0] if redeal else rng.choice(actions))
+        if any(h.ending is Ending.VOID_REDEAL for h in state.history[1:]):
+            break
+    else:  # pragma: no cover
+        pytest.fail("no seed gave a void redeal after the first deal")
+    text = save_state(state)
+    assert load_state(text) == state
+    data = json.loads(text)
+    data["seed"] += 1
+    with pytest.raises(RecordError, match=r"history\[\d+\]: the seed's deal does not"):
+        load_state(json.dumps(data))

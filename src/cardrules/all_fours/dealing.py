@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
-from cardrules.all_fours.rules import Rules
+from cardrules.all_fours.rules import Rules, rules_or_default
 from cardrules.all_fours.state import _pack
 from cardrules.core.cards import CARDS, Card, parse_cards
 from cardrules.core.cardset import mask_of
@@ -40,6 +40,7 @@ def deal_layout(rules: Rules, dealer: int) -> tuple[int, ...]:
     >>> deal_layout(Rules(players=2), 0)
     (1, 1, 1, 0, 0, 0, 1, 1, 1, 0, 0, 0)
     """
+    rules = rules_or_default(rules)
     key = (rules.players, rules.deal_packet, check_seat(dealer, rules.players, name="dealer"))
     layout = _LAYOUTS.get(key)
     if layout is None:
@@ -179,7 +180,7 @@ def deck_for(
         cards each, one hand per seat.
     :raises ParseError: for text that is not cards, or a deck that is not 52 distinct cards.
     """
-    rules = rules or Rules()
+    rules = rules_or_default(rules)
     n = rules.players
     dealer = check_seat(dealer, n, name="dealer")
     check_hands(hands, (6,) * n)

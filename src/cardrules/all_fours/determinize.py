@@ -44,12 +44,13 @@ from typing import Final
 
 from cardrules.all_fours.actions import GIVE_ONE
 from cardrules.all_fours.dealing import deal_places
-from cardrules.all_fours.engine import State, _assemble, _start_deal, legal_play_mask
+from cardrules.all_fours.engine import State, _assemble, _legal_play_mask, _start_deal
 from cardrules.all_fours.rules import Undertrump
 from cardrules.all_fours.state import Phase
 from cardrules.all_fours.view import Observation
 from cardrules.core.cards import CARDS, Card, Suit
 from cardrules.core.cardset import FULL_MASK, SUIT_MASKS
+from cardrules.core.checks import check_rng, refuse
 from cardrules.core.deck import SeededRng
 from cardrules.core.hidden import count_hidden_deals, sample_hidden_cards
 from cardrules.core.tricks import Trick
@@ -67,7 +68,7 @@ def _ruled_out(card: int, trick: tuple[int, ...], trump: int, option: Undertrump
     ruled_out = 0
     for suit in range(4):
         other = 13 * suit if 13 * suit != card else 13 * suit + 1
-        if not legal_play_mask(1 << card | 1 << other, trick, trump, option) >> card & 1:
+        if not _legal_play_mask(1 << card | 1 << other, trick, trump, option) >> card & 1:
             ruled_out |= SUIT_MASKS[suit]
     return ruled_out
 
@@ -115,8 +116,14 @@ def void_suits(observation: Observation) -> tuple[frozenset[Suit], ...]:
     """
     return tuple(
         frozenset(suit for suit in Suit if mask & SUIT_MASKS[suit] == SUIT_MASKS[suit])
-        for mask in _void_masks(observation)
+        for mask in _void_masks(_observation(observation))
     )
+
+
+def _observation(observation: object) -> Observation:
+    if not isinstance(observation, Observation):
+        refuse("observation", f"a {__package__.rsplit('.', 1)[-1]}.Observation", observation)
+    return observation
 
 
 def _below(rng: SeededRng | random.Random, n: int) -> int:
@@ -257,6 +264,8 @@ def determinize(observation: Observation, rng: SeededRng | random.Random) -> Sta
 
     :raises ValueError: if the observation is not one that a state can give (no deal fits).
     """
+    observation = _observation(observation)
+    check_rng(rng)
     rules = observation.rules
     if observation.phase is Phase.DEAL:  # a chance state: nothing is dealt, nothing hidden
         return _start_deal(

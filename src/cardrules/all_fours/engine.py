@@ -82,9 +82,17 @@ from cardrules.all_fours.view import observe as _observe
 from cardrules.core.cards import CARDS, Card, Suit, parse_cards
 from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, mask_of
 from cardrules.core.chance import ChanceMode, Deal, check_chance, dealt_deck
-from cardrules.core.checks import check_hands, check_int, check_scores, check_seat, check_seed
+from cardrules.core.checks import (
+    check_hands,
+    check_int,
+    check_scores,
+    check_seat,
+    check_seed,
+    refuse,
+)
 from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
-from cardrules.core.tricks import beats, follow_or_trump_mask, winning_offset
+from cardrules.core.tricks import _follow_or_trump as follow_or_trump_mask
+from cardrules.core.tricks import beats, winning_offset
 from cardrules.errors import ArgumentError, IllegalActionError, ParseError, Reason
 
 __all__ = ["State", "legal_play_mask", "new_game", "next_dealer"]
@@ -142,7 +150,30 @@ def legal_play_mask(
     >>> only = Undertrump.ONLY_IF_ONLY_TRUMPS
     >>> str(CardSet.from_mask(legal_play_mask(hand, trick, Suit.HEARTS, only)))
     '9D'
+
+    :raises ArgumentError: for a hand that is not a 52-bit card mask, a trick that is not up to
+        three distinct card indices, a trump that is not a suit number or an undertrump that is
+        not an :class:`Undertrump`.
     """
+    if isinstance(hand, bool) or not isinstance(hand, int) or not 0 <= hand <= FULL_MASK:
+        refuse("hand", "a 52-bit card mask (an int)", hand)
+    if not isinstance(trick, Sequence) or isinstance(trick, str) or len(trick) > 3:
+        refuse("trick", "up to three card indices (ints 0..51), the lead first", trick)
+    if len(set(trick)) != len(trick) or not all(
+        isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 51 for c in trick
+    ):
+        refuse("trick", "up to three card indices (ints 0..51), the lead first", trick)
+    if isinstance(trump, bool) or not isinstance(trump, int) or not 0 <= trump <= 3:
+        refuse("trump", "a suit number 0..3 (a Suit)", trump)
+    if not isinstance(undertrump, Undertrump):
+        refuse("undertrump", "an Undertrump", undertrump)
+    return _legal_play_mask(hand, tuple(trick), trump, undertrump)
+
+
+def _legal_play_mask(
+    hand: int, trick: Sequence[int], trump: int, undertrump: Undertrump = _ALLOWED
+) -> int:
+    """:func:`legal_play_mask` without the checks (the engine's and determinizer's kernel)."""
     if not trick:
         return hand
     lead = trick[0] // 13
@@ -160,7 +191,7 @@ def legal_play_mask(
 def _legal_mask(d: _Deal, hand: int, trick: tuple[int, ...]) -> int:
     """The legal plays of a deal's player: :func:`legal_play_mask`, narrowed to a called card
     (AF-25)."""
-    legal = legal_play_mask(hand, trick, d.trump, d.rules.undertrump)
+    legal = _legal_play_mask(hand, trick, d.trump, d.rules.undertrump)
     if d.called >= 0:
         legal &= 1 << d.called
     return legal
@@ -602,7 +633,7 @@ def _begin_play(d: _Deal, hands: int, decisions: tuple[Action, ...]) -> State:
     d.decisions = decisions
     n = d.players
     leader = d.dealer + 1 if d.dealer + 1 < n else 0
-    lead = legal_play_mask(hands >> (52 * leader) & FULL_MASK, (), trump)  # AF-16: any card
+    lead = _legal_play_mask(hands >> (52 * leader) & FULL_MASK, (), trump)  # AF-16: any card
     return _seal(d, hands, leader, leader, (), 0, (0, 0), (), lead)
 
 
@@ -798,7 +829,7 @@ def _illegal(s: State, action: object) -> IllegalActionError:
             )
         # The stages of legal_play_mask, to name the one that rules the card out.
         lead = s._trick[0] // 13
-        if not legal_play_mask(hand, s._trick, d.trump) & card.mask:  # AF-17, AF-18
+        if not _legal_play_mask(hand, s._trick, d.trump) & card.mask:  # AF-17, AF-18
             if lead == d.trump:
                 return error(Reason.MUST_PLAY_TRUMP, f"a trump ({Suit(d.trump)}) was led")
             return error(

@@ -16,15 +16,17 @@ True
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Final
 
-from cardrules.all_fours.actions import Action, parse_action
+from cardrules.all_fours.actions import Play, parse_action
+from cardrules.all_fours.dealing import deck_for
 from cardrules.all_fours.engine import State, _start_deal, next_dealer
 from cardrules.all_fours.record import CODEC, step_seat
 from cardrules.all_fours.rules import Rules
 from cardrules.all_fours.scoring import Award, AwardKind
 from cardrules.all_fours.state import HandEnd, HandResult
-from cardrules.core.cards import Card, Suit, parse_cards
+from cardrules.core.cards import CARDS, Card, Suit, parse_cards
+from cardrules.core.checks import refuse
 from cardrules.core.deck import parse_deck, shuffled_deck
 from cardrules.core.records import (
     STATE_FORMAT,
@@ -34,8 +36,7 @@ from cardrules.core.records import (
 )
 from cardrules.core.records import exact_fields as _exact
 from cardrules.core.records import saved_field as _get
-from cardrules.core.tricks import Trick, trick_winner
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, describe
 
 __all__ = ["STATE_FORMAT", "STATE_VERSION", "load_state", "save_state"]
 
@@ -139,7 +140,7 @@ def save_state(state: State) -> str:
         deals again from the seed) cannot hold it.  Pickle such a state instead.
     """
     if not isinstance(state, State):
-        raise TypeError(f"save_state takes an all_fours.State, not {type(state).__name__}")
+        refuse("state", "an all_fours.State", state)
     if state._d.chance:
         raise RecordError(
             "a state of a game of explicit chance cannot be saved: its deals do not follow "
@@ -164,108 +165,228 @@ def save_state(state: State) -> str:
 
 
 # -- loading -----------------------------------------------------------------------------------
+def _int(value: Any, where: str, low: int | None = None, high: int | None = None) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise RecordError(f"{where} must be an int, not {describe(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"from {low}" if high is None else f"from {low} to {high}"
+        raise RecordError(f"{where} must be an int {span}, not {describe(value)}")
+    return value
+
+
 def _pair(value: Any, where: str) -> tuple[int, int]:
-    if (
-        not isinstance(value, list)
-        or len(value) != 2
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
-    ):
-        raise RecordError(f"{where} must be two ints, not {value!r}")
-    return (value[0], value[1])
+    if not isinstance(value, list) or len(value) != 2:
+        raise RecordError(f"{where} must be two ints, not {describe(value)}")
+    return (_int(value[0], where), _int(value[1], where))
+
+
+def _text(raw: dict[str, Any], key: str, where: str) -> str:
+    return str(_get(raw, key, str, where))
 
 
 def _award(raw: Any, where: str) -> Award:
     if not isinstance(raw, dict):
-        raise RecordError(f"{where} must be an object")
+        raise RecordError(f"{where} must be an object, not {describe(raw)}")
     _exact(raw, {"side", "points", "kind", "card", "card_points"}, where)
-    side = _get(raw, "side", int, where)
-    if side not in (0, 1):
-        raise RecordError(f"{where}: side must be 0 or 1, not {side}")
-    points = _get(raw, "points", int, where)
-    if points < 0:
-        raise RecordError(f"{where}: points must not be negative")
+    side = _int(raw["side"], f"{where}.side", 0, 1)
+    points = _int(raw["points"], f"{where}.points", 0)
+    kind, card = raw["kind"], raw["card"]
+    if not isinstance(kind, str) or kind not in _AWARD_KINDS:
+        raise RecordError(f"{where}: {describe(kind)} is not an award kind")
+    if card is not None and not isinstance(card, str):
+        raise RecordError(f"{where}: the card must be a card's text or null, not {describe(card)}")
     try:
-        kind = AwardKind(raw["kind"])
-        card = None if raw["card"] is None else Card.parse(raw["card"])
-    except (ValueError, CardrulesError) as error:
+        parsed = None if card is None else Card.parse(card)
+    except CardrulesError as error:
         raise RecordError(f"{where}: {error}") from None
     card_points = None if raw["card_points"] is None else _pair(raw["card_points"], where)
-    return Award(side, points, kind, card, card_points)
+    return Award(side, points, AwardKind(kind), parsed, card_points)
 
 
-def _result(raw: Any, where: str, players: int) -> HandResult:
+_AWARD_KINDS: Final = frozenset(kind.value for kind in AwardKind)
+_ENDS: Final = frozenset(end.value for end in HandEnd)
+_RESULT_KEYS: Final = frozenset(
+    {"deal_number", "dealer", "kicks", "trump", "decisions", "awards", "reason"}
+    | {"card_points", "scores", "tricks"}
+)
+#: A finished deal as read: every field of ``_result_dict`` as a value (tricks as
+#: ``(leader, cards)`` pairs), compared field by field with the deal's replay.
+_Fields = dict[str, Any]
+
+
+def _result(raw: Any, where: str, players: int) -> _Fields:
+    """The fields of a finished deal, each of the right type (not yet checked against play)."""
     if not isinstance(raw, dict):
-        raise RecordError(f"{where} must be an object")
-    keys = {"deal_number", "dealer", "kicks", "trump", "decisions", "awards", "reason"}
-    _exact(raw, keys | {"card_points", "scores", "tricks"}, where)
-    try:
-        kicks = parse_cards(_get(raw, "kicks", str, where))
-        trump = None if raw["trump"] is None else Suit.parse(raw["trump"])
-        decisions: tuple[Action, ...] = tuple(
-            parse_action(a) for a in _get(raw, "decisions", list, where)
+        raise RecordError(f"{where} must be an object, not {describe(raw)}")
+    _exact(raw, _RESULT_KEYS, where)
+    trump, reason = raw["trump"], raw["reason"]
+    if not isinstance(reason, str) or reason not in _ENDS:
+        raise RecordError(f"{where}: {describe(reason)} is not a way a deal ends")
+    if trump is not None and not isinstance(trump, str):
+        raise RecordError(
+            f"{where}: the trump must be a suit letter or null, not {describe(trump)}"
         )
-        reason = HandEnd(raw["reason"])
-        tricks = []
-        for item in _get(raw, "tricks", list, where):
-            if not isinstance(item, list) or len(item) != 2 or not isinstance(item[0], int):
-                raise RecordError(f"{where}: a trick must be [leader, cards], not {item!r}")
-            tricks.append(Trick(item[0], parse_cards(item[1]), players))
-    except (ValueError, CardrulesError) as error:
+    decisions = _get(raw, "decisions", list, where)
+    if not all(isinstance(a, str) for a in decisions):
+        raise RecordError(f"{where}: the decisions must be action texts")
+    fields: _Fields = {
+        "deal_number": _int(raw["deal_number"], f"{where}.deal_number", 0),
+        "dealer": _int(raw["dealer"], f"{where}.dealer", 0, players - 1),
+    }
+    kicks = _text(raw, "kicks", where)
+    try:
+        fields["kicks"] = parse_cards(kicks)
+        fields["trump"] = None if trump is None else Suit.parse(trump)
+        fields["decisions"] = tuple(parse_action(a) for a in decisions)
+    except CardrulesError as error:
         raise RecordError(f"{where}: {error}") from None
-    awards = tuple(
+    fields["awards"] = tuple(
         _award(a, f"{where}.awards[{i}]") for i, a in enumerate(_get(raw, "awards", list, where))
     )
-    card_points = None if raw["card_points"] is None else _pair(raw["card_points"], where)
-    winners = tuple(trick_winner(t.cards, t.leader, trump, players) for t in tricks)
-    if any(len(t.cards) != players for t in tricks):
-        raise RecordError(f"{where}: every trick of a finished deal has {players} cards")
-    return HandResult(
-        _get(raw, "deal_number", int, where),
-        _get(raw, "dealer", int, where),
-        kicks,
-        trump,
-        decisions,
-        awards,
-        reason,
-        card_points,
-        _pair(raw["scores"], f"{where}.scores"),
-        tuple(tricks),
-        winners,
+    fields["reason"] = HandEnd(reason)
+    fields["card_points"] = (
+        None if raw["card_points"] is None else _pair(raw["card_points"], f"{where}.card_points")
     )
+    fields["scores"] = _pair(raw["scores"], f"{where}.scores")
+    tricks = []
+    for i, item in enumerate(_get(raw, "tricks", list, where)):
+        here = f"{where}.tricks[{i}]"
+        if not isinstance(item, list) or len(item) != 2 or not isinstance(item[1], str):
+            raise RecordError(f"{here} must be [leader, cards], not {describe(item)}")
+        leader = _int(item[0], f"{here}: the leader", 0, players - 1)
+        try:
+            cards = parse_cards(item[1])
+        except CardrulesError as error:
+            raise RecordError(f"{here}: {error}") from None
+        if len(cards) != players:
+            raise RecordError(f"{here}: a trick of a finished deal has {players} cards")
+        tricks.append((leader, cards))
+    fields["tricks"] = tuple(tricks)
+    return fields
+
+
+def _fields_of(result: HandResult) -> _Fields:
+    return {
+        "deal_number": result.deal_number,
+        "dealer": result.dealer,
+        "kicks": result.kicks,
+        "trump": result.trump,
+        "decisions": result.decisions,
+        "awards": result.awards,
+        "reason": result.reason,
+        "card_points": result.card_points,
+        "scores": result.scores,
+        "tricks": tuple((t.leader, t.cards) for t in result.tricks),
+    }
+
+
+def _first_deck(fields: _Fields, rules: Rules) -> tuple[Card, ...]:
+    """A deck that deals the first deal as recorded (``new_game(deck=...)`` may have fixed it,
+    so the seed does not give it): each seat gets the cards it played, in the order played, the
+    kicks come where the deal turns them, and the cards nobody played fill the rest.  Which of
+    a seat's cards came in a run of the pack does not change the deal (AF-11: after a run
+    nobody gives one)."""
+    n = rules.players
+    kicks: tuple[Card, ...] = fields["kicks"]
+    if not kicks:
+        raise RecordError("history[0]: a deal turns at least one kick")
+    held: list[list[Card]] = [[] for _ in range(n)]
+    for leader, cards in fields["tricks"]:
+        for offset, card in enumerate(cards):
+            held[(leader + offset) % n].append(card)
+    seen = [card for hand in held for card in hand] + list(kicks)
+    if len(set(seen)) != len(seen):
+        raise RecordError("history[0]: a card is played or turned more than once")
+    spare = iter(sorted(set(CARDS) - set(seen)))
+    runs = len(kicks) - 1
+    for hand in held:
+        while len(hand) < 6 + 3 * runs:
+            hand.append(next(spare, CARDS[0]))
+    dealer = fields["dealer"]
+    then: list[Card] = []
+    for run in range(runs):
+        for offset in range(1, n + 1):
+            then.extend(held[(dealer + offset) % n][6 + 3 * run : 9 + 3 * run])
+        then.append(kicks[run + 1])
+    try:
+        return deck_for([h[:6] for h in held], kicks[0], dealer=dealer, rules=rules, then=then)
+    except CardrulesError as error:
+        raise RecordError(f"history[0]: the deal cannot be dealt: {error}") from None
+
+
+def _replay(
+    fields: _Fields,
+    rules: Rules,
+    seed: int,
+    dealer: int,
+    scores: tuple[int, int],
+    history: tuple[HandResult, ...],
+    deck: tuple[Card, ...],
+    where: str,
+) -> HandResult:
+    """Deal ``deck``, play the recorded decisions and tricks through the engine, and check that
+    the deal the engine finishes is the recorded one, field by field."""
+    number = len(history)
+    state = _start_deal(rules, seed, dealer, number, scores, history, deck)
+    plays = [card for _, cards in fields["tricks"] for card in cards]
+    for action in (*fields["decisions"], *map(Play, plays)):
+        if len(state.history) > number:
+            raise RecordError(f"{where}: the deal ended before {action}", deal=number)
+        try:
+            state = state.apply(action)
+        except CardrulesError as error:
+            raise RecordError(f"{where}: {error}", deal=number) from None
+    if len(state.history) <= number:
+        raise RecordError(f"{where}: the recorded play does not finish the deal", deal=number)
+    rebuilt = _fields_of(state.history[number])
+    for key, value in rebuilt.items():
+        if fields[key] != value:
+            raise RecordError(
+                f"{where}: the {key} {_shown(fields[key])} do not follow from the deal's "
+                f"replay, which gives {_shown(value)}",
+                deal=number,
+            )
+    return state.history[number]
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, tuple) and value and isinstance(value[0], Card):
+        return _cards_text(value)
+    return describe(list(value) if isinstance(value, tuple) else value)
 
 
 def _check_history(
-    history: tuple[HandResult, ...], rules: Rules, dealer: int, scores: tuple[int, int]
-) -> None:
-    """The finished deals must chain: numbers 0, 1, …; dealers by AF-8; scores by their awards;
-    and end at the current deal's dealer and starting scores."""
+    raws: list[Any], rules: Rules, seed: int, dealer: int, scores: tuple[int, int]
+) -> tuple[HandResult, ...]:
+    """Replay the finished deals: deal 0 from the cards it shows, every later one from the
+    seed's deck; each must be the deal the engine plays (numbers 0, 1, …; dealers by AF-8;
+    scores by their awards), none may end the game, and the last must end at the current
+    deal's dealer and starting scores."""
     n = rules.players
-    for number, result in enumerate(history):
+    history: tuple[HandResult, ...] = ()
+    for number, raw in enumerate(raws):
         where = f"history[{number}]"
-        if result.deal_number != number:
-            raise RecordError(f"{where}: deal number {result.deal_number}, expected {number}")
-        gained = [0, 0]
-        for award in result.awards:
-            gained[award.side] += award.points
-        if number:
-            before = history[number - 1].scores
-            expected = (before[0] + gained[0], before[1] + gained[1])
-            if result.scores != expected:
+        fields = _result(raw, where, n)
+        if number == 0:
+            gained = [0, 0]
+            for award in fields["awards"]:
+                gained[award.side] += award.points
+            start = (fields["scores"][0] - gained[0], fields["scores"][1] - gained[1])
+            if not all(0 <= v < rules.target for v in start):
                 raise RecordError(
-                    f"{where}: the scores {list(result.scores)} do not follow from the scores "
-                    f"before ({list(before)}) and the deal's awards",
-                    deal=number,
+                    f"{where}: the game would have started at {list(start)}, not from 0 to "
+                    f"{rules.target - 1}"
                 )
-            follows = next_dealer(history[number - 1], n)
-            if result.dealer != follows:
-                raise RecordError(
-                    f"{where}: the dealer is seat {result.dealer}, AF-8 gives seat {follows}",
-                    deal=number,
-                )
+            deck = _first_deck(fields, rules)
+            first_dealer = fields["dealer"]
+        else:
+            start = history[-1].scores
+            deck = shuffled_deck(seed, "deal", number)
+            first_dealer = next_dealer(history[-1], n)
+        result = _replay(fields, rules, seed, first_dealer, start, history, deck, where)
         if result.reason is HandEnd.TARGET_REACHED:
             raise RecordError(f"{where}: the game ended in this deal; nothing can follow")
-        if max(result.scores) >= rules.target:
-            raise RecordError(f"{where}: a side reached the target; the game would be over")
+        history = (*history, result)
     if history:
         last = history[-1]
         follows = next_dealer(last, n)
@@ -276,6 +397,7 @@ def _check_history(
                 f"the scores when the deal began are {list(scores)}, but the last finished "
                 f"deal ended at {list(last.scores)}"
             )
+    return history
 
 
 def load_state(text: str) -> State:
@@ -301,15 +423,12 @@ def load_state(text: str) -> State:
     scores = _pair(data["scores"], "scores")
     if not all(0 <= v < rules.target for v in scores):
         raise RecordError(f"the scores {list(scores)} must be from 0 to {rules.target - 1}")
-    history = tuple(
-        _result(raw, f"history[{i}]", rules.players)
-        for i, raw in enumerate(_get(data, "history", list, "state"))
-    )
-    if len(history) != number:
+    raws = _get(data, "history", list, "state")
+    if len(raws) != number:
         raise RecordError(
-            f"deal {number} needs the {number} finished deals before it, got {len(history)}"
+            f"deal {number} needs the {number} finished deals before it, got {len(raws)}"
         )
-    _check_history(history, rules, dealer, scores)
+    history = _check_history(raws, rules, seed, dealer, scores)
     try:
         deck = parse_deck(_get(data, "deck", str, "state"))
     except CardrulesError as error:

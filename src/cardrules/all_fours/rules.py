@@ -27,9 +27,9 @@ import attrs
 
 from cardrules.core.cards import Rank
 from cardrules.core.options import enum_option, exact_keys, is_int
-from cardrules.errors import ParseError, RulesError
+from cardrules.errors import ArgumentError, ParseError, RulesError, describe
 
-__all__ = ["GameTie", "KickTable", "Rules", "Undertrump"]
+__all__ = ["GameTie", "KickTable", "Rules", "Undertrump", "rules_or_default"]
 
 
 class Undertrump(enum.StrEnum):
@@ -57,6 +57,9 @@ class GameTie(enum.StrEnum):
 #: rank first.
 KickTable = tuple[tuple[Rank, int], ...]
 
+#: Every count of the rules fits in 64 bits (so a saved game holding it loads again).
+_LIMIT: Final = 2**63
+
 _TRINIDAD_KICKS: Final[KickTable] = ((Rank.ACE, 1), (Rank.JACK, 3), (Rank.SIX, 2))
 
 
@@ -78,13 +81,18 @@ def _kick_table(value: object) -> KickTable:
             raise RulesError(f"kick_values: {item!r} is not a (rank, points) pair")
         key, points = item
         try:
+            if isinstance(key, bool) or not isinstance(key, str | int):
+                raise ValueError(key)  # a float or a bool is not a rank
             rank = Rank.parse(key) if isinstance(key, str) else Rank(key)
         except (ParseError, ValueError):
             raise RulesError(
                 f"kick_values: {key!r} is not a rank; expected 2-9, T, J, Q, K, A"
             ) from None
-        if not is_int(points) or points < 0:
-            raise RulesError(f"kick_values: {points!r} for {rank.letter} is not an int >= 0")
+        if not is_int(points) or not 0 <= points < _LIMIT:
+            raise RulesError(
+                f"kick_values: {describe(points)} for {rank.letter} is not an int from 0 to "
+                "2**63 - 1"
+            )
         if rank in table:
             raise RulesError(f"kick_values: rank {rank.letter} is named twice")
         table[rank] = points
@@ -112,9 +120,10 @@ def _one_of(*accepted: object) -> Any:
 
 def _at_least(low: int) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if not is_int(value) or value < low:  # type: ignore[operator]
+        if not is_int(value) or not low <= value < _LIMIT:  # type: ignore[operator]
             raise RulesError(
-                f"{attribute.name}: {value!r} is not accepted; expected an int >= {low}"
+                f"{attribute.name}: {describe(value)} is not accepted; expected an int from "
+                f"{low} to 2**63 - 1"
             )
 
     return check
@@ -212,3 +221,22 @@ class Rules:
         if not isinstance(kicks, Mapping) or not all(isinstance(k, str) for k in kicks):
             raise RulesError(f"kick_values: {kicks!r} is not a mapping of rank letter -> points")
         return cls(**{name: data[name] for name in names})
+
+
+_DEFAULT: Final = Rules()
+
+
+def rules_or_default(rules: object) -> Rules:
+    """``rules``, or the default ruleset for ``None`` (the ``rules=`` argument of the helpers).
+
+    :raises ArgumentError: for anything else (a 400 ruleset included).
+    """
+    if rules is None:
+        return _DEFAULT
+    if not isinstance(rules, Rules):
+        raise ArgumentError(
+            f"rules: expected an all_fours.Rules or None, got {describe(rules)}",
+            name="rules",
+            value=rules,
+        )
+    return rules

@@ -18,10 +18,10 @@ from typing import Final
 
 import attrs
 
-from cardrules.all_fours.rules import GameTie, Rules
+from cardrules.all_fours.rules import GameTie, Rules, rules_or_default
 from cardrules.core.cards import CARDS, Card, Rank, Suit
 from cardrules.core.cardset import SUIT_MASKS, CardSet
-from cardrules.core.checks import check_seat
+from cardrules.core.checks import check_seat, refuse
 
 __all__ = [
     "CARD_POINTS",
@@ -108,7 +108,7 @@ def award_values(rules: Rules | None = None) -> Mapping[str, int]:
     >>> dict(award_values())
     {'give_one': 1, 'high': 1, 'low': 1, 'jack': 1, 'hang_jack': 3, 'game': 1}
     """
-    rules = rules or Rules()
+    rules = rules_or_default(rules)
     return MappingProxyType(
         {
             AwardKind.GIVE_ONE.value: GIVE_ONE_VALUE,
@@ -128,7 +128,9 @@ def kick_points(card: Card, rules: Rules | None = None) -> int:
     >>> kick_points(Card.parse("JH")), kick_points(Card.parse("2H"))
     (3, 0)
     """
-    return (rules or Rules()).kick_value(card.rank)
+    if not isinstance(card, Card):
+        refuse("card", "a Card", card)
+    return rules_or_default(rules).kick_value(card.rank)
 
 
 # Card points of each 13-bit suit pattern, so that a mask's points are four lookups.
@@ -156,6 +158,11 @@ def card_points(cards: Iterable[Card]) -> int:
     """
     if isinstance(cards, CardSet):
         return _mask_points(cards.mask)
+    if not isinstance(cards, Iterable) or isinstance(cards, str):
+        refuse("cards", "cards (an iterable of Card or a CardSet)", cards)
+    cards = tuple(cards)
+    if not all(isinstance(card, Card) for card in cards):
+        refuse("cards", "cards (an iterable of Card or a CardSet)", cards)
     return sum(CARD_POINTS[card.rank] for card in cards)
 
 
@@ -259,7 +266,16 @@ def hand_awards(
     >>> [str(a) for a in hand_awards(Suit.SPADES, dealt, won, dealer=0)]
     ['high AS: side 1 +1', 'low 2S: side 1 +1', 'hang_jack JS: side 1 +3', 'game 15-5: side 0 +1']
     """
-    rules = rules or Rules()
+    rules = rules_or_default(rules)
+    if isinstance(trump, bool) or not isinstance(trump, int) or not 0 <= trump <= 3:
+        refuse("trump", "a Suit", trump)
+    for name, sets, counts in (("dealt", dealt, (2, 4)), ("won", won, (2,))):
+        if (
+            not isinstance(sets, Sequence)
+            or len(sets) not in counts
+            or not all(isinstance(cards, CardSet) for cards in sets)
+        ):
+            refuse(name, f"{' or '.join(map(str, counts))} CardSets", sets)
     dealer = check_seat(dealer, len(dealt), name="dealer")
     won_masks = [w.mask for w in won]
     points = (_mask_points(won_masks[0]), _mask_points(won_masks[1]))

@@ -31,8 +31,9 @@ from cardrules.all_fours.rules import Rules
 from cardrules.all_fours.scoring import Award, _mask_points
 from cardrules.core.cards import CARDS, Card, Suit, iter_cards
 from cardrules.core.cardset import FULL_MASK, CardSet
-from cardrules.core.checks import check_seat
+from cardrules.core.checks import check_seat, refuse
 from cardrules.core.tricks import Trick
+from cardrules.errors import ArgumentError
 
 __all__ = ["HandEnd", "HandResult", "Phase", "StateData"]
 
@@ -135,12 +136,20 @@ class HandResult:
         tricks: tuple[Trick, ...] = (),
         trick_winners: tuple[int, ...] = (),
     ) -> None:
+        if not isinstance(tricks, Sequence) or not all(isinstance(t, Trick) for t in tricks):
+            refuse("tricks", "a sequence of Trick", tricks)
+        if not isinstance(trick_winners, Sequence) or not all(
+            isinstance(w, int) and not isinstance(w, bool) for w in trick_winners
+        ):
+            refuse("trick_winners", "a sequence of seats", trick_winners)
         tricks = tuple(tricks)
         winners = tuple(trick_winners)
         if len(tricks) != len(winners):
-            raise ValueError(
+            raise ArgumentError(
                 f"a HandResult needs one winner per trick: {len(tricks)} tricks, "
-                f"{len(winners)} winners"
+                f"{len(winners)} winners",
+                name="trick_winners",
+                value=winners,
             )
         raw = tuple(
             (t.leader, tuple(c.index for c in t.cards), w)

@@ -20,7 +20,7 @@ import enum
 from collections.abc import Iterator
 from typing import Any, Final, final
 
-from cardrules.errors import ParseError, describe
+from cardrules.errors import ArgumentError, ParseError, describe
 
 __all__ = ["CARDS", "Card", "Rank", "Suit", "iter_cards", "parse_cards"]
 
@@ -307,7 +307,21 @@ def parse_cards(text: str) -> tuple[Card, ...]:
 
 
 def iter_cards(mask: int) -> Iterator[Card]:
-    """The cards of a 52-bit mask in index order (a low-level helper for card-set code)."""
+    """The cards of a 52-bit mask in index order (a low-level helper for card-set code).
+
+    :raises ArgumentError: for a value that is not an int from 0 to ``2**52 - 1`` (at the call,
+        not at the first card).
+    """
+    if not isinstance(mask, int) or isinstance(mask, bool) or not 0 <= mask < 1 << 52:
+        raise ArgumentError(
+            f"mask: expected a 52-bit card mask (an int), got {describe(mask)}",
+            name="mask",
+            value=mask,
+        )
+    return _iter_cards(mask)
+
+
+def _iter_cards(mask: int) -> Iterator[Card]:
     while mask:
         low = mask & -mask
         yield CARDS[low.bit_length() - 1]

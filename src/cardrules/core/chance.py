@@ -35,6 +35,12 @@ CHANCE_MODES: Final = ("seeded", "explicit")
 def _cards(deck: Sequence[Card | str] | str) -> tuple[Card | str, ...]:
     if isinstance(deck, str):
         return parse_cards(deck)
+    if not isinstance(deck, Sequence) or isinstance(deck, bytes):
+        raise ArgumentError(
+            f"deck: expected 52 cards (a sequence of cards or their text), got {describe(deck)}",
+            name="deck",
+            value=deck,
+        )
     return tuple(deck)
 
 

@@ -470,6 +470,8 @@ def deal_packets(
     >>> [" ".join(map(str, h)) for h in hands], nxt
     (['3C 6C 7C', '2C 4C 5C'], 6)
     """
+    if not isinstance(deck, Sequence) or isinstance(deck, str):
+        refuse("deck", "a sequence of cards", deck)
     players = check_int(players, name="players", low=1, high=52)
     first = check_seat(first, players, name="first")
     start = check_int(start, name="start", low=0)

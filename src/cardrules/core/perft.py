@@ -10,20 +10,33 @@ that any change to move generation shows up.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Final
 
-from cardrules.core.checks import check_count
+from cardrules.core.checks import check_count, refuse
 from cardrules.core.protocol import GameState
 
-__all__ = ["perft", "perft_divide"]
+__all__ = ["MAX_DEPTH", "perft", "perft_divide"]
 
 
 def perft(state: GameState[Any], depth: int) -> int:
     """The number of legal action sequences of length ``depth`` from ``state``.
 
-    :raises ArgumentError: unless ``depth`` is an int, 0 or more.
+    :raises ArgumentError: unless ``state`` is a game state and ``depth`` an int from 0 to
+        :data:`MAX_DEPTH`.
     """
-    return _perft(state, check_count(depth, name="depth"))
+    return _perft(_state(state), check_count(depth, name="depth", high=MAX_DEPTH))
+
+
+#: The deepest perft (deeper counts would never finish, and would run out of stack first).
+MAX_DEPTH: Final = 200
+
+
+def _state(state: object) -> GameState[Any]:
+    if not (
+        callable(getattr(state, "legal_actions", None)) and callable(getattr(state, "apply", None))
+    ):
+        refuse("state", "a game state", state)
+    return state  # type: ignore[return-value]
 
 
 def _perft(state: GameState[Any], depth: int) -> int:
@@ -38,5 +51,6 @@ def _perft(state: GameState[Any], depth: int) -> int:
 def perft_divide(state: GameState[Any], depth: int) -> dict[str, int]:
     """:func:`perft` split by the first action (its text form), for finding where two move
     generators differ."""
-    depth = check_count(depth, name="depth", low=1)
+    state = _state(state)
+    depth = check_count(depth, name="depth", low=1, high=MAX_DEPTH)
     return {str(a): _perft(state.apply(a), depth - 1) for a in state.legal_actions()}

@@ -20,7 +20,7 @@ from typing import Final
 import attrs
 
 from cardrules.core.cards import Card, Suit, parse_cards
-from cardrules.core.cardset import SUIT_MASKS, CardSet
+from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, CardSet
 from cardrules.core.checks import check_int, check_seat, refuse
 from cardrules.errors import ArgumentError, describe
 
@@ -132,11 +132,11 @@ def must_follow_mask(hand: int, lead: int | None) -> int:
 
     With no lead (the hand leads) or a void in the suit led, every card; otherwise the cards of
     the suit led.
+
+    :raises ArgumentError: for a hand that is not a 52-bit card mask or a lead that is not a
+        suit number (0..3) or None.
     """
-    if lead is None:
-        return hand
-    of_suit = hand & SUIT_MASKS[lead]
-    return of_suit if of_suit else hand
+    return _must_follow(_mask_arg(hand), _suit_arg(lead, "lead"))
 
 
 def follow_or_trump_mask(hand: int, lead: int | None, trump: int | None) -> int:
@@ -145,7 +145,23 @@ def follow_or_trump_mask(hand: int, lead: int | None, trump: int | None) -> int:
     Leading: every card.  Trump led: a trump if the hand has one, else any card.  Another suit
     led: a player holding it plays it or a trump; a player void in it plays any card.  (The
     undertrump options of AF-20 narrow this further in the All Fours engine.)
+
+    :raises ArgumentError: for a hand that is not a 52-bit card mask, or a lead or trump that is
+        not a suit number (0..3) or None.
     """
+    return _follow_or_trump(_mask_arg(hand), _suit_arg(lead, "lead"), _suit_arg(trump, "trump"))
+
+
+def _must_follow(hand: int, lead: int | None) -> int:
+    """:func:`must_follow_mask` without the checks (the engines' kernel)."""
+    if lead is None:
+        return hand
+    of_suit = hand & SUIT_MASKS[lead]
+    return of_suit if of_suit else hand
+
+
+def _follow_or_trump(hand: int, lead: int | None, trump: int | None) -> int:
+    """:func:`follow_or_trump_mask` without the checks (the engines' kernel)."""
     if lead is None:
         return hand
     of_suit = hand & SUIT_MASKS[lead]
@@ -154,6 +170,20 @@ def follow_or_trump_mask(hand: int, lead: int | None, trump: int | None) -> int:
     if trump is None or lead == trump:
         return of_suit
     return of_suit | (hand & SUIT_MASKS[trump])
+
+
+def _mask_arg(hand: object) -> int:
+    if not isinstance(hand, int) or isinstance(hand, bool) or not 0 <= hand <= FULL_MASK:
+        refuse("hand", "a 52-bit card mask (an int)", hand)
+    return hand
+
+
+def _suit_arg(suit: object, name: str) -> int | None:
+    if suit is not None and (
+        not isinstance(suit, int) or isinstance(suit, bool) or not 0 <= suit <= 3
+    ):
+        refuse(name, "a suit number 0..3 (a Suit) or None", suit)
+    return suit
 
 
 def _hand_mask(hand: object) -> int:
@@ -177,7 +207,7 @@ def must_follow(hand: CardSet, lead: Suit | None) -> CardSet:
     >>> must_follow(CardSet.parse("JH 3D"), Suit.CLUBS)
     CardSet('3D JH')
     """
-    return CardSet.from_mask(must_follow_mask(_hand_mask(hand), _lead_number(lead)))
+    return CardSet.from_mask(_must_follow(_hand_mask(hand), _lead_number(lead)))
 
 
 def follow_or_trump(hand: CardSet, lead: Suit | None, trump: Suit | None) -> CardSet:
@@ -188,9 +218,7 @@ def follow_or_trump(hand: CardSet, lead: Suit | None, trump: Suit | None) -> Car
     CardSet('9D 3H')
     """
     trump_number = None if trump is None else _trump_number(trump)
-    return CardSet.from_mask(
-        follow_or_trump_mask(_hand_mask(hand), _lead_number(lead), trump_number)
-    )
+    return CardSet.from_mask(_follow_or_trump(_hand_mask(hand), _lead_number(lead), trump_number))
 
 
 def _card_tuple(cards: Sequence[Card | str]) -> tuple[Card, ...]:

@@ -32,7 +32,9 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules.core.cardset import SUIT_MASKS
-from cardrules.core.tricks import beats, must_follow_mask
+from cardrules.core.checks import check_seat, refuse
+from cardrules.core.tricks import _must_follow as must_follow_mask
+from cardrules.core.tricks import beats
 
 __all__ = ["CLAIM_BUDGET", "claim_holds", "settle_claim"]
 
@@ -54,10 +56,29 @@ class _OverBudget(Exception):
 def claim_holds(hands: tuple[int, int, int, int], leader: int, claimer: int) -> bool:
     """True when ``claimer`` wins every remaining trick from these hands (masks, seat order,
     equal sizes) with ``leader`` to lead, whatever the others play (FH-18).  No budget: see
-    :func:`settle_claim` for a bounded search."""
+    :func:`settle_claim` for a bounded search.
+
+    :raises ArgumentError: for hands that are not four disjoint 52-bit card masks of the same
+        size, or a leader or claimer that is not a seat."""
+    hands = _check_hands(hands)
+    leader = check_seat(leader, name="leader")
+    claimer = check_seat(claimer, name="claimer")
     verdict = settle_claim(hands, leader, claimer, budget=None)
     assert verdict is not None  # no budget, so always settled
     return verdict
+
+
+def _check_hands(hands: object) -> tuple[int, int, int, int]:
+    if not (
+        isinstance(hands, tuple | list)
+        and len(hands) == 4
+        and all(isinstance(h, int) and not isinstance(h, bool) and 0 <= h < 1 << 52 for h in hands)
+        and len({h.bit_count() for h in hands}) == 1
+        and sum(h.bit_count() for h in hands)
+        == (hands[0] | hands[1] | hands[2] | hands[3]).bit_count()
+    ):
+        refuse("hands", "four disjoint card masks of the same size, in seat order", hands)
+    return (hands[0], hands[1], hands[2], hands[3])
 
 
 def settle_claim(

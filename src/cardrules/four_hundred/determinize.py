@@ -98,8 +98,14 @@ def void_suits(observation: Observation) -> tuple[frozenset[Suit], ...]:
     """
     return tuple(
         frozenset(suit for suit in Suit if mask & SUIT_MASKS[suit] == SUIT_MASKS[suit])
-        for mask in _void_masks(observation)
+        for mask in _void_masks(_observation(observation))
     )
+
+
+def _observation(observation: object) -> Observation:
+    if not isinstance(observation, Observation):
+        refuse("observation", f"a {__package__.rsplit('.', 1)[-1]}.Observation", observation)
+    return observation
 
 
 def _below(rng: SeededRng | random.Random, n: int) -> int:
@@ -407,7 +413,7 @@ def determinize(observation: Observation, rng: SeededRng | random.Random) -> Sta
     if not isinstance(observation, Observation):
         refuse("observation", "a four_hundred.Observation", observation)
     check_rng(rng)
-    plan = _plan(observation)
+    plan = _plan(_observation(observation))
     rules, match = plan.match
     (deal_number, dealer, scores, level, history, hand_number, offences, minimum, winner, phase,
      turn) = match  # fmt: skip

@@ -33,7 +33,8 @@ from cardrules.core.cardset import CardSet
 from cardrules.core.chance import ChanceMode, Deal, check_chance, dealt_deck
 from cardrules.core.checks import check_hands, check_int, check_scores, check_seat, check_seed
 from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
-from cardrules.core.tricks import must_follow_mask, winning_offset
+from cardrules.core.tricks import _must_follow as must_follow_mask
+from cardrules.core.tricks import winning_offset
 from cardrules.errors import ArgumentError, IllegalActionError, Reason, RulesError
 from cardrules.four_hundred.actions import (
     _REDEAL,
@@ -54,10 +55,10 @@ from cardrules.four_hundred.scoring import (
     START_LEVEL,
     HandScore,
     _count_offence,
+    _is_thrown_in,
+    _minimum_bid,
     _score_conduct,
     _score_played,
-    is_thrown_in,
-    minimum_bid,
 )
 from cardrules.four_hundred.state import (
     _BIDS,
@@ -167,10 +168,10 @@ def _start_deal(
     explicit chance, a chance state waiting for the deck instead.  Each seat's minimum bid is
     set from its score before the hand (FH-11)."""
     low = (
-        minimum_bid(scores[0], rules),
-        minimum_bid(scores[1], rules),
-        minimum_bid(scores[2], rules),
-        minimum_bid(scores[3], rules),
+        _minimum_bid(scores[0], rules),
+        _minimum_bid(scores[1], rules),
+        _minimum_bid(scores[2], rules),
+        _minimum_bid(scores[3], rules),
     )
     first = (dealer + 1) % 4
     if deck is None:
@@ -430,7 +431,7 @@ def _bid(s: tuple[Any, ...], m: _Match, seat: int, tricks: int) -> State:
         return _make(
             (m, _BIDDING, (seat + 1) % 4, s[_HANDS], new_bids, s[_TAKEN], s[_LEADER], (), ())
         )
-    if is_thrown_in(m.scores, new_bids, m.rules):
+    if _is_thrown_in(m.scores, new_bids, m.rules):
         return _end_hand(s, Ending.THROWN_IN, bids=new_bids, taken=s[_TAKEN])
     first = (m.dealer + 1) % 4
     return _make((m, _PLAY, first, s[_HANDS], new_bids, s[_TAKEN], first, (), ()))

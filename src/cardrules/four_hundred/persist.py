@@ -3,7 +3,8 @@
 A saved state is JSON holding the match (rules, seed, the finished hands of ``history``, the
 scores when the current deal began), the current deal (number, dealer, deck) and the steps of
 that deal so far.  Loading re-scores every finished hand from its bids and tricks (FH-19 ...
-FH-24, FH-26 ... FH-28) to check that the history holds together, deals the deck again and
+FH-24, FH-26 ... FH-28) to check that the history holds together (a no-picture redeal of a
+later deal is replayed on the deal the seed gives, FH-30), deals the deck again and
 re-applies the steps through the engine, so a saved state that was tampered with, or that does
 not hold together, is refused with a :class:`~cardrules.core.records.RecordError` saying what
 is wrong; nothing is fixed up.
@@ -25,6 +26,7 @@ from typing import Any, Final
 
 import attrs
 
+from cardrules.core.checks import check_scores, refuse
 from cardrules.core.deck import parse_deck, shuffled_deck
 from cardrules.core.records import (
     STATE_FORMAT,
@@ -34,7 +36,8 @@ from cardrules.core.records import (
 )
 from cardrules.core.records import exact_fields as _exact
 from cardrules.core.records import saved_field as _get
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, describe
+from cardrules.four_hundred.actions import Bid, Redeal
 from cardrules.four_hundred.engine import State, _hand_result, _start_deal
 from cardrules.four_hundred.record import CODEC
 from cardrules.four_hundred.rules import Rules
@@ -139,11 +142,11 @@ def save_state(state: State) -> str:
     :class:`~cardrules.core.records.RecordError`; pickle such a state instead (every state,
     chance states too, pickles and unpickles to an equal state).
 
-    :raises TypeError: for a value that is not a 400 state.
+    :raises ArgumentError: for a value that is not a 400 state (a TypeError too).
     :raises RecordError: for a state of a game with explicit chance.
     """
     if not isinstance(state, State):
-        raise TypeError(f"save_state takes a four_hundred.State, not {type(state).__name__}")
+        refuse("state", "a four_hundred.State", state)
     if state.chance == "explicit":
         raise RecordError(
             "save_state: a game with chance='explicit' is not rebuilt from its seed and cannot "
@@ -199,10 +202,13 @@ def _result(raw: Any, where: str) -> HandResult:
         )
     except ValueError as error:
         raise RecordError(f"{where}: {error}") from None
+    dealer = _get(raw, "dealer", int, where)
+    if dealer not in (0, 1, 2, 3):
+        raise RecordError(f"{where}: the dealer must be a seat 0..3, not {describe(dealer)}")
     return HandResult(
         _optional_int(raw, "hand_number", where),
         _get(raw, "deal_number", int, where),
-        _get(raw, "dealer", int, where),
+        dealer,
         _ints(raw["bids"], 4, f"{where}.bids", none=True),
         _ints(raw["tricks"], 4, f"{where}.tricks"),
         _ints(raw["changes"], 4, f"{where}.changes"),
@@ -296,11 +302,21 @@ def _expected(
     )
 
 
+def _start_scores(scores: tuple[int, ...], where: str) -> tuple[int, int, int, int]:
+    """Scores a game may start from (``new_game(scores=...)``: ints within 64 bits)."""
+    try:
+        start = check_scores(scores, 4)
+    except CardrulesError as error:
+        raise RecordError(f"{where}: {error}") from None
+    return (start[0], start[1], start[2], start[3])
+
+
 def _check_history(
     history: tuple[HandResult, ...],
     rules: Rules,
     dealer: int,
     scores: tuple[int, int, int, int],
+    seed: int,
 ) -> tuple[int, tuple[int, int], int]:
     """The finished hands must chain (deal numbers 0, 1, …; dealers by FH-8; each hand re-scored
     from its bids and tricks; nobody has won yet) and end at the current deal's dealer and
@@ -320,7 +336,7 @@ def _check_history(
             before = history[number - 1].scores
         else:
             start = tuple(s - c for s, c in zip(result.scores, result.changes, strict=True))
-            before = (start[0], start[1], start[2], start[3])
+            before = _start_scores(start, f"{where}: the scores before it")
         expected = _expected(result, rules, before, level, offences, hand_number, where)
         if expected != result:
             wrong = [
@@ -335,6 +351,20 @@ def _check_history(
             )
         if result.winner is not None:
             raise RecordError(f"{where}: the game ended in this hand; nothing can follow")
+        if number and result.ending is Ending.VOID_REDEAL:
+            state = _start_deal(
+                rules,
+                seed,
+                number,
+                result.dealer,
+                None,
+                before,
+                level,
+                history[:number],
+                hand_number,
+                offences,
+            )
+            _replay_redeal(state, result, where)
         level, offences = result.level, result.offences
         hand_number += result.scored
     if history:
@@ -349,6 +379,22 @@ def _check_history(
                 f"hand ended at {list(last.scores)}"
             )
     return level, offences, hand_number
+
+
+def _replay_redeal(state: State, result: HandResult, where: str) -> None:
+    """FH-30 on the seed's deal: the recorded bids, then a redeal by a seat that holds no
+    picture card, must be legal and end the hand as recorded."""
+    first = (result.dealer + 1) % 4
+    bids = [result.bids[(first + k) % 4] for k in range(4)]
+    actions: list[Bid | Redeal] = [Bid(bid) for bid in bids if bid is not None]
+    number = result.deal_number
+    try:
+        for action in [*actions, Redeal()]:
+            state = state.apply(action)
+    except CardrulesError as error:
+        raise RecordError(f"{where}: the seed's deal does not allow it: {error}") from None
+    if len(state.history) <= number or state.history[number] != result:
+        raise RecordError(f"{where}: the seed's deal does not end as recorded", deal=number)
 
 
 def load_state(text: str) -> State:
@@ -371,7 +417,7 @@ def load_state(text: str) -> State:
         raise RecordError(f"the dealer must be a seat 0..3, not {dealer}")
     if number < 0:
         raise RecordError(f"the deal number must not be negative, not {number}")
-    scores: tuple[int, int, int, int] = _ints(data["scores"], 4, "scores")
+    scores = _start_scores(_ints(data["scores"], 4, "scores"), "the scores of the deal")
     history = tuple(
         _result(raw, f"history[{i}]") for i, raw in enumerate(_get(data, "history", list, "state"))
     )
@@ -379,7 +425,7 @@ def load_state(text: str) -> State:
         raise RecordError(
             f"deal {number} needs the {number} finished deals before it, got {len(history)}"
         )
-    level, offences, hand_number = _check_history(history, rules, dealer, scores)
+    level, offences, hand_number = _check_history(history, rules, dealer, scores, seed)
     try:
         deck = parse_deck(_get(data, "deck", str, "state"))
     except CardrulesError as error:

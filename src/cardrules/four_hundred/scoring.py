@@ -101,7 +101,14 @@ def bid_value(bid: int, score: int, rules: Rules | None = None) -> int:
 
     :raises ValueError: for a bid that has no value (below the table, e.g. 1, or above 13).
     """
-    low, high, at = _rows(rules if rules.__class__ is Rules else _rules_or_default(rules))
+    return _bid_value(
+        check_int(bid, name="bid"), check_int(score, name="score"), _rules_or_default(rules)
+    )
+
+
+def _bid_value(bid: int, score: int, rules: Rules) -> int:
+    """:func:`bid_value` on checked arguments (the engine's path)."""
+    low, high, at = _rows(rules)
     table = high if at is not None and score >= at else low
     try:
         return table[bid]
@@ -141,8 +148,7 @@ def value_table(rules: Rules | None = None) -> list[tuple[str, list[int]]]:
     bidder's score below 30      2 3 4 10 12 14 16 27 40 40 40 40
     bidder's score 30 or more    2 3 4 5 6 14 16 27 40 40 40 40
     """
-    if rules.__class__ is not Rules:
-        rules = _rules_or_default(rules)
+    rules = _rules_or_default(rules)
     if rules.bid_values is not None:
         table = dict(rules.bid_values)
         bids = sorted(table)
@@ -167,10 +173,11 @@ def minimum_bid(score: int, rules: Rules | None = None) -> int:
     >>> [minimum_bid(s) for s in (40, 59, 60, -12, 29)]
     [4, 5, 6, 2, 2]
     """
-    if score.__class__ is not int:
-        score = check_int(score, name="score")
-    if rules.__class__ is not Rules:
-        rules = _rules_or_default(rules)
+    return _minimum_bid(check_int(score, name="score"), _rules_or_default(rules))
+
+
+def _minimum_bid(score: int, rules: Rules) -> int:
+    """:func:`minimum_bid` on checked arguments (the engine's path)."""
     low = rules.min_bid_base
     ladder = rules.min_bid_ladder_from
     if ladder is not None and score >= ladder:
@@ -191,23 +198,29 @@ def minimum_total(scores: Sequence[int], rules: Rules | None = None) -> int:
     >>> [minimum_total((m, 0, 0, 0)) for m in (29, 30, 45, 50)]
     [11, 12, 13, 14]
     """
-    if scores.__class__ is not tuple or len(scores) != 4:
-        scores = check_scores(scores, 4)
-    if rules.__class__ is not Rules:
-        rules = _rules_or_default(rules)
+    return _minimum_total(check_scores(scores, 4), _rules_or_default(rules))
+
+
+def _minimum_total(scores: Sequence[int], rules: Rules) -> int:
     if not rules.min_total_rises:
         return 11
-    return 11 + max(0, minimum_bid(max(scores), rules) - 2)
+    return 11 + max(0, _minimum_bid(max(scores), rules) - 2)
 
 
 def bids_total(scores: Sequence[int], bids: Sequence[int], rules: Rules | None = None) -> int:
     """The total of the bids that FH-13 compares with :func:`minimum_total`: the tricks bid,
-    or with ``min_total_counts="points"`` the sum of the bids' values."""
-    if rules.__class__ is not Rules:
-        rules = _rules_or_default(rules)
+    or with ``min_total_counts="points"`` the sum of the bids' values.
+
+    :raises ArgumentError: unless ``scores`` and ``bids`` are four ints each."""
+    return _bids_total(
+        check_scores(scores, 4), check_scores(bids, 4, name="bids"), _rules_or_default(rules)
+    )
+
+
+def _bids_total(scores: Sequence[int], bids: Sequence[int], rules: Rules) -> int:
     if rules.min_total_counts is MinTotalCounts.TRICKS:
         return sum(bids)
-    return sum(bid_value(b, s, rules) for b, s in zip(bids, scores, strict=True))
+    return sum(_bid_value(b, s, rules) for b, s in zip(bids, scores, strict=True))
 
 
 def is_thrown_in(scores: Sequence[int], bids: Sequence[int], rules: Rules | None = None) -> bool:
@@ -215,14 +228,21 @@ def is_thrown_in(scores: Sequence[int], bids: Sequence[int], rules: Rules | None
 
     >>> is_thrown_in((32, 12, 5, -4), (3, 3, 3, 2)), is_thrown_in((0, 0, 0, 0), (4, 3, 2, 2))
     (True, False)
+
+    :raises ArgumentError: unless ``scores`` and ``bids`` are four ints each.
     """
-    if rules.__class__ is not Rules:
-        rules = _rules_or_default(rules)
+    return _is_thrown_in(
+        check_scores(scores, 4), check_scores(bids, 4, name="bids"), _rules_or_default(rules)
+    )
+
+
+def _is_thrown_in(scores: Sequence[int], bids: Sequence[int], rules: Rules) -> bool:
+    """:func:`is_thrown_in` on checked arguments (the engine's path)."""
     mode = rules.five_to_start
     five = any(b >= 5 for b in bids)
     if mode is FiveToStart.REPLACE:
         return not five
-    enough = bids_total(scores, bids, rules) >= minimum_total(scores, rules)
+    enough = _bids_total(scores, bids, rules) >= _minimum_total(scores, rules)
     if mode is FiveToStart.ADDITIONAL:
         return not (enough and five)
     return not enough
@@ -234,10 +254,20 @@ def qualifies(scores: Sequence[int], team: int, level: int, rules: Rules | None 
 
     >>> qualifies((41, 3, 1, 0), 0, 41), qualifies((41, 3, 0, 0), 0, 41)
     (True, False)
+
+    :raises ArgumentError: for scores that are not four ints, a team that is not 0 or 1, or a
+        level that is not an int.
     """
+    return _qualifies(
+        check_scores(scores, 4),
+        check_int(team, name="team", low=0, high=1),
+        check_int(level, name="level"),
+        _rules_or_default(rules),
+    )
+
+
+def _qualifies(scores: Sequence[int], team: int, level: int, rules: Rules) -> bool:
     a, b = scores[team], scores[team + 2]
-    if rules.__class__ is not Rules:
-        rules = _rules_or_default(rules)
     floor = _PARTNER_FLOOR[rules.partner_condition]
     if floor is None:
         return a >= level or b >= level
@@ -264,11 +294,18 @@ def end_of_game(
     (None, 51)
     >>> end_of_game((52, 44, 3, 2), level=51)
     (0, 51)
+
+    :raises ArgumentError: for scores that are not four ints or a level that is not an int.
     """
-    if rules.__class__ is not Rules:
-        rules = _rules_or_default(rules)
-    q0 = qualifies(scores, 0, START_LEVEL, rules)
-    q1 = qualifies(scores, 1, START_LEVEL, rules)
+    return _end_of_game(
+        check_scores(scores, 4), check_int(level, name="level"), _rules_or_default(rules)
+    )
+
+
+def _end_of_game(scores: Sequence[int], level: int, rules: Rules) -> tuple[int | None, int]:
+    """:func:`end_of_game` on checked arguments (the engine's path)."""
+    q0 = _qualifies(scores, 0, START_LEVEL, rules)
+    q1 = _qualifies(scores, 1, START_LEVEL, rules)
     if q0 != q1:
         return (0 if q0 else 1), level
     if not q0:
@@ -282,8 +319,8 @@ def end_of_game(
         return (None if sum0 == sum1 else 0 if sum0 > sum1 else 1), START_LEVEL
     if level <= START_LEVEL:
         return None, START_LEVEL + LEVEL_STEP
-    at0 = qualifies(scores, 0, level, rules)
-    at1 = qualifies(scores, 1, level, rules)
+    at0 = _qualifies(scores, 0, level, rules)
+    at1 = _qualifies(scores, 1, level, rules)
     if at0 != at1:
         return (0 if at0 else 1), level
     if at0:
@@ -339,7 +376,7 @@ def _score(
             v3 = (high_row if s3 >= at else low)[b3]
     except KeyError:  # a bid without a value: bid_value says which
         for bid, score in zip(bids, scores, strict=True):
-            bid_value(bid, score, rules)
+            _bid_value(bid, score, rules)
         raise
     changes = (
         v0 if made[0] else -v0,
@@ -366,7 +403,7 @@ def _score(
         winner: int | None = high % 2
         next_level = level
     else:
-        winner, next_level = end_of_game(new, level=level, rules=rules)
+        winner, next_level = _end_of_game(new, level, rules)
     return HandScore(new, changes, made, winner, next_level, high)
 
 
@@ -437,13 +474,12 @@ def score_hand(
     :raises RulesError: for a bid outside the player's minimum (FH-11) to 13, tricks that do not
         sum to 13, a level that is not 41, 51, 61 ..., or bids that throw the hand in (FH-14).
     """
-    if rules.__class__ is not Rules:
-        rules = _rules_or_default(rules)
+    rules = _rules_or_default(rules)
     scores = _four_ints("scores", scores)
     bids = _four_ints("bids", bids)
     tricks = _four_ints("tricks", tricks)
     for seat in range(4):
-        low = minimum_bid(scores[seat], rules)
+        low = _minimum_bid(scores[seat], rules)
         if not low <= bids[seat] <= 13:
             raise RulesError(
                 f"seat {seat} bid {bids[seat]}: with a score of {scores[seat]} the bid must be "
@@ -453,7 +489,7 @@ def score_hand(
         raise RulesError(f"tricks {tricks}: expected four counts of 0 or more summing to 13")
     if not isinstance(level, int) or level < START_LEVEL or (level - START_LEVEL) % LEVEL_STEP:
         raise RulesError(f"level {level!r}: expected 41, 51, 61 ... (FH-24)")
-    if is_thrown_in(scores, bids, rules):
+    if _is_thrown_in(scores, bids, rules):
         raise RulesError(
             f"bids {bids} with scores {scores} throw the hand in (FH-14): nothing is scored"
         )
