@@ -119,8 +119,8 @@ class CardrulesVectorEnv(gymnasium.vector.VectorEnv[Obs, Actions, npt.NDArray[An
         self._scores = scores
         self._shuffle = shuffle
         # Built at once, so that a bad argument fails here; reset() replaces it.
-        self._batch = make(self._game, num_envs, seed=0, rules=rules, scores=scores, shuffle=shuffle)
         self.num_envs = num_envs
+        self._batch = self._new_batch(0)
         self.players = self._batch.players
         low = np.zeros(self._batch.observation_size, np.float32)
         high = np.ones(self._batch.observation_size, np.float32)
@@ -144,6 +144,16 @@ class CardrulesVectorEnv(gymnasium.vector.VectorEnv[Obs, Actions, npt.NDArray[An
         """The legal action ids of each lane's current player (num_envs, A) bools."""
         return self._batch.legal_mask()
 
+    def _new_batch(self, seed: int) -> AllFoursBatch | FourHundredBatch:
+        return make(
+            self._game,
+            self.num_envs,
+            seed=seed,
+            rules=self._rules,
+            scores=self._scores,
+            shuffle=self._shuffle,
+        )
+
     def _info(self) -> dict[str, Any]:
         return {
             "current_player": self._batch.current_player,
@@ -155,14 +165,8 @@ class CardrulesVectorEnv(gymnasium.vector.VectorEnv[Obs, Actions, npt.NDArray[An
     ) -> tuple[Obs, dict[str, Any]]:
         """New games in every lane, from the batch seed ``seed`` (or one drawn)."""
         super().reset(seed=seed)
-        batch_seed = seed if seed is not None else int(self.np_random.integers(2**63))
-        self._batch = make(
-            self._game,
-            self.num_envs,
-            seed=batch_seed,
-            rules=self._rules,
-            scores=self._scores,
-            shuffle=self._shuffle,
+        self._batch = self._new_batch(
+            seed if seed is not None else int(self.np_random.integers(2**63))
         )
         return self._batch.observe(), self._info()
 
