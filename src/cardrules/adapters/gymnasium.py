@@ -252,6 +252,12 @@ class FourHundredEnv(CardrulesEnv):
         super().__init__("four_hundred", **kwargs)
 
 
+# ``make_vec(..., vectorization_mode="vector_entry_point")``: the batch engine's self-play vector
+# environments (cardrules.adapters.gymnasium_vector), imported only when one is made.
 for _id, _cls in zip(ENV_IDS, ("AllFoursEnv", "FourHundredEnv"), strict=True):
     if _id not in gymnasium.registry:
-        gymnasium.register(id=_id, entry_point=f"{__name__}:{_cls}")
+        gymnasium.register(
+            id=_id,
+            entry_point=f"{__name__}:{_cls}",
+            vector_entry_point=f"{__name__}_vector:{_cls.replace('Env', 'VectorEnv')}",
+        )
