@@ -28,9 +28,13 @@ The trick-winner rule and the duty to follow are the core's kernels
 >>> state = new_game(seed=5, dealer=0)
 >>> for tricks in (3, 3, 3, 2):
 ...     state = state.apply(Bid(tricks))
+>>> while sum(state.tricks_taken) < 8:  # five tricks to go
+...     state = state.apply(state.legal_actions()[0])
 >>> result = solve(state)
->>> sum(result.tricks), result.tricks == max(result.plays.values(), key=lambda t: t[1])
-(13, True)
+>>> sum(result.tricks), sum(result.taken)
+(5, 8)
+>>> result.tricks in result.plays.values(), result.best_plays[0] in state.legal_actions()
+(True, True)
 """
 
 from __future__ import annotations
@@ -481,6 +485,8 @@ def tricks_at_least(
     >>> state = new_game(seed=5, dealer=0)
     >>> for bid in (3, 3, 3, 2):
     ...     state = state.apply(Bid(bid))
+    >>> while sum(state.tricks_taken) < 8:
+    ...     state = state.apply(state.legal_actions()[0])
     >>> value = solve(state).tricks[0]
     >>> tricks_at_least(state, 0, value), tricks_at_least(state, 0, value + 1)
     (True, False)
