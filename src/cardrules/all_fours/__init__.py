@@ -42,6 +42,7 @@ from cardrules.all_fours.scoring import (
     hand_awards,
     kick_points,
 )
+from cardrules.all_fours.solve import Solution, solve
 from cardrules.all_fours.state import HandEnd, HandResult, Phase, State
 from cardrules.all_fours.view import Observation
 
@@ -70,6 +71,7 @@ __all__ = [
     "Play",
     "Rules",
     "RunPack",
+    "Solution",
     "Stand",
     "State",
     "Undertrump",
@@ -86,5 +88,6 @@ __all__ = [
     "parse_action",
     "perft",
     "save_state",
+    "solve",
     "void_suits",
 ]

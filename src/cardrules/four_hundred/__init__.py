@@ -58,6 +58,7 @@ from cardrules.four_hundred.scoring import (
     score_hand,
     value_table,
 )
+from cardrules.four_hundred.solve import Solution, SolveBudgetExceeded, solve, tricks_at_least
 from cardrules.four_hundred.state import State
 from cardrules.four_hundred.view import Observation
 
@@ -91,6 +92,8 @@ __all__ = [
     "Redeal",
     "Rules",
     "Simultaneous",
+    "Solution",
+    "SolveBudgetExceeded",
     "State",
     "TalkBeforePlay",
     "TalkDuringPlay",
@@ -110,6 +113,8 @@ __all__ = [
     "qualifies",
     "save_state",
     "score_hand",
+    "solve",
+    "tricks_at_least",
     "value_table",
     "void_suits",
 ]
