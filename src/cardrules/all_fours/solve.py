@@ -42,7 +42,7 @@ from cardrules.core.cards import CARDS, Card, Rank, Suit
 from cardrules.core.cardset import SUIT_MASKS, CardSet
 from cardrules.core.tricks import beats, follow_or_trump_mask
 
-__all__ = ["Solution", "solve"]
+__all__ = ["Solution", "play_values", "solve"]
 
 _SUIT: Final = 0x1FFF
 _TEN_PLACE: Final = Rank.TEN - 2
@@ -392,24 +392,20 @@ def _minus(points: tuple[int, int]) -> int:
     return points[0] - points[1]
 
 
-def solve(state: State) -> Solution:
-    """The double-dummy solution of the rest of ``state``'s deal (see the module's
-    introduction).
-
-    :raises ValueError: unless the state is in play (trumps fixed, cards to play).
-    """
+def _root(state: State) -> tuple[_Search, _Position, int, int, int, int]:
+    """The search, the position, the value range, the legal plays and the called card of a
+    state in play."""
     if not isinstance(state, State):
         raise TypeError(f"state must be an all_fours.State, not {type(state).__name__}")
     if state.phase is not Phase.PLAY or state.trump is None:
         raise ValueError(f"solve needs a deal in play, not the {state.phase.value} phase")
     n = state.players
     trump = int(state.trump)
-    fixed, jack_values, holder, game = _tables(state)
+    _, jack_values, holder, game = _tables(state)
     search = _Search(n, trump, state.rules.undertrump, holder, jack_values, game)
     hands = tuple(state.hand(seat).mask for seat in range(n))
     trick_obj = state.current_trick
     trick = tuple(card.index for card in trick_obj.cards)
-    leader = trick_obj.leader
     won = state.won_cards
     jack_card = CARDS[search.jack]
     jack: int | None = None
@@ -417,30 +413,39 @@ def solve(state: State) -> Solution:
         if jack_card in won[side]:
             jack = jack_values[side]
     points = state.card_points
-    diff = points[0] - points[1]
     called = state.called
     called_index = -1 if called is None else called.index
-    position = _Position(hands, leader, trick, diff, jack)
+    position = _Position(hands, trick_obj.leader, trick, points[0] - points[1], jack)
     low, high = _range(jack_values, game)
-    value = _value(search, position, low, high, called_index)
-    seat = state.current_player
-    assert seat is not None
-    out = _out(position)
+    seat = (trick_obj.leader + len(trick)) % n
     best = trick[_best_position(trick, trump)] if trick else -1
     allowed = _legal_mask(hands[seat], trick, best, trump, state.rules.undertrump, called_index)
+    return search, position, low, high, allowed, called_index
+
+
+def solve(state: State) -> Solution:
+    """The double-dummy solution of the rest of ``state``'s deal (see the module's
+    introduction).
+
+    :raises ValueError: unless the state is in play (trumps fixed, cards to play).
+    """
+    search, position, low, high, allowed, called = _root(state)
+    fixed = _tables(state)[0]
+    value = _value(search, position, low, high, called)
+    out = _out(position)
     plays: dict[Play, int] = {}
     line_end: _Position | None = None
     for top in _representatives(allowed, out):
-        child = _after(position, top, n, trump, search)
+        child = _after(position, top, search.n, search.trump, search)
         child_value = _value(search, child, low, high, -1)
         if child_value == value and line_end is None:
             line_end = _line(search, child, value, low, high)
         for card in _run_of(top, allowed, out):
             plays[Play(CARDS[card])] = child_value
     assert line_end is not None
-    final = _final_points(line_end, search, jack_values)
+    final = _final_points(line_end, search)
     ordered = {play: plays[play] for play in sorted(plays, key=lambda p: p.card.index)}
-    return Solution(value, final, fixed, seat, ordered, search.nodes)
+    return Solution(value, final, fixed, state.current_player, ordered, search.nodes)
 
 
 @attrs.frozen
@@ -538,9 +543,7 @@ def _line(search: _Search, position: _Position, value: int, low: int, high: int)
     return position
 
 
-def _final_points(
-    position: _Position, search: _Search, jack_values: tuple[int, int]
-) -> tuple[int, int]:
+def _final_points(position: _Position, search: _Search) -> tuple[int, int]:
     """Each side's points from Jack and Game at the end of a line of play."""
     points = [0, 0]
     if position.jack is not None:
@@ -549,3 +552,21 @@ def _final_points(
     if game:
         points[0 if game > 0 else 1] += abs(game)
     return points[0], points[1]
+
+
+def play_values(state: State) -> dict[Play, int]:
+    """The value (side 0's points minus side 1's from Jack and Game) after each legal play of
+    the player to move, as :attr:`Solution.plays`, without the rest of the solution: what a
+    Perfect Information Monte Carlo agent needs of each sample.
+
+    :raises ValueError: unless the state is in play.
+    """
+    search, position, low, high, allowed, _ = _root(state)
+    plays: dict[Play, int] = {}
+    out = _out(position)
+    for top in _representatives(allowed, out):
+        child = _after(position, top, search.n, search.trump, search)
+        value = _value(search, child, low, high, -1)
+        for card in _run_of(top, allowed, out):
+            plays[Play(CARDS[card])] = value
+    return plays

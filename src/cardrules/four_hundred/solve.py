@@ -52,7 +52,7 @@ from cardrules.four_hundred.actions import Play
 from cardrules.four_hundred.hand import Phase
 from cardrules.four_hundred.state import State
 
-__all__ = ["Solution", "SolveBudgetExceeded", "solve", "tricks_at_least"]
+__all__ = ["Solution", "SolveBudgetExceeded", "play_values", "solve", "tricks_at_least"]
 
 _HEARTS: Final = 2  # FH-5: hearts are always trumps
 _HEART_MASK: Final = SUIT_MASKS[_HEARTS]
@@ -504,3 +504,35 @@ def tricks_at_least(
         return not _at_least_mid(search, hands, leader, trick, left - tricks + 1)
     except _OverBudget:
         return None
+
+
+def play_values(state: State, *, budget: int | None = None) -> dict[Play, tuple[int, int]]:
+    """The tricks each team takes from here after each legal play of the player to move (as
+    :attr:`Solution.plays`, without the value of the position itself: what a
+    Perfect Information Monte Carlo agent needs of each sample).
+
+    :raises SolveBudgetExceeded: when the searches need more than ``budget`` nodes in all.
+    :raises ValueError: unless a card is to be played.
+    """
+    hands, leader, trick = _position(state)
+    if state.phase is not Phase.PLAY:
+        raise ValueError("play_values needs a card to be played")
+    left = 13 - sum(state.tricks_taken)
+    search = _Search(budget)
+    seat = (leader + len(trick)) & 3
+    out = hands[0] | hands[1] | hands[2] | hands[3]
+    for card in trick:
+        out |= 1 << card
+    allowed = must_follow_mask(hands[seat], trick[0] // 13 if trick else None)
+    plays: dict[Play, tuple[int, int]] = {}
+    try:
+        for top in _representatives(allowed, out):
+            child, child_leader, child_trick, won = _after(hands, leader, trick, top)
+            value = won + _value(search, child, child_leader, child_trick, 0, left - won)
+            for card in _run_of(top, allowed, out):
+                plays[Play(CARDS[card])] = (value, left - value)
+    except _OverBudget:
+        raise SolveBudgetExceeded(
+            f"the solver needed more than {budget} nodes for this position"
+        ) from None
+    return plays
