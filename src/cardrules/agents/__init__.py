@@ -7,6 +7,7 @@ a search agent.
 * :mod:`cardrules.agents.four_hundred` and :mod:`cardrules.agents.all_fours` -- each game's
   ``RuleAgent`` and ``search_agent()``;
 * :class:`SearchAgent` -- information-set Monte Carlo tree search over a determinizer;
+* :class:`PimcAgent` -- Perfect Information Monte Carlo over each game's double-dummy solver;
 * :func:`make_agent` -- an agent from a short spec such as ``"rule"`` or ``"search:400"``.
 
 >>> from cardrules.agents import make_agent
@@ -15,6 +16,7 @@ a search agent.
 """
 
 from cardrules.agents.base import Agent, AgentObservation, RandomAgent
+from cardrules.agents.pimc import PimcAgent
 from cardrules.agents.registry import AGENT_KINDS, make_agent
 from cardrules.agents.search import SearchAgent, SearchStats
 
@@ -22,6 +24,7 @@ __all__ = [
     "AGENT_KINDS",
     "Agent",
     "AgentObservation",
+    "PimcAgent",
     "RandomAgent",
     "SearchAgent",
     "SearchStats",

@@ -1,8 +1,10 @@
 """Agents by name, for the command line and quick scripts: :func:`make_agent`.
 
 Specs: ``random``; ``rule``; ``search`` (200 iterations per decision), ``search:N`` (N
-iterations), ``search:Xs`` (X seconds per decision, e.g. ``search:0.5s``).  In 400, whose hands
-are long, a card played gets a quarter of the iterations (at least 8) and a bid all of them.
+iterations), ``search:Xs`` (X seconds per decision, e.g. ``search:0.5s``); ``pimc`` (20 solved
+samples per decision), ``pimc:N`` (N samples), ``pimc:Xs`` (X seconds per decision).  In 400,
+whose hands are long, a card played gets a quarter of the search iterations (at least 8) and a
+bid all of them.
 Games: ``400`` (also ``four_hundred``) and ``all-fours`` (also ``all_fours``).
 """
 
@@ -16,7 +18,7 @@ from cardrules.errors import ParseError
 __all__ = ["AGENT_KINDS", "GAME_NAMES", "game_name", "make_agent"]
 
 #: The agent kinds :func:`make_agent` knows.
-AGENT_KINDS: Final = ("random", "rule", "search")
+AGENT_KINDS: Final = ("random", "rule", "search", "pimc")
 #: Canonical game names and their aliases.
 GAME_NAMES: Final[dict[str, str]] = {
     "400": "400",
@@ -49,10 +51,10 @@ def make_agent(game: str, spec: str) -> Any:
     """
     name = game_name(game)
     kind, _, budget = spec.strip().lower().partition(":")
-    if kind not in AGENT_KINDS or (budget and kind != "search"):
+    if kind not in AGENT_KINDS or (budget and kind not in ("search", "pimc")):
         raise ParseError(
-            f"unknown agent {spec!r}: expected random, rule, search, search:N (iterations) "
-            "or search:Xs (seconds per move)",
+            f"unknown agent {spec!r}: expected random, rule, search, search:N (iterations), "
+            "search:Xs (seconds per move), pimc, pimc:N (samples) or pimc:Xs",
             text=spec,
         )
     if kind == "random":
@@ -79,6 +81,8 @@ def make_agent(game: str, spec: str) -> Any:
             "(search:200) or seconds (search:0.5s)",
             text=spec,
         ) from None
+    if kind == "pimc":
+        return _pimc(name, spec, budget)
     label = "search" if not budget else f"search:{budget}"
     try:
         if name == "400" and seconds is None:
@@ -87,3 +91,21 @@ def make_agent(game: str, spec: str) -> Any:
         return module.search_agent(iterations, seconds=seconds, name=label)
     except ValueError as error:
         raise ParseError(str(error), text=spec) from None
+
+
+def _pimc(game: str, spec: str, budget: str) -> Any:
+    """``pimc``, ``pimc:N`` (samples per decision) or ``pimc:Xs`` (seconds per decision)."""
+    from cardrules.agents.pimc import PimcAgent
+
+    try:
+        if budget.endswith("s"):
+            return PimcAgent(game, seconds=float(budget[:-1]), name=f"pimc:{budget}")
+        if budget:
+            return PimcAgent(game, samples=int(budget), name=f"pimc:{budget}")
+        return PimcAgent(game)
+    except ValueError:
+        raise ParseError(
+            f"bad pimc budget {budget!r}: expected a positive number of samples (pimc:20) or "
+            "seconds (pimc:0.5s)",
+            text=spec,
+        ) from None
