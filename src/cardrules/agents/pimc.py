@@ -8,9 +8,10 @@ that the solver assumes every player sees every card, so it never plays to gathe
 
 * **All Fours**: a sample's value is its side's points from Jack (or hang jack) and Game minus
   the other side's.  The stand or beg of the beggar and the dealer's give one or run the pack are
-  decided by simulation over solved samples: each choice is applied to the sample (the run of the
-  pack deals the sample's own stock) and the rest of the deal solved; the score changes (kicks, a
-  gift, High, Low) are added and a choice that ends the game counts as a win or a loss.  The
+  decided by simulation over solved samples: each choice is applied to the sample and the rest of
+  the deal solved, and the score changes (kicks, a gift, High, Low) are added; a run of the pack
+  counts the kicks it turns in the sample's own stock (the longer deal after it is not solved),
+  and a choice that ends the game counts as a win or a loss.  The
   beggar assumes that the dealer answers a beg with the worse choice for the beggar on average.
 * **400**: a sample's value is the tricks its team still needs for the two bids of the team,
   minus those the opponents still need, from the solver's tricks.  A full 400 hand takes seconds
@@ -60,7 +61,7 @@ class PimcAgent:
     """
 
     game: str
-    samples: int = 20
+    samples: int = 10
     seconds: float | None = None
     solve_from: int = 7
     budget: int = 20_000
@@ -106,14 +107,15 @@ class PimcAgent:
                 for play, value in play_values(sample).items():
                     totals[play] += sign * value
             else:
+                cache: dict[Any, Any] = {}
                 for action in legal:
-                    totals[action] += self._simulate(sample.apply(action), observation, side)
+                    totals[action] += self._simulate(sample.apply(action), observation, side, cache)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         return max(legal, key=lambda action: totals[action])
 
-    def _simulate(self, state: Any, observation: Any, side: int) -> float:
+    def _simulate(self, state: Any, observation: Any, side: int, cache: dict[Any, Any]) -> float:
         """The value for ``side`` of a stand, beg, gift or run applied to a sample: score changes
         so far, then (after a beg) the dealer's worse answer for the beggar, then High, Low and
         the solved play."""
@@ -126,9 +128,18 @@ class PimcAgent:
             return self._score_change(state, observation, side)
         if state.phase is Phase.ANSWER:  # after a beg: the dealer answers against the beggar
             return min(
-                self._simulate(state.apply(a), observation, side) for a in state.legal_actions()
+                self._simulate(state.apply(a), observation, side, cache)
+                for a in state.legal_actions()
             )
-        solution = solve(state)
+        if len(state.kicks) > 1:
+            # After a run the deal is longer and the hands new: its kicks count, the play is
+            # not solved (it would cost more than the whole decision is worth).
+            return self._score_change(state, observation, side)
+        # A gift leaves the cards as a stand does: one solution serves both.
+        key = (tuple(state.hand(seat).mask for seat in range(state.players)), state.trump)
+        solution = cache.get(key)
+        if solution is None:
+            solution = cache[key] = solve(state)
         fixed = solution.fixed[side] - solution.fixed[1 - side]
         play = solution.value if side == 0 else -solution.value
         return self._score_change(state, observation, side) + fixed + play

@@ -1,7 +1,7 @@
 """Agents by name, for the command line and quick scripts: :func:`make_agent`.
 
 Specs: ``random``; ``rule``; ``search`` (200 iterations per decision), ``search:N`` (N
-iterations), ``search:Xs`` (X seconds per decision, e.g. ``search:0.5s``); ``pimc`` (20 solved
+iterations), ``search:Xs`` (X seconds per decision, e.g. ``search:0.5s``); ``pimc`` (10 solved
 samples per decision), ``pimc:N`` (N samples), ``pimc:Xs`` (X seconds per decision).  In 400,
 whose hands are long, a card played gets a quarter of the search iterations (at least 8) and a
 bid all of them.
@@ -105,7 +105,7 @@ def _pimc(game: str, spec: str, budget: str) -> Any:
         return PimcAgent(game)
     except ValueError:
         raise ParseError(
-            f"bad pimc budget {budget!r}: expected a positive number of samples (pimc:20) or "
+            f"bad pimc budget {budget!r}: expected a positive number of samples (pimc:10) or "
             "seconds (pimc:0.5s)",
             text=spec,
         ) from None
