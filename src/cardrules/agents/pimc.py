@@ -11,11 +11,12 @@ that the solver assumes every player sees every card, so it never plays to gathe
   decided by simulation over solved samples: each choice is applied to the sample and the rest of
   the deal solved, and the score changes (kicks, a gift, High, Low) are added; a run of the pack
   counts the kicks it turns in the sample's own stock (the longer deal after it is not solved),
-  and a choice that ends the game counts as a win or a loss.  The
-  beggar assumes that the dealer answers a beg with the worse choice for the beggar on average.
+  and a choice that ends the game counts as a win or a loss.  In each sample the beggar assumes
+  that the dealer answers a beg with the worse choice for the beggar.  Cards are solved from the
+  last ``solve_from`` tricks (a deal lengthened by runs of the pack starts with rule play).
 * **400**: a sample's value is the tricks its team still needs for the two bids of the team,
-  minus those the opponents still need, from the solver's tricks.  A full 400 hand takes seconds
-  to solve in pure Python, so the agent solves only from ``solve_from`` tricks before the end
+  minus those the opponents still need, from the solver's tricks.  A full 400 hand takes about a
+  minute to solve in pure Python, so the agent solves only from ``solve_from`` tricks before the end
   (with a node ``budget`` per sample) and plays the earlier tricks and the bids as
   :class:`~cardrules.agents.four_hundred.RuleAgent`.
 
@@ -51,8 +52,9 @@ class PimcAgent:
     :param samples: deals sampled per decision (the budget; reproducible).
     :param seconds: a time budget per decision instead (at least one sample is always solved);
         the choice then depends on the machine's speed.
-    :param solve_from: 400 only: solve when at most this many tricks are left (the trick in
-        progress included); earlier, play as the rule agent.
+    :param solve_from: solve when at most this many tricks are left (the trick in progress
+        included); earlier, play as the game's rule agent.  ``None``: 7 in 400, 6 in All Fours
+        (every trick of a deal without a run of the pack; a run makes the deal longer).
     :param budget: 400 only: the most tricks searched per sample; a sample over budget ends the
         sampling (the samples solved so far decide, or the rule agent if there are none).
     :param name: the label in tables.
@@ -63,7 +65,7 @@ class PimcAgent:
     game: str
     samples: int = 10
     seconds: float | None = None
-    solve_from: int = 7
+    solve_from: int | None = None
     budget: int = 20_000
     name: str = "pimc"
 
@@ -98,6 +100,12 @@ class PimcAgent:
 
         side = observation.seat % 2
         sign = 1 if side == 0 else -1
+        solve_from = 6 if self.solve_from is None else self.solve_from
+        # On its turn the seat holds one card per trick left, this one included.
+        if observation.phase is Phase.PLAY and len(observation.hand) > solve_from:
+            from cardrules.agents.all_fours import RuleAgent
+
+            return RuleAgent().act(observation, rng)
         totals = dict.fromkeys(legal, 0.0)
         count, deadline = self._budget()
         done = 0
@@ -157,7 +165,9 @@ class PimcAgent:
         from cardrules.four_hundred.solve import SolveBudgetExceeded, play_values
 
         left = 13 - sum(observation.tricks_taken)
-        if observation.phase is not Phase.PLAY or left > self.solve_from:
+        if observation.phase is not Phase.PLAY or left > (
+            7 if self.solve_from is None else self.solve_from
+        ):
             return RuleAgent().act(observation, rng)
         seat = observation.seat
         team = seat & 1
