@@ -8,6 +8,10 @@ Specs:
   :data:`MAX_ITERATIONS`) or ``search:Xs`` (X seconds per decision, more than 0 and at most
   :data:`MAX_SECONDS`, e.g. ``search:0.5s``).  In 400, whose hands are long, a card played gets
   a quarter of the iterations (at least 8) and a bid all of them;
+* ``pimc`` (10 solved samples per decision), ``pimc:N`` (N samples, 1 to :data:`MAX_SAMPLES`)
+  or ``pimc:Xs`` (X seconds per decision, as for ``search``): the
+  :class:`~cardrules.agents.PimcAgent`, Perfect Information Monte Carlo over each game's exact
+  solver;
 * ``module:attribute`` -- your own agent: ``attribute`` of the importable ``module`` (looked up
   on ``sys.path``, and in the current directory), an agent class or a factory called with no
   arguments, or an agent object itself.  ``mybot:TrumpCounter`` imports ``mybot.py`` from the
@@ -31,6 +35,7 @@ __all__ = [
     "AGENT_KINDS",
     "GAME_NAMES",
     "MAX_ITERATIONS",
+    "MAX_SAMPLES",
     "MAX_SECONDS",
     "game_name",
     "load_agent",
@@ -38,11 +43,13 @@ __all__ = [
 ]
 
 #: The built-in agent kinds :func:`make_agent` knows.
-AGENT_KINDS: Final = ("random", "rule", "search")
+AGENT_KINDS: Final = ("random", "rule", "search", "pimc")
 #: The largest search budget in iterations per decision that :func:`make_agent` accepts.
 MAX_ITERATIONS: Final = 1_000_000
 #: The largest search budget in seconds per decision that :func:`make_agent` accepts.
 MAX_SECONDS: Final = 600.0
+#: The most solved samples per decision that ``pimc:N`` accepts.
+MAX_SAMPLES: Final = 10_000
 #: Canonical game names and their aliases.
 GAME_NAMES: Final[dict[str, str]] = {
     "400": "400",
@@ -54,8 +61,8 @@ GAME_NAMES: Final[dict[str, str]] = {
 }
 
 _SPECS: Final = (
-    "random, rule, search, search:N (iterations per move), search:Xs (seconds per move) "
-    "or module:attribute (your own agent)"
+    "random, rule, search, search:N (iterations per move), search:Xs (seconds per move), "
+    "pimc, pimc:N (solved samples per move), pimc:Xs or module:attribute (your own agent)"
 )
 
 
@@ -84,7 +91,7 @@ def make_agent(game: str, spec: str) -> Any:
     if kind.lower() not in AGENT_KINDS and colon:
         return load_agent(spec)
     kind = kind.lower()
-    if kind not in AGENT_KINDS or (colon and kind != "search"):
+    if kind not in AGENT_KINDS or (colon and kind not in ("search", "pimc")):
         raise ParseError(f"unknown agent {spec!r}: expected {_SPECS}", text=spec)
     if kind == "random":
         return RandomAgent()
@@ -94,6 +101,8 @@ def make_agent(game: str, spec: str) -> Any:
         from cardrules.agents import all_fours as module  # type: ignore[no-redef]
     if kind == "rule":
         return module.RuleAgent()
+    if kind == "pimc":
+        return _pimc(name, spec, budget.lower() if colon else "")
     iterations, seconds = _budget(budget.lower(), spec) if colon else (200, None)
     label = "search" if not colon else f"search:{budget.lower()}"
     try:
@@ -125,6 +134,26 @@ def _budget(budget: str, spec: str) -> tuple[int, float | None]:
     if not 1 <= iterations <= MAX_ITERATIONS:
         raise bad
     return iterations, None
+
+
+def _pimc(game: str, spec: str, budget: str) -> Any:
+    """``pimc``, ``pimc:N`` (samples per decision) or ``pimc:Xs`` (seconds per decision), with
+    the same bounds as the search budgets."""
+    from cardrules.agents.pimc import PimcAgent
+
+    if not budget:
+        return PimcAgent(game)
+    if budget.endswith("s"):
+        _, seconds = _budget(budget, spec)
+        return PimcAgent(game, seconds=seconds, name=f"pimc:{budget}")
+    samples, _ = _budget(budget, spec)
+    if samples > MAX_SAMPLES:
+        raise ParseError(
+            f"bad pimc budget {budget!r}: expected 1 to {MAX_SAMPLES} samples (pimc:10) or "
+            f"seconds above 0 and at most {MAX_SECONDS:g} (pimc:0.5s)",
+            text=spec,
+        )
+    return PimcAgent(game, samples=samples, name=f"pimc:{budget}")
 
 
 def load_agent(spec: str) -> Any:

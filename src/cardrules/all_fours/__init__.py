@@ -44,6 +44,7 @@ from cardrules.all_fours.scoring import (
     hand_awards,
     kick_points,
 )
+from cardrules.all_fours.solve import Solution, solve
 from cardrules.all_fours.state import HandEnd, HandResult, Phase
 from cardrules.all_fours.view import Observation
 
@@ -73,6 +74,7 @@ __all__ = [
     "Play",
     "Rules",
     "RunPack",
+    "Solution",
     "Stand",
     "State",
     "Undertrump",
@@ -90,5 +92,6 @@ __all__ = [
     "parse_action",
     "perft",
     "save_state",
+    "solve",
     "void_suits",
 ]

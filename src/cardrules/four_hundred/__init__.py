@@ -70,6 +70,7 @@ from cardrules.four_hundred.scoring import (
     score_hand,
     value_table,
 )
+from cardrules.four_hundred.solve import Solution, SolveBudgetExceeded, solve, tricks_at_least
 from cardrules.four_hundred.state import Ending, HandResult, Outcome, Phase
 from cardrules.four_hundred.view import Observation
 
@@ -105,6 +106,8 @@ __all__ = [
     "Redeal",
     "Rules",
     "Simultaneous",
+    "Solution",
+    "SolveBudgetExceeded",
     "State",
     "TalkBeforePlay",
     "TalkDuringPlay",
@@ -124,6 +127,8 @@ __all__ = [
     "qualifies",
     "save_state",
     "score_hand",
+    "solve",
+    "tricks_at_least",
     "value_table",
     "void_suits",
 ]

@@ -1,0 +1,197 @@
+"""Perfect Information Monte Carlo (PIMC): sample the hidden cards, solve each sample exactly.
+
+At each card to play, :class:`PimcAgent` draws deals that agree with everything its seat has
+observed (the game's ``determinize``), solves each one double-dummy (the game's
+``play_values``: the exact outcome of every legal play with every hand known) and plays the card
+with the best average.  This is how bridge programs play (Ginsberg's GIB); its known weakness is
+that the solver assumes every player sees every card, so it never plays to gather information.
+
+* **All Fours**: a sample's value is its side's points from Jack (or hang jack) and Game minus
+  the other side's.  The stand or beg of the beggar and the dealer's give one or run the pack are
+  decided by simulation over solved samples: each choice is applied to the sample and the rest of
+  the deal solved, and the score changes (kicks, a gift, High, Low) are added; a run of the pack
+  counts the kicks it turns in the sample's own stock (the longer deal after it is not solved),
+  and a choice that ends the game counts as a win or a loss.  In each sample the beggar assumes
+  that the dealer answers a beg with the worse choice for the beggar.  Cards are solved from the
+  last ``solve_from`` tricks (a deal lengthened by runs of the pack starts with rule play).
+* **400**: a sample's value is the tricks its team still needs for the two bids of the team,
+  minus those the opponents still need, from the solver's tricks.  A full 400 hand takes about a
+  minute to solve in pure Python, so the agent solves only from ``solve_from`` tricks before the end
+  (with a node ``budget`` per sample) and plays the earlier tricks and the bids as
+  :class:`~cardrules.agents.four_hundred.RuleAgent`.
+
+>>> import random
+>>> from cardrules.agents.pimc import PimcAgent
+>>> from cardrules.all_fours import Stand, new_game
+>>> state = new_game(seed=3, dealer=0).apply(Stand())
+>>> agent = PimcAgent("all-fours", samples=4)
+>>> agent.act(state.observe(1), random.Random(1)) in state.legal_actions()
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from typing import Any, Final
+
+import attrs
+
+__all__ = ["PimcAgent"]
+
+#: What winning (or losing) the game is worth, in deal points, to a simulated decision.
+_GAME_WON: Final = 100.0
+_GAMES: Final = ("400", "all-fours")
+
+
+@attrs.define(eq=False)
+class PimcAgent:
+    """Perfect Information Monte Carlo over the game's determinizer and solver.
+
+    :param game: ``"400"`` or ``"all-fours"``.
+    :param samples: deals sampled per decision (the budget; reproducible).
+    :param seconds: a time budget per decision instead (at least one sample is always solved);
+        the choice then depends on the machine's speed.
+    :param solve_from: solve when at most this many tricks are left (the trick in progress
+        included); earlier, play as the game's rule agent.  ``None``: 7 in 400, 6 in All Fours
+        (every trick of a deal without a run of the pack; a run makes the deal longer).
+    :param budget: 400 only: the most tricks searched per sample; a sample over budget ends the
+        sampling (the samples solved so far decide, or the rule agent if there are none).
+    :param name: the label in tables.
+
+    A decision with a single legal action is played at once.
+    """
+
+    game: str
+    samples: int = 10
+    seconds: float | None = None
+    solve_from: int | None = None
+    budget: int = 20_000
+    name: str = "pimc"
+
+    def __attrs_post_init__(self) -> None:
+        if self.game not in _GAMES:
+            raise ValueError(f"game must be one of {_GAMES}, not {self.game!r}")
+        if self.samples < 1:
+            raise ValueError(f"samples must be at least 1, not {self.samples}")
+        if self.seconds is not None and not self.seconds > 0:
+            raise ValueError(f"seconds must be positive, not {self.seconds}")
+
+    def act(self, observation: Any, rng: random.Random) -> Any:
+        """The action with the best average over the solved samples."""
+        legal = tuple(observation.legal_actions)
+        if not legal:
+            raise ValueError(f"seat {observation.seat} has no legal action in this observation")
+        if len(legal) == 1:
+            return legal[0]
+        if self.game == "400":
+            return self._four_hundred(observation, legal, rng)
+        return self._all_fours(observation, legal, rng)
+
+    def _budget(self) -> tuple[int, float | None]:
+        if self.seconds is None:
+            return self.samples, None
+        return 1 << 62, time.perf_counter() + self.seconds
+
+    # -- All Fours ---------------------------------------------------------------------------
+    def _all_fours(self, observation: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+        from cardrules.all_fours import Phase, determinize
+        from cardrules.all_fours.solve import play_values
+
+        side = observation.seat % 2
+        sign = 1 if side == 0 else -1
+        solve_from = 6 if self.solve_from is None else self.solve_from
+        # On its turn the seat holds one card per trick left, this one included.
+        if observation.phase is Phase.PLAY and len(observation.hand) > solve_from:
+            from cardrules.agents.all_fours import RuleAgent
+
+            return RuleAgent().act(observation, rng)
+        totals = dict.fromkeys(legal, 0.0)
+        count, deadline = self._budget()
+        done = 0
+        while done < count:
+            sample = determinize(observation, rng)
+            if observation.phase is Phase.PLAY:
+                for play, value in play_values(sample).items():
+                    totals[play] += sign * value
+            else:
+                cache: dict[Any, Any] = {}
+                for action in legal:
+                    totals[action] += self._simulate(sample.apply(action), observation, side, cache)
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        return max(legal, key=lambda action: totals[action])
+
+    def _simulate(self, state: Any, observation: Any, side: int, cache: dict[Any, Any]) -> float:
+        """The value for ``side`` of a stand, beg, gift or run applied to a sample: score changes
+        so far, then (after a beg) the dealer's worse answer for the beggar, then High, Low and
+        the solved play."""
+        from cardrules.all_fours import Phase
+        from cardrules.all_fours.solve import solve
+
+        if state.winner is not None:
+            return _GAME_WON if state.winner == side else -_GAME_WON
+        if state.deal_number != observation.deal_number:  # a void deal (AF-13)
+            return self._score_change(state, observation, side)
+        if state.phase is Phase.ANSWER:  # after a beg: the dealer answers against the beggar
+            return min(
+                self._simulate(state.apply(a), observation, side, cache)
+                for a in state.legal_actions()
+            )
+        if len(state.kicks) > 1:
+            # After a run the deal is longer and the hands new: its kicks count, the play is
+            # not solved (it would cost more than the whole decision is worth).
+            return self._score_change(state, observation, side)
+        # A gift leaves the cards as a stand does: one solution serves both.
+        key = (tuple(state.hand(seat).mask for seat in range(state.players)), state.trump)
+        solution = cache.get(key)
+        if solution is None:
+            solution = cache[key] = solve(state)
+        fixed = solution.fixed[side] - solution.fixed[1 - side]
+        play = solution.value if side == 0 else -solution.value
+        return self._score_change(state, observation, side) + fixed + play
+
+    @staticmethod
+    def _score_change(state: Any, observation: Any, side: int) -> float:
+        mine = state.scores[side] - observation.scores[side]
+        theirs = state.scores[1 - side] - observation.scores[1 - side]
+        return float(mine - theirs)
+
+    # -- 400 ---------------------------------------------------------------------------------
+    def _four_hundred(self, observation: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
+        from cardrules.agents.four_hundred import RuleAgent
+        from cardrules.four_hundred import Phase, determinize
+        from cardrules.four_hundred.solve import SolveBudgetExceeded, play_values
+
+        left = 13 - sum(observation.tricks_taken)
+        if observation.phase is not Phase.PLAY or left > (
+            7 if self.solve_from is None else self.solve_from
+        ):
+            return RuleAgent().act(observation, rng)
+        seat = observation.seat
+        team = seat & 1
+        bids = [b or 0 for b in observation.bids]
+        taken = observation.tricks_taken
+        need = [0, 0]
+        for player in range(4):
+            need[player & 1] += max(0, bids[player] - taken[player])
+        totals = dict.fromkeys(legal, 0.0)
+        count, deadline = self._budget()
+        done = 0
+        while done < count:
+            sample = determinize(observation, rng)
+            try:
+                values = play_values(sample, budget=self.budget)
+            except SolveBudgetExceeded:
+                break
+            for play, tricks in values.items():
+                mine, theirs = tricks[team], tricks[1 - team]
+                # Tricks matter up to the bids; one more trick breaks ties.
+                totals[play] += min(mine, need[team]) - min(theirs, need[1 - team]) + 0.01 * mine
+            done += 1
+            if deadline is not None and time.perf_counter() >= deadline:
+                break
+        if not done:
+            return RuleAgent().act(observation, rng)
+        return max(legal, key=lambda action: totals[action])

@@ -1,0 +1,571 @@
+"""The double-dummy solver of All Fours: the exact outcome of the rest of a deal, every hand known.
+
+Of the end-of-hand awards (AF-23), High and Low are fixed by the cards dealt; Jack (or hang jack)
+and Game are decided by the play.  :func:`solve` plays the rest of the deal with every hand in
+view, each side maximizing its points minus the other side's from Jack or hang jack and Game
+(scored as :func:`~cardrules.all_fours.hand_awards` scores them under the state's rules), and
+reports that value, the points of each side along a line of best play, the fixed High and Low,
+and the value of every legal play of the player to move.  The target (AF-21) is not looked at:
+the solver counts the deal's points.
+
+The search is exact and pure Python: null-window searches ("can side 0 make at least ``v``?"),
+bisected to the exact value; a transposition table at the start of each trick (the hands, the
+leader, the card points won so far and the jack's fate); equivalent cards (cards of a suit in one
+hand with the same card points and no card still out between them) searched once; good plays
+first; and sure-outcome cut-offs (Game is settled once one side is ahead by more than the points
+still out; the jack is its holder's side's when no opponent holds a higher trump).  The trick
+winner and the duty to follow are the core's kernels (:func:`cardrules.core.tricks.beats`,
+:func:`cardrules.core.tricks.follow_or_trump_mask`).
+
+>>> from cardrules.all_fours import Stand, new_game
+>>> from cardrules.all_fours.solve import solve
+>>> state = new_game(seed=3, dealer=0).apply(Stand())
+>>> result = solve(state)
+>>> result.value == result.points[0] - result.points[1]
+True
+>>> result.player, result.value == min(result.plays.values())  # seat 1 (side 1) minimizes
+(1, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Final
+
+import attrs
+
+from cardrules.all_fours.actions import Play
+from cardrules.all_fours.engine import State, _legal_play_mask
+from cardrules.all_fours.rules import Undertrump
+from cardrules.all_fours.scoring import CARD_POINTS, AwardKind, hand_awards
+from cardrules.all_fours.state import Phase
+from cardrules.core.cards import CARDS, Card, Rank, Suit
+from cardrules.core.cardset import SUIT_MASKS, CardSet
+from cardrules.core.checks import refuse
+from cardrules.core.tricks import beats
+from cardrules.errors import ArgumentError
+
+__all__ = ["Solution", "play_values", "solve"]
+
+_SUIT: Final = 0x1FFF
+_TEN_PLACE: Final = Rank.TEN - 2
+#: AF-4: card points by place in the suit (2 .. A).
+_POINTS: Final = tuple(CARD_POINTS[Rank(place + 2)] for place in range(13))
+
+
+@attrs.frozen
+class Solution:
+    """The double-dummy outcome of the rest of an All Fours deal.
+
+    ``value`` is side 0's points minus side 1's from Jack (or hang jack) and Game with best
+    play; ``points`` those points per side along one line of best play; ``fixed`` the points of
+    High and Low per side (fixed by the deal).  ``player`` is the seat to move and ``plays`` maps
+    each of its legal plays to the ``value`` that follows it.  ``nodes`` counts the tricks
+    searched.
+    """
+
+    value: int
+    points: tuple[int, int]
+    fixed: tuple[int, int]
+    player: int | None
+    plays: Mapping[Play, int]
+    nodes: int
+
+    @property
+    def best_plays(self) -> tuple[Play, ...]:
+        """The plays that keep the value for the player to move."""
+        if self.player is None or not self.plays:
+            return ()
+        values = self.plays.values()
+        best = max(values) if self.player % 2 == 0 else min(values)
+        return tuple(play for play, value in self.plays.items() if value == best)
+
+
+def _legal_mask(
+    hand: int, trick: Sequence[int], best: int, trump: int, undertrump: Undertrump, called: int
+) -> int:
+    """The legal plays from ``hand``: the engine's AF-16 ... AF-20 kernel
+    (:func:`~cardrules.all_fours.legal_play_mask`), narrowed to AF-25's called card (``-1`` for
+    none).  ``best`` (the winning card of ``trick``) is the engine's to work out."""
+    legal = _legal_play_mask(hand, trick, trump, undertrump)
+    if called >= 0:
+        legal &= 1 << called
+    return legal
+
+
+class _Search:
+    """One search: the deal's constants, the transposition table and the node count."""
+
+    __slots__ = (
+        "game",
+        "jack",
+        "jack_holder",
+        "jack_values",
+        "n",
+        "nodes",
+        "table",
+        "trump",
+        "undertrump",
+    )
+
+    def __init__(
+        self,
+        n: int,
+        trump: int,
+        undertrump: Undertrump,
+        jack_holder: int,
+        jack_values: tuple[int, int],
+        game: tuple[int, int, int],
+    ) -> None:
+        self.n = n
+        self.trump = trump
+        self.undertrump = undertrump
+        self.jack = 13 * trump + Rank.JACK - 2
+        #: The side dealt the jack of trumps, -1 when it is not in play.
+        self.jack_holder = jack_holder
+        #: Side 0's points minus side 1's when side 0 / side 1 takes the jack.
+        self.jack_values = jack_values
+        #: The same for Game when side 0 is ahead, the sides tie, side 1 is ahead.
+        self.game = game
+        self.table: dict[tuple[int, ...], list[int]] = {}
+        self.nodes = 0
+
+    def bounds(self, hands: tuple[int, ...], diff: int, jack: int | None) -> tuple[int, int]:
+        """The least and most that side 0 can make from the start of a trick."""
+        out = 0
+        for hand in hands:
+            out |= hand
+        rest = _mask_points(out)
+        game = self.game
+        low_game = game[_sign(diff - rest)]
+        high_game = game[_sign(diff + rest)]
+        if jack is not None:
+            return jack + low_game, jack + high_game
+        if self.jack_holder < 0:
+            return low_game, high_game
+        holder = self.jack_holder
+        values = self.jack_values
+        # Nobody else holding a higher trump, the holder's side keeps the jack.
+        above = SUIT_MASKS[self.trump] & ~((2 << self.jack) - 1)
+        owner = 0
+        for seat, hand in enumerate(hands):
+            if hand >> self.jack & 1:
+                owner = seat
+        threat = 0
+        for seat, hand in enumerate(hands):
+            if (seat - owner) & 1:
+                threat |= hand
+        if not threat & above:
+            sure = values[holder]
+            return sure + low_game, sure + high_game
+        return min(values) + low_game, max(values) + high_game
+
+    def at_least(
+        self, hands: tuple[int, ...], leader: int, diff: int, jack: int | None, target: int
+    ) -> bool:
+        """At the start of a trick: can side 0 make at least ``target``?  ``diff`` is side 0's
+        card points minus side 1's so far; ``jack`` the jack's points once its trick is won."""
+        key = (*hands, leader, diff, -99 if jack is None else jack)
+        bounds = self.table.get(key)
+        if bounds is None:
+            if not hands[leader]:
+                value = self.game[_sign(diff)] + (jack or 0)
+                bounds = [value, value]
+            else:
+                low, high = self.bounds(hands, diff, jack)
+                bounds = [low, high]
+            self.table[key] = bounds
+        if bounds[0] >= target:
+            return True
+        if bounds[1] < target:
+            return False
+        self.nodes += 1
+        out = 0
+        for hand in hands:
+            out |= hand
+        result = self.play(hands, leader, (), 0, diff, jack, target, out, -1)
+        if result:
+            bounds[0] = target
+        else:
+            bounds[1] = target - 1
+        return result
+
+    def play(
+        self,
+        hands: tuple[int, ...],
+        leader: int,
+        trick: tuple[int, ...],
+        best_position: int,
+        diff: int,
+        jack: int | None,
+        target: int,
+        out: int,
+        called: int,
+    ) -> bool:
+        """The next card of the trick: can side 0 still make ``target``?"""
+        n = self.n
+        position = len(trick)
+        seat = (leader + position) % n
+        hand = hands[seat]
+        trump = self.trump
+        best = trick[best_position] if trick else -1
+        allowed = _legal_mask(hand, trick, best, trump, self.undertrump, called)
+        cards = _representatives(allowed, out)
+        if len(cards) > 1:
+            partner_winning = bool(trick) and (best_position - position) % 2 == 0 and n == 4
+            cards = _order(cards, trick, best, partner_winning, trump)
+        maximizing = not seat & 1
+        for card in cards:
+            new_hands = list(hands)
+            new_hands[seat] = hand ^ (1 << card)
+            new_trick = (*trick, card)
+            new_position = position if not trick or beats(card, best, trump) else best_position
+            if position == n - 1:
+                winner = (leader + new_position) % n
+                side = winner & 1
+                points = 0
+                for played in new_trick:
+                    points += _POINTS[played % 13]
+                new_jack = jack
+                if self.jack in new_trick:
+                    new_jack = self.jack_values[side]
+                result = self.at_least(
+                    tuple(new_hands),
+                    winner,
+                    diff - points if side else diff + points,
+                    new_jack,
+                    target,
+                )
+            else:
+                result = self.play(
+                    tuple(new_hands),
+                    leader,
+                    new_trick,
+                    new_position,
+                    diff,
+                    jack,
+                    target,
+                    out,
+                    -1,
+                )
+            if result is maximizing:
+                return result
+        return not maximizing
+
+
+def _sign(diff: int) -> int:
+    """The index into a Game table: 0 when side 0 is ahead, 1 for a tie, 2 when side 1 is."""
+    return 0 if diff > 0 else 1 if diff == 0 else 2
+
+
+_SUIT_POINTS: Final = tuple(
+    sum(_POINTS[place] for place in range(13) if pattern >> place & 1) for pattern in range(8192)
+)
+
+
+def _mask_points(mask: int) -> int:
+    return (
+        _SUIT_POINTS[mask & _SUIT]
+        + _SUIT_POINTS[mask >> 13 & _SUIT]
+        + _SUIT_POINTS[mask >> 26 & _SUIT]
+        + _SUIT_POINTS[mask >> 39]
+    )
+
+
+_RUNS: dict[int, tuple[int, ...]] = {}
+
+
+def _representatives(allowed: int, out: int) -> list[int]:
+    """One card of each set of equivalent cards of ``allowed``: same suit, same card points, no
+    other card of ``out`` between them."""
+    result: list[int] = []
+    for suit in range(4):
+        shift = 13 * suit
+        mine = (allowed >> shift) & _SUIT
+        if not mine:
+            continue
+        present = (out >> shift) & _SUIT
+        code = present << 13 | mine
+        runs = _RUNS.get(code)
+        if runs is None:
+            runs = _RUNS[code] = _runs(mine, present)
+        result.extend(shift + place for place in runs)
+    return result
+
+
+def _runs(mine: int, present: int) -> tuple[int, ...]:
+    """The highest place of each run of ``mine`` among ``present``: only the cards without
+    points (2 .. 9) run together; a ten or a picture is a class of its own."""
+    tops: list[int] = []
+    previous = False
+    for place in range(12, -1, -1):
+        if not present >> place & 1:
+            continue
+        held = bool(mine >> place & 1)
+        if held and (not previous or place >= _TEN_PLACE):
+            tops.append(place)
+        previous = held and place < _TEN_PLACE
+    return tuple(tops)
+
+
+def _run_of(top: int, allowed: int, out: int) -> list[int]:
+    """The cards of ``allowed`` equivalent to ``top`` (see :func:`_runs`)."""
+    cards = [top]
+    if top % 13 >= _TEN_PLACE:
+        return cards
+    low = (top // 13) * 13
+    card = top - 1
+    while card >= low:
+        if out >> card & 1:
+            if not allowed >> card & 1:
+                break
+            cards.append(card)
+        card -= 1
+    return cards
+
+
+def _order(
+    cards: list[int], trick: tuple[int, ...], best: int, partner_winning: bool, trump: int
+) -> list[int]:
+    """Good plays first: a leader's high cards; a follower's cheapest winning card, or, when its
+    partner has the trick, its points."""
+    if not trick:
+        return sorted(cards, key=lambda card: -(card % 13) - (13 if card // 13 == trump else 0))
+
+    def key(card: int) -> tuple[int, int]:
+        cost = card % 13 + (13 if card // 13 == trump else 0)
+        wins = beats(card, best, trump)
+        if partner_winning:
+            return (1 if wins else 0, -_POINTS[card % 13])
+        return (0 if wins else 1, cost if wins else _POINTS[card % 13] * 2 + card % 13)
+
+    return sorted(cards, key=key)
+
+
+# -- the public function ---------------------------------------------------------------------
+def _tables(state: State) -> tuple[tuple[int, int], tuple[int, int], int, tuple[int, int, int]]:
+    """What :func:`~cardrules.all_fours.hand_awards` scores under the state's rules: High and
+    Low per side; side 0's points minus side 1's when each side takes the jack; the side dealt
+    the jack (-1 when it is not in play); the same difference for Game by who is ahead."""
+    trump = state.trump
+    assert trump is not None
+    dealt = state.dealt
+    rules = state.rules
+    dealer = state.dealer
+
+    def scored(kinds: tuple[AwardKind, ...], won: tuple[CardSet, CardSet]) -> tuple[int, int]:
+        points = [0, 0]
+        for award in hand_awards(trump, dealt, won, dealer=dealer, rules=rules):
+            if award.kind in kinds:
+                points[award.side] += award.points
+        return points[0], points[1]
+
+    empty = CardSet.from_mask(0)
+    fixed = scored((AwardKind.HIGH, AwardKind.LOW), (empty, empty))
+    jack = Card(Rank.JACK, Suit(trump))
+    jack_kinds = (AwardKind.JACK, AwardKind.HANG_JACK)
+    with_jack = CardSet((jack,))
+    jack_values = tuple(
+        _minus(scored(jack_kinds, (with_jack, empty) if side == 0 else (empty, with_jack)))
+        for side in (0, 1)
+    )
+    holder = -1
+    for seat, cards in enumerate(dealt):
+        if jack in cards:
+            holder = seat & 1
+    # A ten of a plain suit puts a side ahead (Game counts card points only, AF-4, AF-23).
+    ten = CardSet((Card(Rank.TEN, Suit((int(trump) + 1) % 4)),))
+    game = (
+        _minus(scored((AwardKind.GAME,), (ten, empty))),
+        _minus(scored((AwardKind.GAME,), (empty, empty))),
+        _minus(scored((AwardKind.GAME,), (empty, ten))),
+    )
+    return fixed, (jack_values[0], jack_values[1]), holder, game
+
+
+def _minus(points: tuple[int, int]) -> int:
+    return points[0] - points[1]
+
+
+def _root(state: State) -> tuple[_Search, _Position, int, int, int, int]:
+    """The search, the position, the value range, the legal plays and the called card of a
+    state in play."""
+    if not isinstance(state, State):
+        refuse("state", "an all_fours.State", state)
+    if state.phase is not Phase.PLAY or state.trump is None:
+        raise ArgumentError(
+            f"state: solve needs a deal in play, not the {state.phase.value} phase",
+            name="state",
+            value=state,
+        )
+    n = state.players
+    trump = int(state.trump)
+    _, jack_values, holder, game = _tables(state)
+    search = _Search(n, trump, state.rules.undertrump, holder, jack_values, game)
+    hands = tuple(state.hand(seat).mask for seat in range(n))
+    trick_obj = state.current_trick
+    trick = tuple(card.index for card in trick_obj.cards)
+    won = state.won_cards
+    jack_card = CARDS[search.jack]
+    jack: int | None = None
+    for side in (0, 1):
+        if jack_card in won[side]:
+            jack = jack_values[side]
+    points = state.card_points
+    called = state.called
+    called_index = -1 if called is None else called.index
+    position = _Position(hands, trick_obj.leader, trick, points[0] - points[1], jack)
+    low, high = _range(jack_values, game)
+    seat = (trick_obj.leader + len(trick)) % n
+    best = trick[_best_position(trick, trump)] if trick else -1
+    allowed = _legal_mask(hands[seat], trick, best, trump, state.rules.undertrump, called_index)
+    return search, position, low, high, allowed, called_index
+
+
+def solve(state: State) -> Solution:
+    """The double-dummy solution of the rest of ``state``'s deal (see the module's
+    introduction).
+
+    :raises ValueError: unless the state is in play (trumps fixed, cards to play).
+    """
+    search, position, low, high, allowed, called = _root(state)
+    fixed = _tables(state)[0]
+    value = _value(search, position, low, high, called)
+    out = _out(position)
+    plays: dict[Play, int] = {}
+    line_end: _Position | None = None
+    for top in _representatives(allowed, out):
+        child = _after(position, top, search.n, search.trump, search)
+        child_value = _value(search, child, low, high, -1)
+        if child_value == value and line_end is None:
+            line_end = _line(search, child, value, low, high)
+        for card in _run_of(top, allowed, out):
+            plays[Play(CARDS[card])] = child_value
+    assert line_end is not None
+    final = _final_points(line_end, search)
+    ordered = {play: plays[play] for play in sorted(plays, key=lambda p: p.card.index)}
+    return Solution(value, final, fixed, state.current_player, ordered, search.nodes)
+
+
+@attrs.frozen
+class _Position:
+    hands: tuple[int, ...]
+    leader: int
+    trick: tuple[int, ...]
+    diff: int
+    jack: int | None
+
+
+def _out(position: _Position) -> int:
+    out = 0
+    for hand in position.hands:
+        out |= hand
+    for card in position.trick:
+        out |= 1 << card
+    return out
+
+
+def _best_position(trick: tuple[int, ...], trump: int) -> int:
+    best_position = 0
+    for position in range(1, len(trick)):
+        if beats(trick[position], trick[best_position], trump):
+            best_position = position
+    return best_position
+
+
+def _range(jack_values: tuple[int, int], game: tuple[int, int, int]) -> tuple[int, int]:
+    jacks = (*jack_values, 0)
+    return min(jacks) + min(game), max(jacks) + max(game)
+
+
+def _at_least(search: _Search, position: _Position, target: int, called: int) -> bool:
+    if not position.trick and called < 0:
+        return search.at_least(
+            position.hands, position.leader, position.diff, position.jack, target
+        )
+    return search.play(
+        position.hands,
+        position.leader,
+        position.trick,
+        _best_position(position.trick, search.trump) if position.trick else 0,
+        position.diff,
+        position.jack,
+        target,
+        _out(position),
+        called,
+    )
+
+
+def _value(search: _Search, position: _Position, low: int, high: int, called: int) -> int:
+    """Side 0's exact value, known to lie in ``[low, high]``, by bisection."""
+    while low < high:
+        middle = (low + high + 1) // 2
+        if _at_least(search, position, middle, called):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _after(position: _Position, card: int, n: int, trump: int, search: _Search) -> _Position:
+    """The position after the next player plays ``card``."""
+    trick = position.trick
+    seat = (position.leader + len(trick)) % n
+    hands = list(position.hands)
+    hands[seat] ^= 1 << card
+    cards = (*trick, card)
+    if len(cards) < n:
+        return _Position(tuple(hands), position.leader, cards, position.diff, position.jack)
+    winner = (position.leader + _best_position(cards, trump)) % n
+    side = winner & 1
+    points = sum(_POINTS[c % 13] for c in cards)
+    jack = search.jack_values[side] if search.jack in cards else position.jack
+    diff = position.diff - points if side else position.diff + points
+    return _Position(tuple(hands), winner, (), diff, jack)
+
+
+def _line(search: _Search, position: _Position, value: int, low: int, high: int) -> _Position:
+    """The end of a line of best play from ``position`` (whose value is ``value``)."""
+    n = search.n
+    while any(position.hands):
+        seat = (position.leader + len(position.trick)) % n
+        trick = position.trick
+        best = trick[_best_position(trick, search.trump)] if trick else -1
+        allowed = _legal_mask(
+            position.hands[seat], trick, best, search.trump, search.undertrump, -1
+        )
+        for card in _representatives(allowed, _out(position)):
+            child = _after(position, card, n, search.trump, search)
+            if _value(search, child, low, high, -1) == value:
+                position = child
+                break
+    return position
+
+
+def _final_points(position: _Position, search: _Search) -> tuple[int, int]:
+    """Each side's points from Jack and Game at the end of a line of play."""
+    points = [0, 0]
+    if position.jack is not None:
+        points[0 if position.jack > 0 else 1] += abs(position.jack)
+    game = search.game[_sign(position.diff)]
+    if game:
+        points[0 if game > 0 else 1] += abs(game)
+    return points[0], points[1]
+
+
+def play_values(state: State) -> dict[Play, int]:
+    """The value (side 0's points minus side 1's from Jack and Game) after each legal play of
+    the player to move, as :attr:`Solution.plays`, without the rest of the solution: what a
+    Perfect Information Monte Carlo agent needs of each sample.
+
+    :raises ValueError: unless the state is in play.
+    """
+    search, position, low, high, allowed, _ = _root(state)
+    plays: dict[Play, int] = {}
+    out = _out(position)
+    for top in _representatives(allowed, out):
+        child = _after(position, top, search.n, search.trump, search)
+        value = _value(search, child, low, high, -1)
+        for card in _run_of(top, allowed, out):
+            plays[Play(CARDS[card])] = value
+    return plays

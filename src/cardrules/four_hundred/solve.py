@@ -1,0 +1,548 @@
+"""The double-dummy solver of 400: the exact outcome of the rest of a hand with every card known.
+
+:func:`solve` returns how many of the remaining tricks each team takes when every player sees
+every hand and both teams play their best, each team taking as many tricks as it can (the game is
+zero-sum in tricks, so that is one minimax value), and the value of every legal play of the
+player to move.  :func:`tricks_at_least` answers the question a claim asks (FH-18 and beyond):
+can this team take at least ``k`` more tricks against any defence, within a budget of nodes?
+
+The search is exact and pure Python:
+
+* a **null-window** search: each question is "can team 0 take at least ``k`` more tricks?", and
+  the exact value is found by asking a few of them (MTD-style bisection);
+* a **transposition table** at the start of each trick, keyed by the hands with the cards already
+  played squeezed out of each suit (positions that differ only in cards gone are the same) and the
+  leader, holding the bounds proved so far;
+* **equivalent cards**: cards of one suit in one hand that no other card still out (in a hand or on
+  the table) separates win and lose the same tricks, so one of them is tried;
+* **move ordering**: the leader tries its top cards first, a follower tries the cheapest card that
+  wins the trick (or its lowest card when its partner has the trick);
+* **quick tricks and sure tricks**: the leader's top hearts and the top cards that the opponents
+  must follow, and the run of top hearts of one player, bound the value before any search.
+
+The trick-winner rule and the duty to follow are the core's kernels
+(:func:`cardrules.core.tricks.beats`, :func:`cardrules.core.tricks.must_follow_mask`).
+
+>>> from cardrules.four_hundred import new_game, Bid
+>>> from cardrules.four_hundred.solve import solve
+>>> state = new_game(seed=5, dealer=0)
+>>> for tricks in (3, 3, 3, 2):
+...     state = state.apply(Bid(tricks))
+>>> while sum(state.tricks_taken) < 8:  # five tricks to go
+...     state = state.apply(state.legal_actions()[0])
+>>> result = solve(state)
+>>> sum(result.tricks), sum(result.taken)
+(5, 8)
+>>> result.tricks in result.plays.values(), result.best_plays[0] in state.legal_actions()
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+import attrs
+
+from cardrules.core.cards import CARDS
+from cardrules.core.cardset import SUIT_MASKS
+from cardrules.core.checks import check_int, check_seat, refuse
+from cardrules.core.tricks import _must_follow as must_follow_mask
+from cardrules.core.tricks import beats
+from cardrules.errors import ArgumentError, CardrulesError
+from cardrules.four_hundred.actions import Play
+from cardrules.four_hundred.engine import State
+from cardrules.four_hundred.state import Phase
+
+__all__ = ["Solution", "SolveBudgetExceeded", "play_values", "solve", "tricks_at_least"]
+
+_HEARTS: Final = 2  # FH-5: hearts are always trumps
+_HEART_MASK: Final = SUIT_MASKS[_HEARTS]
+_SUIT: Final = 0x1FFF
+
+
+class SolveBudgetExceeded(CardrulesError, RuntimeError):
+    """The search needed more nodes than its ``budget`` allowed (see :func:`solve`)."""
+
+
+class _OverBudget(Exception):
+    """Raised inside the search when the node budget runs out."""
+
+
+@attrs.frozen
+class Solution:
+    """The double-dummy outcome of the rest of a 400 hand.
+
+    ``tricks`` are the tricks each team (0 = seats 0 and 2, 1 = seats 1 and 3) takes from here
+    with best play, the trick in progress included; ``taken`` the tricks each team has already
+    taken this hand.  ``player`` is the seat to move (``None`` when no card is to be played) and
+    ``plays`` maps each of its legal plays to the ``tricks`` that follow it (empty during the
+    bidding, when the solution is that of the play to come).  ``nodes`` counts the tricks
+    searched.
+    """
+
+    tricks: tuple[int, int]
+    taken: tuple[int, int]
+    player: int | None
+    plays: Mapping[Play, tuple[int, int]]
+    nodes: int
+
+    @property
+    def best_plays(self) -> tuple[Play, ...]:
+        """The plays that keep the value for the player to move (its team's most tricks)."""
+        if self.player is None or not self.plays:
+            return ()
+        team = self.player & 1
+        best = max(value[team] for value in self.plays.values())
+        return tuple(play for play, value in self.plays.items() if value[team] == best)
+
+
+class _Search:
+    """One search's tables: the transposition table, the squeeze cache, and the node count
+    against the budget."""
+
+    __slots__ = ("budget", "nodes", "squeeze", "table")
+
+    def __init__(self, budget: int | None) -> None:
+        self.table: dict[tuple[int, ...], list[int]] = {}
+        self.squeeze: dict[int, int] = {}
+        self.nodes = 0
+        self.budget = budget
+
+    def key(self, hands: tuple[int, int, int, int], leader: int) -> tuple[int, ...]:
+        """The transposition key: the leader and the hands with the cards gone squeezed out of
+        each suit (only the order of the cards still out matters)."""
+        out = hands[0] | hands[1] | hands[2] | hands[3]
+        squeeze = self.squeeze
+        packed = [0, 0, 0, 0]
+        for suit in range(4):
+            shift = 13 * suit
+            present = (out >> shift) & _SUIT
+            if not present:
+                continue
+            for seat in range(4):
+                bits = (hands[seat] >> shift) & _SUIT
+                if bits:
+                    code = present << 13 | bits
+                    small = squeeze.get(code)
+                    if small is None:
+                        small = squeeze[code] = _squeezed(bits, present)
+                    packed[seat] |= small << shift
+        # Each suit's squeezed pattern sits below the count of its cards, which the key keeps.
+        return (leader, packed[0], packed[1], packed[2], packed[3], _suit_counts(out))
+
+    def at_least(self, hands: tuple[int, int, int, int], leader: int, need: int) -> bool:
+        """At the start of a trick: can team 0 take at least ``need`` of the remaining tricks?"""
+        if need <= 0:
+            return True
+        left = hands[leader].bit_count()
+        if need > left:
+            return False
+        key = self.key(hands, leader)
+        bounds = self.table.get(key)
+        if bounds is None:
+            bounds = self.table[key] = list(_bounds(hands, leader, left))
+        if bounds[0] >= need:
+            return True
+        if bounds[1] < need:
+            return False
+        self.nodes += 1
+        if self.budget is not None and self.nodes > self.budget:
+            raise _OverBudget
+        out = hands[0] | hands[1] | hands[2] | hands[3]
+        result = self.play(hands, leader, 0, -1, -1, 0, need, out)
+        if result:
+            bounds[0] = need
+        else:
+            bounds[1] = need - 1
+        return result
+
+    def play(
+        self,
+        hands: tuple[int, int, int, int],
+        leader: int,
+        position: int,
+        lead: int,
+        best: int,
+        best_position: int,
+        need: int,
+        out: int,
+    ) -> bool:
+        """Play position ``position`` of the trick: can team 0 still take ``need`` tricks,
+        this one included?  ``lead`` is the suit led, ``best`` the winning card so far, ``out``
+        every card in a hand or on the table."""
+        seat = (leader + position) & 3
+        hand = hands[seat]
+        allowed = must_follow_mask(hand, lead if position else None)  # FH-16
+        cards = _representatives(allowed, out)
+        if len(cards) > 1:
+            partner_winning = position > 0 and (best_position - position) & 1 == 0
+            cards = _order(cards, position, best, partner_winning, out ^ hand)
+        maximizing = not seat & 1
+        for card in cards:
+            if position == 0 or beats(card, best, _HEARTS):  # FH-17
+                new_best, new_position = card, position
+            else:
+                new_best, new_position = best, best_position
+            rest = hand ^ (1 << card)
+            if seat == 0:
+                new_hands = (rest, hands[1], hands[2], hands[3])
+            elif seat == 1:
+                new_hands = (hands[0], rest, hands[2], hands[3])
+            elif seat == 2:
+                new_hands = (hands[0], hands[1], rest, hands[3])
+            else:
+                new_hands = (hands[0], hands[1], hands[2], rest)
+            if position == 3:
+                winner = (leader + new_position) & 3
+                result = self.at_least(new_hands, winner, need - (not winner & 1))
+            else:
+                result = self.play(
+                    new_hands,
+                    leader,
+                    position + 1,
+                    card // 13 if position == 0 else lead,
+                    new_best,
+                    new_position,
+                    need,
+                    out,
+                )
+            if result is maximizing:
+                return result
+        return not maximizing
+
+
+def _suit_counts(out: int) -> int:
+    return (
+        (out & _SUIT).bit_count()
+        | ((out >> 13) & _SUIT).bit_count() << 4
+        | ((out >> 26) & _SUIT).bit_count() << 8
+        | (out >> 39).bit_count() << 12
+    )
+
+
+def _squeezed(bits: int, present: int) -> int:
+    """``bits`` (a subset of ``present``) with the places not in ``present`` removed."""
+    result = 0
+    place = 0
+    while present:
+        low = present & -present
+        if bits & low:
+            result |= 1 << place
+        place += 1
+        present ^= low
+    return result
+
+
+_RUNS: dict[int, tuple[int, ...]] = {}
+
+
+def _representatives(allowed: int, out: int) -> list[int]:
+    """One card of each run of ``allowed`` that no other card of ``out`` separates (equivalent
+    cards win and lose the same tricks)."""
+    result: list[int] = []
+    for suit in range(4):
+        shift = 13 * suit
+        mine = (allowed >> shift) & _SUIT
+        if not mine:
+            continue
+        code = ((out >> shift) & _SUIT) << 13 | mine
+        runs = _RUNS.get(code)
+        if runs is None:
+            runs = _RUNS[code] = _runs(mine, (out >> shift) & _SUIT)
+        result.extend(shift + rank for rank in runs)
+    return result
+
+
+def _runs(mine: int, present: int) -> tuple[int, ...]:
+    """The highest place of each run of ``mine`` among ``present`` (13-bit suit patterns)."""
+    tops: list[int] = []
+    previous = False
+    for place in range(12, -1, -1):
+        if not present >> place & 1:
+            continue
+        held = bool(mine >> place & 1)
+        if held and not previous:
+            tops.append(place)
+        previous = held
+    return tuple(tops)
+
+
+def _order(
+    cards: list[int], position: int, best: int, partner_winning: bool, others: int
+) -> list[int]:
+    """Good plays first: the leader's top cards (trumps first), then its low cards; a follower's
+    cheapest winning card, or its lowest card when its partner has the trick."""
+    if position == 0:
+
+        def lead_key(card: int) -> tuple[int, int]:
+            suit = card // 13
+            higher = others & SUIT_MASKS[suit] & ~((2 << card) - 1)
+            if not higher:
+                return (0 if suit == _HEARTS else 1, -card)
+            return (2, card % 13 + (13 if suit == _HEARTS else 0))
+
+        return sorted(cards, key=lead_key)
+
+    def follow_key(card: int) -> tuple[int, int]:
+        cost = card % 13 + (13 if card // 13 == _HEARTS else 0)
+        wins = beats(card, best, _HEARTS)
+        if partner_winning:
+            return (1 if wins else 0, cost)
+        return (0 if wins else 1, cost)
+
+    return sorted(cards, key=follow_key)
+
+
+def _top_run(mine: int, others: int) -> int:
+    """How many of ``mine`` (one suit) are above every card of ``others`` in that suit."""
+    count = 0
+    while mine:
+        top = mine.bit_length() - 1
+        if others >> top:
+            break
+        count += 1
+        mine ^= 1 << top
+    return count
+
+
+def _bounds(hands: tuple[int, int, int, int], leader: int, left: int) -> tuple[int, int]:
+    """Bounds on team 0's tricks from the start of a trick, before any search.
+
+    Quick tricks of the leader: its top hearts, each of which wins when led; then, in each plain
+    suit, its top cards as often as every opponent who may still hold a heart must follow (and its
+    partner can throw a plain card).  Sure tricks: the player holding the top heart wins a trick
+    with each heart of its unbroken run from the top, whatever happens.
+    """
+    team = leader & 1
+    mine = hands[leader]
+    partner = hands[leader ^ 2]
+    opponents = (hands[leader ^ 1], hands[leader ^ 3])
+    everyone = hands[0] | hands[1] | hands[2] | hands[3]
+    others = everyone & ~mine
+    my_hearts = mine & _HEART_MASK
+    drawn = _top_run(my_hearts, others & _HEART_MASK)
+    quick = drawn
+    ruffers = [o for o in opponents if (o & _HEART_MASK).bit_count() > drawn]
+    plain = 0
+    for suit in (0, 1, 3):
+        suit_mask = SUIT_MASKS[suit]
+        cash = _top_run(mine & suit_mask, others & suit_mask)
+        for o in ruffers:
+            cash = min(cash, (o & suit_mask).bit_count())
+        plain += cash
+    # The partner throws a plain card on each plain lead, and on the hearts it cannot follow.
+    spare = (partner & ~_HEART_MASK).bit_count() - max(
+        0, drawn - (partner & _HEART_MASK).bit_count()
+    )
+    quick += min(plain, max(0, spare))
+    # Sure tricks of the holder of the top heart.
+    hearts = everyone & _HEART_MASK
+    sure = [0, 0]
+    if hearts:
+        top = 1 << (hearts.bit_length() - 1)
+        for seat in range(4):
+            if hands[seat] & top:
+                sure[seat & 1] = _top_run(hands[seat] & _HEART_MASK, hearts & ~hands[seat])
+    sure[team] = max(sure[team], quick)
+    return sure[0], left - sure[1]
+
+
+# -- the public functions ---------------------------------------------------------------------
+def _position(state: State) -> tuple[tuple[int, int, int, int], int, tuple[int, ...]]:
+    """The hands (masks), the leader and the trick's card indices of a state in play, or of the
+    play to come during the bidding."""
+    if not isinstance(state, State):
+        refuse("state", "a four_hundred.State", state)
+    h0, h1, h2, h3 = (state.hand(seat).mask for seat in range(4))
+    hands = (h0, h1, h2, h3)
+    if state.phase is Phase.BIDDING:
+        return hands, (state.dealer + 1) % 4, ()
+    if state.phase is not Phase.PLAY:
+        raise ArgumentError(
+            "state: solve needs a state in the bidding or the play, not a finished game or a "
+            "chance state",
+            name="state",
+            value=state,
+        )
+    trick = tuple(card.index for card in state.current_trick.cards)
+    return hands, state.current_trick.leader, trick
+
+
+def _at_least_mid(
+    search: _Search,
+    hands: tuple[int, int, int, int],
+    leader: int,
+    trick: tuple[int, ...],
+    need: int,
+) -> bool:
+    """Can team 0 take ``need`` tricks from a position in the middle of a trick?"""
+    if not trick:
+        return search.at_least(hands, leader, need)
+    out = hands[0] | hands[1] | hands[2] | hands[3]
+    best, best_position = trick[0], 0
+    for position in range(1, len(trick)):
+        out |= 1 << trick[position]
+        if beats(trick[position], best, _HEARTS):
+            best, best_position = trick[position], position
+    out |= 1 << trick[0]
+    return search.play(hands, leader, len(trick), trick[0] // 13, best, best_position, need, out)
+
+
+def _value(
+    search: _Search,
+    hands: tuple[int, int, int, int],
+    leader: int,
+    trick: tuple[int, ...],
+    low: int,
+    high: int,
+) -> int:
+    """Team 0's exact tricks from here, known to lie in ``[low, high]``, by bisection."""
+    while low < high:
+        middle = (low + high + 1) // 2
+        if _at_least_mid(search, hands, leader, trick, middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _after(
+    hands: tuple[int, int, int, int], leader: int, trick: tuple[int, ...], card: int
+) -> tuple[tuple[int, int, int, int], int, tuple[int, ...], int]:
+    """The position after ``card`` is played: hands, leader, trick, team 0's trick won now."""
+    seat = (leader + len(trick)) & 3
+    new = list(hands)
+    new[seat] ^= 1 << card
+    cards = (*trick, card)
+    if len(cards) < 4:
+        return (new[0], new[1], new[2], new[3]), leader, cards, 0
+    best, best_position = cards[0], 0
+    for position in range(1, 4):
+        if beats(cards[position], best, _HEARTS):
+            best, best_position = cards[position], position
+    winner = (leader + best_position) & 3
+    return (new[0], new[1], new[2], new[3]), winner, (), int(not winner & 1)
+
+
+def solve(state: State, *, budget: int | None = None) -> Solution:
+    """The double-dummy solution of the rest of ``state``'s hand (see the module's introduction).
+
+    During the bidding, the solution is that of the play to come (dealer + 1 leads, FH-15).
+
+    :param budget: the most tricks to search (``Solution.nodes``); ``None`` for no limit.
+    :raises SolveBudgetExceeded: when the search needs more than ``budget`` nodes.
+    :raises ValueError: for a finished game.
+    """
+    hands, leader, trick = _position(state)
+    taken = state.tricks_taken
+    done = (taken[0] + taken[2], taken[1] + taken[3])
+    left = 13 - done[0] - done[1]
+    search = _Search(budget)
+    plays: dict[Play, tuple[int, int]] = {}
+    try:
+        value = _value(search, hands, leader, trick, 0, left)
+        if state.phase is Phase.PLAY:
+            seat = (leader + len(trick)) & 3
+            maximizing = not seat & 1
+            out = hands[0] | hands[1] | hands[2] | hands[3]
+            for card in trick:
+                out |= 1 << card
+            allowed = must_follow_mask(hands[seat], trick[0] // 13 if trick else None)
+            for top in _representatives(allowed, out):
+                child, child_leader, child_trick, won = _after(hands, leader, trick, top)
+                low, high = (0, value - won) if maximizing else (value - won, left - won)
+                child_value = won + _value(search, child, child_leader, child_trick, low, high)
+                for card in _run_of(top, allowed, out):
+                    plays[Play(CARDS[card])] = (child_value, left - child_value)
+    except _OverBudget:
+        raise SolveBudgetExceeded(
+            f"the solver needed more than {budget} nodes for this position"
+        ) from None
+    ordered = {play: plays[play] for play in sorted(plays, key=lambda p: p.card.index)}
+    return Solution(
+        (value, left - value), done, state.current_player if plays else None, ordered, search.nodes
+    )
+
+
+def _run_of(top: int, allowed: int, out: int) -> list[int]:
+    """The cards of ``allowed`` equivalent to ``top``: the run below it unbroken by ``out``."""
+    cards = [top]
+    card = top - 1
+    low = (top // 13) * 13
+    while card >= low:
+        if out >> card & 1:
+            if not allowed >> card & 1:
+                break
+            cards.append(card)
+        card -= 1
+    return cards
+
+
+def tricks_at_least(
+    state: State, team: int, tricks: int, node_budget: int | None = None
+) -> bool | None:
+    """Can ``team`` take at least ``tricks`` more tricks (the trick in progress included)
+    against any defence, every hand known?  ``None`` when the search needs more than
+    ``node_budget`` nodes.
+
+    A claim of the remaining tricks (FH-18) is ``tricks_at_least(state, team, tricks_left)``;
+    the claimer's own cards are its team's choice, so a team's claim holds when this is True.
+
+    >>> from cardrules.four_hundred import new_game, Bid
+    >>> state = new_game(seed=5, dealer=0)
+    >>> for bid in (3, 3, 3, 2):
+    ...     state = state.apply(Bid(bid))
+    >>> while sum(state.tricks_taken) < 8:
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> value = solve(state).tricks[0]
+    >>> tricks_at_least(state, 0, value), tricks_at_least(state, 0, value + 1)
+    (True, False)
+    """
+    hands, leader, trick = _position(state)
+    team = check_seat(team, 2, name="team")
+    tricks = check_int(tricks, name="tricks")
+    if node_budget is not None:
+        node_budget = check_int(node_budget, name="node_budget", low=1)
+    taken = state.tricks_taken
+    left = 13 - sum(taken)
+    search = _Search(node_budget)
+    # Team 1 takes at least k exactly when team 0 cannot take left - k + 1.
+    try:
+        if team == 0:
+            return _at_least_mid(search, hands, leader, trick, tricks)
+        return not _at_least_mid(search, hands, leader, trick, left - tricks + 1)
+    except _OverBudget:
+        return None
+
+
+def play_values(state: State, *, budget: int | None = None) -> dict[Play, tuple[int, int]]:
+    """The tricks each team takes from here after each legal play of the player to move (as
+    :attr:`Solution.plays`, without the value of the position itself: what a
+    Perfect Information Monte Carlo agent needs of each sample).
+
+    :raises SolveBudgetExceeded: when the searches need more than ``budget`` nodes in all.
+    :raises ValueError: unless a card is to be played.
+    """
+    hands, leader, trick = _position(state)
+    if state.phase is not Phase.PLAY:
+        raise ValueError("play_values needs a card to be played")
+    left = 13 - sum(state.tricks_taken)
+    search = _Search(budget)
+    seat = (leader + len(trick)) & 3
+    out = hands[0] | hands[1] | hands[2] | hands[3]
+    for card in trick:
+        out |= 1 << card
+    allowed = must_follow_mask(hands[seat], trick[0] // 13 if trick else None)
+    plays: dict[Play, tuple[int, int]] = {}
+    try:
+        for top in _representatives(allowed, out):
+            child, child_leader, child_trick, won = _after(hands, leader, trick, top)
+            value = won + _value(search, child, child_leader, child_trick, 0, left - won)
+            for card in _run_of(top, allowed, out):
+                plays[Play(CARDS[card])] = (value, left - value)
+    except _OverBudget:
+        raise SolveBudgetExceeded(
+            f"the solver needed more than {budget} nodes for this position"
+        ) from None
+    return plays

@@ -1,0 +1,73 @@
+"""The PIMC agent: specs, legal choices in both games, budgets."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cardrules import all_fours, four_hundred
+from cardrules.agents import PimcAgent, make_agent
+from cardrules.errors import ParseError
+
+
+def test_specs() -> None:
+    assert make_agent("all-fours", "pimc").samples == 10
+    assert make_agent("400", "pimc:3").samples == 3
+    agent = make_agent("all-fours", "pimc:0.2s")
+    assert agent.seconds == 0.2
+    assert agent.name == "pimc:0.2s"
+    for bad in ("pimc:0", "pimc:-1s", "pimc:x"):
+        with pytest.raises(ParseError):
+            make_agent("400", bad)
+    with pytest.raises(ValueError, match="game"):
+        PimcAgent("bridge")
+
+
+def test_all_fours_decisions_are_legal() -> None:
+    agent = PimcAgent("all-fours", samples=3)
+    rng = random.Random(1)
+    state = all_fours.new_game(seed=8, dealer=0)
+    deal = state.deal_number
+    while not state.is_terminal and state.deal_number == deal:
+        seat = state.current_player
+        assert seat is not None
+        action = agent.act(state.observe(seat), rng)
+        assert action in state.legal_actions()
+        state = state.apply(action)
+
+
+def test_all_fours_answers_a_beg() -> None:
+    agent = PimcAgent("all-fours", samples=2)
+    for seed in range(6):
+        state = all_fours.new_game(seed=seed, dealer=0)
+        if state.phase is all_fours.Phase.BEG:
+            state = state.apply(all_fours.Beg())
+            seat = state.current_player
+            assert seat is not None
+            assert agent.act(state.observe(seat), random.Random(2)) in state.legal_actions()
+            return
+    pytest.fail("no deal to beg in")
+
+
+def test_four_hundred_solves_the_last_tricks() -> None:
+    agent = PimcAgent("400", samples=3, solve_from=4)
+    rng = random.Random(3)
+    state = four_hundred.new_game(seed=2, dealer=0)
+    for _ in range(4):
+        state = state.apply(four_hundred.Bid(3))
+    deal = state.deal_number
+    while state.deal_number == deal:
+        seat = state.current_player
+        assert seat is not None
+        action = agent.act(state.observe(seat), rng)
+        assert action in state.legal_actions()
+        state = state.apply(action)
+
+
+def test_seconds_budget() -> None:
+    agent = PimcAgent("all-fours", seconds=0.05)
+    state = all_fours.new_game(seed=5, dealer=0).apply(all_fours.Stand())
+    seat = state.current_player
+    assert seat is not None
+    assert agent.act(state.observe(seat), random.Random(0)) in state.legal_actions()
