@@ -1,8 +1,10 @@
 """Collection rules for the whole repository (doctests of src/ and docs/ included).
 
-The adapters need the optional extras (``[openspiel]``, ``[pettingzoo]``); without them their
-modules and their docs page are not collected, so that the README's test command works on a plain
-``pip install -e '.[test]'``.  CI installs the extras and runs everything.
+The adapters, the batch engine and the web app need optional extras (``[openspiel]``,
+``[pettingzoo]``, ``[gymnasium]``, ``[batch]``, ``[web]``); without them their modules, tests and
+docs pages are not collected, so that the README's test command works on a plain
+``pip install -e '.[test]'``.  CI installs the extras and runs everything.  (The docs pages are
+named in docs/conftest.py.)
 """
 
 import importlib.util
@@ -19,7 +21,12 @@ if _missing("numpy", "pyspiel"):
     collect_ignore += ["src/cardrules/adapters/openspiel.py"]
 if _missing("numpy", "pettingzoo", "gymnasium"):
     collect_ignore += ["src/cardrules/adapters/pettingzoo.py"]
-if _missing("numpy", "pyspiel", "pettingzoo", "gymnasium"):
-    collect_ignore += ["docs/adapters.rst"]
+if _missing("numpy"):
+    collect_ignore += ["src/cardrules/batch", "tests/batch"]
+if _missing("numpy", "gymnasium"):
+    collect_ignore += [
+        "src/cardrules/adapters/gymnasium.py",
+        "src/cardrules/adapters/gymnasium_vector.py",
+    ]
 if _missing("starlette", "uvicorn"):
-    collect_ignore += ["src/cardrules/web/app.py", "src/cardrules/cli/serve.py", "docs/ui.rst"]
+    collect_ignore += ["src/cardrules/web/app.py", "src/cardrules/cli/serve.py"]

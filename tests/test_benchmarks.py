@@ -13,11 +13,15 @@ import pytest
 BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
+#: Benchmarks of optional parts, and the module each needs.
+NEEDS = {"bench_batch": "numpy"}
 SCRIPTS = sorted(p for p in BENCHMARKS.glob("*.py") if p.stem != "instructions")
 
 
 @pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.stem)
 def test_benchmark_script_runs(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    if path.stem in NEEDS and importlib.util.find_spec(NEEDS[path.stem]) is None:
+        pytest.skip(f"{path.name} needs {NEEDS[path.stem]} (an optional extra)")
     spec = importlib.util.spec_from_file_location(f"_bench_{path.stem}", path)
     assert spec is not None
     assert spec.loader is not None
