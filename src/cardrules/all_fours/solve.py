@@ -42,6 +42,8 @@ from cardrules.all_fours.state import Phase
 from cardrules.core.cards import CARDS, Card, Rank, Suit
 from cardrules.core.cardset import SUIT_MASKS, CardSet
 from cardrules.core.checks import refuse
+from cardrules.core.equivalence import run_below
+from cardrules.core.equivalence import runs as suit_runs
 from cardrules.core.tricks import beats
 from cardrules.errors import ArgumentError
 
@@ -288,40 +290,9 @@ def _representatives(allowed: int, out: int) -> list[int]:
         code = present << 13 | mine
         runs = _RUNS.get(code)
         if runs is None:
-            runs = _RUNS[code] = _runs(mine, present)
+            runs = _RUNS[code] = suit_runs(mine, present, _TEN_PLACE)
         result.extend(shift + place for place in runs)
     return result
-
-
-def _runs(mine: int, present: int) -> tuple[int, ...]:
-    """The highest place of each run of ``mine`` among ``present``: only the cards without
-    points (2 .. 9) run together; a ten or a picture is a class of its own."""
-    tops: list[int] = []
-    previous = False
-    for place in range(12, -1, -1):
-        if not present >> place & 1:
-            continue
-        held = bool(mine >> place & 1)
-        if held and (not previous or place >= _TEN_PLACE):
-            tops.append(place)
-        previous = held and place < _TEN_PLACE
-    return tuple(tops)
-
-
-def _run_of(top: int, allowed: int, out: int) -> list[int]:
-    """The cards of ``allowed`` equivalent to ``top`` (see :func:`_runs`)."""
-    cards = [top]
-    if top % 13 >= _TEN_PLACE:
-        return cards
-    low = (top // 13) * 13
-    card = top - 1
-    while card >= low:
-        if out >> card & 1:
-            if not allowed >> card & 1:
-                break
-            cards.append(card)
-        card -= 1
-    return cards
 
 
 def _order(
@@ -439,7 +410,7 @@ def solve(state: State) -> Solution:
         child_value = _value(search, child, low, high, -1)
         if child_value == value and line_end is None:
             line_end = _line(search, child, value, low, high)
-        for card in _run_of(top, allowed, out):
+        for card in run_below(top, allowed, out, _TEN_PLACE):
             plays[Play(CARDS[card])] = child_value
     assert line_end is not None
     final = _final_points(line_end, search)
@@ -566,6 +537,6 @@ def play_values(state: State) -> dict[Play, int]:
     for top in _representatives(allowed, out):
         child = _after(position, top, search.n, search.trump, search)
         value = _value(search, child, low, high, -1)
-        for card in _run_of(top, allowed, out):
+        for card in run_below(top, allowed, out, _TEN_PLACE):
             plays[Play(CARDS[card])] = value
     return plays

@@ -47,6 +47,8 @@ import attrs
 from cardrules.core.cards import CARDS
 from cardrules.core.cardset import SUIT_MASKS
 from cardrules.core.checks import check_int, check_seat, refuse
+from cardrules.core.equivalence import run_below
+from cardrules.core.equivalence import runs as suit_runs
 from cardrules.core.tricks import _must_follow as must_follow_mask
 from cardrules.core.tricks import beats
 from cardrules.errors import ArgumentError, CardrulesError
@@ -249,23 +251,9 @@ def _representatives(allowed: int, out: int) -> list[int]:
         code = ((out >> shift) & _SUIT) << 13 | mine
         runs = _RUNS.get(code)
         if runs is None:
-            runs = _RUNS[code] = _runs(mine, (out >> shift) & _SUIT)
+            runs = _RUNS[code] = suit_runs(mine, (out >> shift) & _SUIT)
         result.extend(shift + rank for rank in runs)
     return result
-
-
-def _runs(mine: int, present: int) -> tuple[int, ...]:
-    """The highest place of each run of ``mine`` among ``present`` (13-bit suit patterns)."""
-    tops: list[int] = []
-    previous = False
-    for place in range(12, -1, -1):
-        if not present >> place & 1:
-            continue
-        held = bool(mine >> place & 1)
-        if held and not previous:
-            tops.append(place)
-        previous = held
-    return tuple(tops)
 
 
 def _order(
@@ -453,7 +441,7 @@ def solve(state: State, *, budget: int | None = None) -> Solution:
                 child, child_leader, child_trick, won = _after(hands, leader, trick, top)
                 low, high = (0, value - won) if maximizing else (value - won, left - won)
                 child_value = won + _value(search, child, child_leader, child_trick, low, high)
-                for card in _run_of(top, allowed, out):
+                for card in run_below(top, allowed, out):
                     plays[Play(CARDS[card])] = (child_value, left - child_value)
     except _OverBudget:
         raise SolveBudgetExceeded(
@@ -463,20 +451,6 @@ def solve(state: State, *, budget: int | None = None) -> Solution:
     return Solution(
         (value, left - value), done, state.current_player if plays else None, ordered, search.nodes
     )
-
-
-def _run_of(top: int, allowed: int, out: int) -> list[int]:
-    """The cards of ``allowed`` equivalent to ``top``: the run below it unbroken by ``out``."""
-    cards = [top]
-    card = top - 1
-    low = (top // 13) * 13
-    while card >= low:
-        if out >> card & 1:
-            if not allowed >> card & 1:
-                break
-            cards.append(card)
-        card -= 1
-    return cards
 
 
 def tricks_at_least(
@@ -539,7 +513,7 @@ def play_values(state: State, *, budget: int | None = None) -> dict[Play, tuple[
         for top in _representatives(allowed, out):
             child, child_leader, child_trick, won = _after(hands, leader, trick, top)
             value = won + _value(search, child, child_leader, child_trick, 0, left - won)
-            for card in _run_of(top, allowed, out):
+            for card in run_below(top, allowed, out):
                 plays[Play(CARDS[card])] = (value, left - value)
     except _OverBudget:
         raise SolveBudgetExceeded(
