@@ -6,8 +6,9 @@ import random
 
 import pytest
 
-from cardrules.all_fours import AwardKind, Phase, Rules, Stand, State, new_game
-from cardrules.all_fours.solve import play_values, solve
+from cardrules.all_fours import AwardKind, Phase, Rules, Stand, State, deck_for, new_game
+from cardrules.all_fours.solve import WIN, play_values, solve
+from cardrules.errors import ArgumentError
 
 _DECIDED_BY_PLAY = (AwardKind.JACK, AwardKind.HANG_JACK, AwardKind.GAME)
 _RULES = (
@@ -116,3 +117,81 @@ def test_solve_needs_a_deal_in_play() -> None:
     state = new_game(seed=3, dealer=0)
     with pytest.raises(ValueError, match="in play"):
         solve(state)
+
+
+def _race_end(state: State, start: State) -> int:
+    """The ``"game"`` objective's value of a finished deal, as the engine scored it: a win for a
+    side that reached the target (AF-21), else side 0's points minus side 1's since ``start``."""
+    (hand,) = (h for h in state.history if h.deal_number == start.deal_number)
+    target = start.rules.target
+    if max(hand.scores) >= target:  # the next deal's kicks are not this deal's
+        return WIN if hand.scores[0] >= target else -WIN
+    return (hand.scores[0] - start.scores[0]) - (hand.scores[1] - start.scores[1])
+
+
+def _race_minimax(state: State, start: State) -> int:
+    values = []
+    for action in state.legal_actions():
+        after = state.apply(action)
+        done = after.deal_number != start.deal_number or after.phase is not Phase.PLAY
+        values.append(_race_end(after, start) if done else _race_minimax(after, start))
+    player = state.current_player
+    assert player is not None
+    return max(values) if player % 2 == 0 else min(values)
+
+
+@pytest.mark.parametrize("tricks_left", [1, 2, 3])
+@pytest.mark.parametrize("rules", _RULES, ids=["trinidad", "two", "tournament", "options"])
+def test_race_objective_matches_minimax_near_the_target(rules: Rules, tricks_left: int) -> None:
+    """AF-21, AF-23: with both sides close to the target, the ``"game"`` objective's values are
+    the engine's race (a win, a loss, or the deal's points) under best play."""
+    checked = races = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        low = rules.target - 5
+        scores = (rng.randrange(low, rules.target), rng.randrange(low, rules.target))
+        state = new_game(rules, seed=seed, dealer=seed % rules.players, scores=scores)
+        if state.phase is not Phase.BEG:
+            continue
+        state = state.apply(Stand())
+        if state.phase is not Phase.PLAY:
+            continue
+        total = len(state.hand(0))
+        while len(state.tricks) < total - tricks_left:
+            state = state.apply(rng.choice(state.legal_actions()))
+        result = solve(state, objective="game")
+        assert result.value == _race_minimax(state, state), seed
+        for action in state.legal_actions():
+            after = state.apply(action)
+            done = after.deal_number != state.deal_number or after.phase is not Phase.PLAY
+            expected = _race_end(after, state) if done else _race_minimax(after, state)
+            assert result.plays[action] == expected, (seed, action)
+        assert play_values(state, objective="game") == result.plays
+        races += abs(result.value) == WIN
+        checked += 1
+    assert checked >= 20, checked
+    assert races >= 5, races
+
+
+def test_at_13_13_high_decides_the_race_before_any_card() -> None:
+    """AF-21, AF-23: High is scored first, so at 13-13 its holder's side wins whatever is played,
+    while the points objective still counts Jack and Game."""
+    hands = ["AH 2H TS 3C 4D 5S", "JH 9S 8C 7D 6S 5C", "KH AS KS QS JS AD", "3H 2S 2C 2D 3D 4C"]
+    state = new_game(deck=deck_for(hands, "8H"), dealer=0, seed=1, scores=(13, 13))
+    state = state.apply(Stand())
+    holder = next(seat for seat in range(4) if "AH" in str(state.hand(seat)))
+    expected = WIN if holder % 2 == 0 else -WIN
+    race, points = solve(state, objective="game"), solve(state)
+    assert race.value == expected
+    assert set(race.plays.values()) == {expected}
+    assert abs(points.value) < WIN
+    assert race.fixed == points.fixed
+
+
+def test_unknown_objective_is_refused() -> None:
+    state = _in_play(1, Rules())
+    assert state is not None
+    with pytest.raises(ArgumentError, match="objective"):
+        solve(state, objective="tricks")
+    with pytest.raises(ArgumentError, match="objective"):
+        play_values(state, objective="")

@@ -6,14 +6,16 @@ observed (the game's ``determinize``), solves each one double-dummy (the game's
 with the best average.  This is how bridge programs play (Ginsberg's GIB); its known weakness is
 that the solver assumes every player sees every card, so it never plays to gather information.
 
-* **All Fours**: a sample's value is its side's points from Jack (or hang jack) and Game minus
-  the other side's.  The stand or beg of the beggar and the dealer's give one or run the pack are
-  decided by simulation over solved samples: each choice is applied to the sample and the rest of
-  the deal solved, and the score changes (kicks, a gift, High, Low) are added; a run of the pack
-  counts the kicks it turns in the sample's own stock (the longer deal after it is not solved),
-  and a choice that ends the game counts as a win or a loss.  In each sample the beggar assumes
-  that the dealer answers a beg with the worse choice for the beggar.  Cards are solved from the
-  last ``solve_from`` tricks (a deal lengthened by runs of the pack starts with rule play).
+* **All Fours**: a sample's value is the race to the target (the solver's ``"game"``
+  objective): a win or a loss when the deal's awards, in their order (High, Low, Jack, Game),
+  bring a side to the target, else its side's points minus the other side's.  The stand or beg
+  of the beggar and the dealer's give one or run the pack are decided by simulation over solved
+  samples (three times as many as for a card): each choice is applied to the sample and the rest
+  of the deal solved, and the score changes (kicks, a gift) are added; a run of the pack counts
+  the kicks it turns in the sample's own stock (the longer deal after it is not solved), and a
+  choice that ends the game counts as a win or a loss.  In each sample the beggar assumes that
+  the dealer answers a beg with the worse choice for the beggar.  Cards are solved from the last
+  ``solve_from`` tricks (a deal lengthened by runs of the pack starts with rule play).
 * **400**: a sample's value is the tricks its team still needs for the two bids of the team,
   minus those the opponents still need, from the solver's tricks.  A full 400 hand takes about a
   minute to solve in pure Python, so the agent solves only from ``solve_from`` tricks before the end
@@ -42,6 +44,8 @@ __all__ = ["PimcAgent"]
 #: What winning (or losing) the game is worth, in deal points, to a simulated decision.
 _GAME_WON: Final = 100.0
 _GAMES: Final = ("400", "all-fours")
+#: All Fours: how many times ``samples`` a stand, beg, gift or run of the pack is given.
+_DECISION_FACTOR: Final = 3
 
 
 @attrs.define(eq=False)
@@ -49,7 +53,8 @@ class PimcAgent:
     """Perfect Information Monte Carlo over the game's determinizer and solver.
 
     :param game: ``"400"`` or ``"all-fours"``.
-    :param samples: deals sampled per decision (the budget; reproducible).
+    :param samples: deals sampled per card (the budget; reproducible).  An All Fours stand or
+        beg, gift or run of the pack gets three times as many.
     :param seconds: a time budget per decision instead (at least one sample is always solved);
         the choice then depends on the machine's speed.
     :param solve_from: solve when at most this many tricks are left (the trick in progress
@@ -108,11 +113,14 @@ class PimcAgent:
             return RuleAgent().act(observation, rng)
         totals = dict.fromkeys(legal, 0.0)
         count, deadline = self._budget()
+        if observation.phase is not Phase.PLAY:
+            # One decision a deal, worth a whole deal: three times the samples of a card.
+            count *= _DECISION_FACTOR
         done = 0
         while done < count:
             sample = determinize(observation, rng)
             if observation.phase is Phase.PLAY:
-                for play, value in play_values(sample).items():
+                for play, value in play_values(sample, objective="game").items():
                     totals[play] += sign * value
             else:
                 cache: dict[Any, Any] = {}
@@ -147,10 +155,12 @@ class PimcAgent:
         key = (tuple(state.hand(seat).mask for seat in range(state.players)), state.trump)
         solution = cache.get(key)
         if solution is None:
-            solution = cache[key] = solve(state)
-        fixed = solution.fixed[side] - solution.fixed[1 - side]
-        play = solution.value if side == 0 else -solution.value
-        return self._score_change(state, observation, side) + fixed + play
+            solution = cache[key] = solve(state, objective="game")
+        # The race objective: the deal's awards (High, Low, Jack, Game) in order, or a win.
+        value = solution.value if side == 0 else -solution.value
+        if abs(value) >= _GAME_WON:
+            return float(value)
+        return self._score_change(state, observation, side) + value
 
     @staticmethod
     def _score_change(state: Any, observation: Any, side: int) -> float:

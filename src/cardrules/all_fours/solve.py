@@ -37,7 +37,7 @@ import attrs
 from cardrules.all_fours.actions import Play
 from cardrules.all_fours.engine import State, _legal_play_mask
 from cardrules.all_fours.rules import Undertrump
-from cardrules.all_fours.scoring import CARD_POINTS, AwardKind, hand_awards
+from cardrules.all_fours.scoring import CARD_POINTS, Award, AwardKind, hand_awards
 from cardrules.all_fours.state import Phase
 from cardrules.core.cards import CARDS, Card, Rank, Suit
 from cardrules.core.cardset import SUIT_MASKS, CardSet
@@ -47,7 +47,16 @@ from cardrules.core.equivalence import runs as suit_runs
 from cardrules.core.tricks import beats
 from cardrules.errors import ArgumentError
 
-__all__ = ["Solution", "play_values", "solve"]
+__all__ = ["OBJECTIVES", "WIN", "Solution", "play_values", "solve"]
+
+#: What :func:`solve` and :func:`play_values` maximize: ``"points"``, side 0's points minus side
+#: 1's from Jack (or hang jack) and Game; ``"game"``, the race to the target: :data:`WIN` for
+#: side 0 (``-WIN`` for side 1) when the deal's awards, added one at a time in their order
+#: (High, Low, Jack, Game; AF-21, AF-23), bring that side to the target, else side 0's points
+#: minus side 1's from all four awards.
+OBJECTIVES: Final = ("points", "game")
+#: The value of winning the game under the ``"game"`` objective (more than any deal's points).
+WIN: Final = 100
 
 _SUIT: Final = 0x1FFF
 _TEN_PLACE: Final = Rank.TEN - 2
@@ -103,11 +112,13 @@ class _Search:
         "jack",
         "jack_holder",
         "jack_values",
+        "levels",
         "n",
         "nodes",
         "table",
         "trump",
         "undertrump",
+        "utility",
     )
 
     def __init__(
@@ -118,6 +129,7 @@ class _Search:
         jack_holder: int,
         jack_values: tuple[int, int],
         game: tuple[int, int, int],
+        utility: tuple[tuple[int, int, int], ...] | None = None,
     ) -> None:
         self.n = n
         self.trump = trump
@@ -129,24 +141,30 @@ class _Search:
         self.jack_values = jack_values
         #: The same for Game when side 0 is ahead, the sides tie, side 1 is ahead.
         self.game = game
+        #: The value of each end of the deal: ``utility[jack][game]``, ``jack`` the side that
+        #: takes the jack (2: nobody), ``game`` an index into a Game table (see :func:`_sign`).
+        #: By default the points of Jack and Game, side 0's minus side 1's.
+        self.utility = utility or tuple(
+            (jack + game[0], jack + game[1], jack + game[2]) for jack in (*jack_values, 0)
+        )
+        #: Every value an end of the deal can have, in increasing order.
+        self.levels = tuple(sorted({value for row in self.utility for value in row}))
         self.table: dict[tuple[int, ...], list[int]] = {}
         self.nodes = 0
 
-    def bounds(self, hands: tuple[int, ...], diff: int, jack: int | None) -> tuple[int, int]:
+    def bounds(self, hands: tuple[int, ...], diff: int, jack: int) -> tuple[int, int]:
         """The least and most that side 0 can make from the start of a trick."""
         out = 0
         for hand in hands:
             out |= hand
         rest = _mask_points(out)
-        game = self.game
-        low_game = game[_sign(diff - rest)]
-        high_game = game[_sign(diff + rest)]
-        if jack is not None:
-            return jack + low_game, jack + high_game
+        # The Game outcomes still open: from side 0 taking every point still out to side 1.
+        games = range(_sign(diff + rest), _sign(diff - rest) + 1)
+        if jack >= 0:
+            return self._span((jack,), games)
         if self.jack_holder < 0:
-            return low_game, high_game
+            return self._span((2,), games)
         holder = self.jack_holder
-        values = self.jack_values
         # Nobody else holding a higher trump, the holder's side keeps the jack.
         above = SUIT_MASKS[self.trump] & ~((2 << self.jack) - 1)
         owner = 0
@@ -158,20 +176,25 @@ class _Search:
             if (seat - owner) & 1:
                 threat |= hand
         if not threat & above:
-            sure = values[holder]
-            return sure + low_game, sure + high_game
-        return min(values) + low_game, max(values) + high_game
+            return self._span((holder,), games)
+        return self._span((0, 1), games)
+
+    def _span(self, jacks: tuple[int, ...], games: range) -> tuple[int, int]:
+        """The least and the most of the utility over these ends of the deal."""
+        utility = self.utility
+        values = [utility[jack][game] for jack in jacks for game in games]
+        return min(values), max(values)
 
     def at_least(
-        self, hands: tuple[int, ...], leader: int, diff: int, jack: int | None, target: int
+        self, hands: tuple[int, ...], leader: int, diff: int, jack: int, target: int
     ) -> bool:
         """At the start of a trick: can side 0 make at least ``target``?  ``diff`` is side 0's
-        card points minus side 1's so far; ``jack`` the jack's points once its trick is won."""
-        key = (*hands, leader, diff, -99 if jack is None else jack)
+        card points minus side 1's so far; ``jack`` the side that took the jack (-1: not yet)."""
+        key = (*hands, leader, diff, jack)
         bounds = self.table.get(key)
         if bounds is None:
             if not hands[leader]:
-                value = self.game[_sign(diff)] + (jack or 0)
+                value = self.utility[2 if jack < 0 else jack][_sign(diff)]
                 bounds = [value, value]
             else:
                 low, high = self.bounds(hands, diff, jack)
@@ -199,7 +222,7 @@ class _Search:
         trick: tuple[int, ...],
         best_position: int,
         diff: int,
-        jack: int | None,
+        jack: int,
         target: int,
         out: int,
         called: int,
@@ -230,7 +253,7 @@ class _Search:
                     points += _POINTS[played % 13]
                 new_jack = jack
                 if self.jack in new_trick:
-                    new_jack = self.jack_values[side]
+                    new_jack = side
                 result = self.at_least(
                     tuple(new_hands),
                     winner,
@@ -358,7 +381,47 @@ def _minus(points: tuple[int, int]) -> int:
     return points[0] - points[1]
 
 
-def _root(state: State) -> tuple[_Search, _Position, int, int, int, int]:
+def _race(state: State) -> tuple[tuple[int, int, int], ...]:
+    """The utility table of the ``"game"`` objective: for each side taking the jack (2: nobody)
+    and each Game outcome (:func:`_sign`), :data:`WIN` (or ``-WIN``) when the awards, added in
+    their order (AF-23), bring side 0 (or side 1) to the target (AF-21), else side 0's points
+    minus side 1's from High, Low, Jack and Game."""
+    trump = state.trump
+    assert trump is not None
+    dealt, rules, dealer = state.dealt, state.rules, state.dealer
+    empty = CardSet.from_mask(0)
+    jack = CardSet((Card(Rank.JACK, Suit(trump)),))
+    ten = CardSet((Card(Rank.TEN, Suit((int(trump) + 1) % 4)),))
+
+    def awards(kinds: tuple[AwardKind, ...], won: tuple[CardSet, CardSet]) -> list[Award]:
+        every = hand_awards(trump, dealt, won, dealer=dealer, rules=rules)
+        return [award for award in every if award.kind in kinds]
+
+    fixed = awards((AwardKind.HIGH, AwardKind.LOW), (empty, empty))
+    jacks = [
+        awards((AwardKind.JACK, AwardKind.HANG_JACK), (jack, empty)),
+        awards((AwardKind.JACK, AwardKind.HANG_JACK), (empty, jack)),
+        [],
+    ]
+    games = [
+        awards((AwardKind.GAME,), (ten, empty)),
+        awards((AwardKind.GAME,), (empty, empty)),
+        awards((AwardKind.GAME,), (empty, ten)),
+    ]
+
+    def value(sequence: list[Award]) -> int:
+        scores = list(state.scores)
+        for award in sequence:
+            scores[award.side] += award.points
+            if scores[award.side] >= rules.target:
+                return WIN if award.side == 0 else -WIN
+        return (scores[0] - state.scores[0]) - (scores[1] - state.scores[1])
+
+    rows = [[value(fixed + jack_awards + game) for game in games] for jack_awards in jacks]
+    return tuple((row[0], row[1], row[2]) for row in rows)
+
+
+def _root(state: State, objective: str = "points") -> tuple[_Search, _Position, int, int, int, int]:
     """The search, the position, the value range, the legal plays and the called card of a
     state in play."""
     if not isinstance(state, State):
@@ -372,34 +435,48 @@ def _root(state: State) -> tuple[_Search, _Position, int, int, int, int]:
     n = state.players
     trump = int(state.trump)
     _, jack_values, holder, game = _tables(state)
-    search = _Search(n, trump, state.rules.undertrump, holder, jack_values, game)
+    if objective not in OBJECTIVES:
+        raise ArgumentError(
+            f"objective: expected one of {', '.join(map(repr, OBJECTIVES))}, not {objective!r}",
+            name="objective",
+            value=objective,
+        )
+    utility = _race(state) if objective == "game" else None
+    search = _Search(n, trump, state.rules.undertrump, holder, jack_values, game, utility)
     hands = tuple(state.hand(seat).mask for seat in range(n))
     trick_obj = state.current_trick
     trick = tuple(card.index for card in trick_obj.cards)
     won = state.won_cards
     jack_card = CARDS[search.jack]
-    jack: int | None = None
+    jack = -1
     for side in (0, 1):
         if jack_card in won[side]:
-            jack = jack_values[side]
+            jack = side
     points = state.card_points
     called = state.called
     called_index = -1 if called is None else called.index
     position = _Position(hands, trick_obj.leader, trick, points[0] - points[1], jack)
-    low, high = _range(jack_values, game)
+    low, high = _range(search.utility)
     seat = (trick_obj.leader + len(trick)) % n
     best = trick[_best_position(trick, trump)] if trick else -1
     allowed = _legal_mask(hands[seat], trick, best, trump, state.rules.undertrump, called_index)
     return search, position, low, high, allowed, called_index
 
 
-def solve(state: State) -> Solution:
+def solve(state: State, *, objective: str = "points") -> Solution:
     """The double-dummy solution of the rest of ``state``'s deal (see the module's
     introduction).
 
-    :raises ValueError: unless the state is in play (trumps fixed, cards to play).
+    :param objective: ``"points"`` (Jack and Game) or ``"game"`` (the race to the target, see
+        :data:`OBJECTIVES`): what ``value`` and ``plays`` count.  ``points`` and ``fixed`` are
+        points either way.
+    :raises ValueError: unless the state is in play (trumps fixed, cards to play), or for an
+        unknown objective.
+
+    Near the end of a game the two objectives can differ: at 13-13, with High and Low split,
+    the jack decides the game and Game does not count (AF-21, AF-23).
     """
-    search, position, low, high, allowed, called = _root(state)
+    search, position, low, high, allowed, called = _root(state, objective)
     fixed = _tables(state)[0]
     value = _value(search, position, low, high, called)
     out = _out(position)
@@ -424,7 +501,7 @@ class _Position:
     leader: int
     trick: tuple[int, ...]
     diff: int
-    jack: int | None
+    jack: int
 
 
 def _out(position: _Position) -> int:
@@ -444,9 +521,8 @@ def _best_position(trick: tuple[int, ...], trump: int) -> int:
     return best_position
 
 
-def _range(jack_values: tuple[int, int], game: tuple[int, int, int]) -> tuple[int, int]:
-    jacks = (*jack_values, 0)
-    return min(jacks) + min(game), max(jacks) + max(game)
+def _range(utility: tuple[tuple[int, int, int], ...]) -> tuple[int, int]:
+    return min(min(row) for row in utility), max(max(row) for row in utility)
 
 
 def _at_least(search: _Search, position: _Position, target: int, called: int) -> bool:
@@ -468,14 +544,17 @@ def _at_least(search: _Search, position: _Position, target: int, called: int) ->
 
 
 def _value(search: _Search, position: _Position, low: int, high: int, called: int) -> int:
-    """Side 0's exact value, known to lie in ``[low, high]``, by bisection."""
-    while low < high:
-        middle = (low + high + 1) // 2
-        if _at_least(search, position, middle, called):
-            low = middle
+    """Side 0's exact value, known to lie in ``[low, high]``, by bisection over the values an
+    end of the deal can have (at most nine: the utility table's)."""
+    levels = [value for value in search.levels if low <= value <= high]
+    first, last = 0, len(levels) - 1
+    while first < last:
+        middle = (first + last + 1) // 2
+        if _at_least(search, position, levels[middle], called):
+            first = middle
         else:
-            high = middle - 1
-    return low
+            last = middle - 1
+    return levels[first]
 
 
 def _after(position: _Position, card: int, n: int, trump: int, search: _Search) -> _Position:
@@ -490,7 +569,7 @@ def _after(position: _Position, card: int, n: int, trump: int, search: _Search) 
     winner = (position.leader + _best_position(cards, trump)) % n
     side = winner & 1
     points = sum(_POINTS[c % 13] for c in cards)
-    jack = search.jack_values[side] if search.jack in cards else position.jack
+    jack = side if search.jack in cards else position.jack
     diff = position.diff - points if side else position.diff + points
     return _Position(tuple(hands), winner, (), diff, jack)
 
@@ -516,22 +595,24 @@ def _line(search: _Search, position: _Position, value: int, low: int, high: int)
 def _final_points(position: _Position, search: _Search) -> tuple[int, int]:
     """Each side's points from Jack and Game at the end of a line of play."""
     points = [0, 0]
-    if position.jack is not None:
-        points[0 if position.jack > 0 else 1] += abs(position.jack)
+    if position.jack >= 0:
+        jack = search.jack_values[position.jack]
+        points[0 if jack > 0 else 1] += abs(jack)
     game = search.game[_sign(position.diff)]
     if game:
         points[0 if game > 0 else 1] += abs(game)
     return points[0], points[1]
 
 
-def play_values(state: State) -> dict[Play, int]:
+def play_values(state: State, *, objective: str = "points") -> dict[Play, int]:
     """The value (side 0's points minus side 1's from Jack and Game) after each legal play of
     the player to move, as :attr:`Solution.plays`, without the rest of the solution: what a
     Perfect Information Monte Carlo agent needs of each sample.
 
-    :raises ValueError: unless the state is in play.
+    :param objective: ``"points"`` or ``"game"`` (see :data:`OBJECTIVES`).
+    :raises ValueError: unless the state is in play, or for an unknown objective.
     """
-    search, position, low, high, allowed, _ = _root(state)
+    search, position, low, high, allowed, _ = _root(state, objective)
     plays: dict[Play, int] = {}
     out = _out(position)
     for top in _representatives(allowed, out):
