@@ -16,11 +16,13 @@ that the solver assumes every player sees every card, so it never plays to gathe
   choice that ends the game counts as a win or a loss.  In each sample the beggar assumes that
   the dealer answers a beg with the worse choice for the beggar.  Cards are solved from the last
   ``solve_from`` tricks (a deal lengthened by runs of the pack starts with rule play).
-* **400**: a sample's value is the tricks its team still needs for the two bids of the team,
-  minus those the opponents still need, from the solver's tricks.  A full 400 hand takes about a
-  minute to solve in pure Python, so the agent solves only from ``solve_from`` tricks before the end
-  (with a node ``budget`` per sample) and plays the earlier tricks and the bids as
-  :class:`~cardrules.agents.four_hundred.RuleAgent`.
+* **400**: a sample's value is its team's change of score minus the other team's, with every
+  player's own bid made or failed (:func:`cardrules.four_hundred.bid_solve.bid_values`: in 400
+  a partner's trick does not make one's bid, and overtricks count for nothing).  That search grows
+  fast with the tricks left, so the agent solves from ``solve_from`` tricks before the end (7 by
+  default, with a node ``budget`` per sample); the bids and the earlier cards are the search
+  agent's (:func:`cardrules.agents.four_hundred.search_agent` with the budget of ``search:100``:
+  100 samples a bid, 25 a card).
 
 >>> import random
 >>> from cardrules.agents.pimc import PimcAgent
@@ -58,10 +60,11 @@ class PimcAgent:
     :param seconds: a time budget per decision instead (at least one sample is always solved);
         the choice then depends on the machine's speed.
     :param solve_from: solve when at most this many tricks are left (the trick in progress
-        included); earlier, play as the game's rule agent.  ``None``: 7 in 400, 6 in All Fours
-        (every trick of a deal without a run of the pack; a run makes the deal longer).
-    :param budget: 400 only: the most tricks searched per sample; a sample over budget ends the
-        sampling (the samples solved so far decide, or the rule agent if there are none).
+        included); earlier, play as the All Fours rule agent or the 400 search agent.
+        ``None``: 7 in 400, 6 in All Fours (every trick of a deal without a run of the pack; a
+        run makes the deal longer).
+    :param budget: 400 only: the most trick starts searched per sample; a sample over budget
+        ends the sampling (the samples solved so far decide, or the search agent if none).
     :param name: the label in tables.
 
     A decision with a single legal action is played at once.
@@ -73,6 +76,7 @@ class PimcAgent:
     solve_from: int | None = None
     budget: int = 20_000
     name: str = "pimc"
+    _search: Any = attrs.field(default=None, init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if self.game not in _GAMES:
@@ -170,38 +174,39 @@ class PimcAgent:
 
     # -- 400 ---------------------------------------------------------------------------------
     def _four_hundred(self, observation: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
-        from cardrules.agents.four_hundred import RuleAgent
         from cardrules.four_hundred import Phase, determinize
-        from cardrules.four_hundred.solve import SolveBudgetExceeded, play_values
+        from cardrules.four_hundred.bid_solve import bid_values
+        from cardrules.four_hundred.solve import SolveBudgetExceeded
 
         left = 13 - sum(observation.tricks_taken)
         if observation.phase is not Phase.PLAY or left > (
             7 if self.solve_from is None else self.solve_from
         ):
-            return RuleAgent().act(observation, rng)
-        seat = observation.seat
-        team = seat & 1
-        bids = [b or 0 for b in observation.bids]
-        taken = observation.tricks_taken
-        need = [0, 0]
-        for player in range(4):
-            need[player & 1] += max(0, bids[player] - taken[player])
+            return self._lead_in().act(observation, rng)
+        sign = 1 if observation.seat % 2 == 0 else -1
         totals = dict.fromkeys(legal, 0.0)
         count, deadline = self._budget()
         done = 0
         while done < count:
             sample = determinize(observation, rng)
             try:
-                values = play_values(sample, budget=self.budget)
+                values = bid_values(sample, budget=self.budget)
             except SolveBudgetExceeded:
                 break
-            for play, tricks in values.items():
-                mine, theirs = tricks[team], tricks[1 - team]
-                # Tricks matter up to the bids; one more trick breaks ties.
-                totals[play] += min(mine, need[team]) - min(theirs, need[1 - team]) + 0.01 * mine
+            for play, value in values.items():
+                totals[play] += sign * value
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         if not done:
-            return RuleAgent().act(observation, rng)
+            return self._lead_in().act(observation, rng)
         return max(legal, key=lambda action: totals[action])
+
+    def _lead_in(self) -> Any:
+        """400: the search agent that bids and plays the cards before the solved ending (100
+        samples a bid and 25 a card, as ``search:100``)."""
+        if self._search is None:
+            from cardrules.agents.four_hundred import search_agent
+
+            self._search = search_agent(100, budgets={"play": 25}, name=self.name)
+        return self._search
