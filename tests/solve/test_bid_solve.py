@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardrules.four_hundred import Bid, Phase, State, new_game
+from cardrules.four_hundred import Phase, State, new_game
 from cardrules.four_hundred.bid_solve import bid_values
 from cardrules.four_hundred.solve import SolveBudgetExceeded
 

@@ -82,7 +82,11 @@ class _Search:
         return fixed - open_, fixed + open_
 
     def at_least(
-        self, hands: tuple[int, int, int, int], leader: int, needs: tuple[int, int, int, int], v: int
+        self,
+        hands: tuple[int, int, int, int],
+        leader: int,
+        needs: tuple[int, int, int, int],
+        v: int,
     ) -> bool:
         """At the start of a trick: can team 0 reach at least ``v``?"""
         left = hands[leader].bit_count()
