@@ -641,3 +641,26 @@ def test_a_failing_agent_is_one_line(tmp_path: Path, command: list[str], spec: s
     assert result.returncode == 2
     assert result.stderr.startswith("cardrules: error: ")
     assert len(result.stderr.strip().splitlines()) == 1
+
+
+def test_hint_from_the_pimc_agent() -> None:
+    """``--hint pimc``: the PIMC agent's choice with each card's average over solved samples."""
+    moves = human_script("all-fours", 5, 0)
+    typed = [*moves[:6], "hint", "quit"]
+    result = run(
+        "play", "all-fours", "--seed", "5", "--hint", "pimc:4", stdin="\n".join(typed) + "\n"
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert "hint: the PIMC agent would play " in out
+    assert "hint: the PIMC agent would play JD (4 solved samples)" in out
+    assert "  value: the average over the samples" in out
+    values = [line.split() for line in out.splitlines() if line.startswith("      ")]
+    assert [cards for cards, _, _ in values] == ["JD", "3H", "5H", "TC"]  # best first
+    assert [float(value) for _, _, value in values] == [-0.75, -0.75, -0.75, -1.25]
+
+
+def test_hint_must_be_a_search_or_pimc_agent() -> None:
+    result = run("play", "all-fours", "--seed", "5", "--hint", "rule", stdin="quit\n")
+    assert result.returncode != 0
+    assert "--hint must be a search or pimc agent" in result.stderr

@@ -77,6 +77,12 @@ class PimcAgent:
     budget: int = 20_000
     name: str = "pimc"
     _search: Any = attrs.field(default=None, init=False, repr=False)
+    #: The average value of each legal action over the samples of the last decision (in the
+    #: solver's units, for the agent's side), or ``None`` when it was not sampled (a forced
+    #: move, or a decision left to the rule or search agent).
+    last_values: dict[Any, float] | None = attrs.field(default=None, init=False, repr=False)
+    #: The samples solved for the last decision.
+    last_samples: int = attrs.field(default=0, init=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
         if self.game not in _GAMES:
@@ -89,6 +95,7 @@ class PimcAgent:
     def act(self, observation: Any, rng: random.Random) -> Any:
         """The action with the best average over the solved samples."""
         legal = tuple(observation.legal_actions)
+        self.last_values, self.last_samples = None, 0
         if not legal:
             raise ValueError(f"seat {observation.seat} has no legal action in this observation")
         if len(legal) == 1:
@@ -133,7 +140,7 @@ class PimcAgent:
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        return max(legal, key=lambda action: totals[action])
+        return self._choose(legal, totals, done)
 
     def _simulate(self, state: Any, observation: Any, side: int, cache: dict[Any, Any]) -> float:
         """The value for ``side`` of a stand, beg, gift or run applied to a sample: score changes
@@ -200,6 +207,12 @@ class PimcAgent:
                 break
         if not done:
             return self._lead_in().act(observation, rng)
+        return self._choose(legal, totals, done)
+
+    def _choose(self, legal: tuple[Any, ...], totals: dict[Any, float], done: int) -> Any:
+        """The action with the best total; the averages are kept in :attr:`last_values`."""
+        self.last_values = {action: totals[action] / done for action in legal}
+        self.last_samples = done
         return max(legal, key=lambda action: totals[action])
 
     def _lead_in(self) -> Any:

@@ -94,6 +94,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--autoplay", action="store_true", help="play your move for you when it is the only one"
     )
     play.add_argument(
+        "--hint",
+        default="search",
+        metavar="AGENT",
+        help="who answers `hint`: search (default), search:N, search:Xs, pimc, pimc:N or pimc:Xs",
+    )
+    play.add_argument(
         "--color",
         choices=("auto", "always", "never"),
         default="auto",

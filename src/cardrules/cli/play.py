@@ -28,7 +28,7 @@ from cardrules.errors import CardrulesError, IllegalActionError, ParseError
 __all__ = ["Session", "play_session", "run_play"]
 
 _COMMANDS = """commands (any time it is your turn):
-  hint       the search agent's choice, with its numbers
+  hint       the search agent's choice (or --hint's agent's), with its numbers
   undo       back to your previous decision
   last       the last trick
   score      the scores, and what the next deal needs
@@ -65,6 +65,7 @@ class Session:
         style: Style | None = None,
         autoplay: bool = False,
         bot_spec: str | None = None,
+        hint_spec: str = "search",
     ) -> None:
         from cardrules.records import codec_for
 
@@ -82,6 +83,7 @@ class Session:
         self.autoplay = autoplay
         self.forced: set[int] = set()  # the indices of your steps that were played for you
         self._searcher: Any = None
+        self.hint_spec = hint_spec
         self._recorder: Any = None  # kept in step with ``steps``, rebuilt after an undo
         self._recorded = 0
 
@@ -167,14 +169,17 @@ class Session:
         return None
 
     def hint(self) -> list[str]:
-        """The search agent's choice for the player, with its numbers."""
+        """The hint agent's choice for the player (the search agent, or the PIMC agent with
+        ``--hint pimc``), with its numbers."""
         obs = self.state.observe(self.you)
         if len(obs.legal_actions) == 1:
             return [f"hint: {obs.legal_actions[0]} is your only legal move"]
         if self._searcher is None:
-            self._searcher = agent_from(self.game, "search")
+            self._searcher = agent_from(self.game, self.hint_spec)
         rng = random.Random(derive_seed(self.seed, "hint", len(self.steps)))
         action = self._searcher.act(obs, rng)
+        if hasattr(self._searcher, "last_samples"):
+            return self._pimc_hint(action)
         stats = self._searcher.last_stats
         lines = [f"hint: the search agent would play {action}"]
         if stats is not None:
@@ -189,6 +194,28 @@ class Session:
                     f"  {name:>6}  value {stats.values[name]:.3f}  "
                     f"rollouts {stats.visits.get(name, 0)}"
                 )
+        return lines
+
+    def _pimc_hint(self, action: Any) -> list[str]:
+        """The PIMC agent's hint: its choice and, when it solved samples, each action's average
+        value over them."""
+        agent = self._searcher
+        lines = [f"hint: the PIMC agent would play {action}"]
+        values = agent.last_values
+        if values is None:
+            lines[0] += " (played as its search or rule agent: this decision is not solved)"
+            return lines
+        lines[0] += f" ({agent.last_samples} solved samples)"
+        unit = "points for your side" if self.game == "all-fours" else "score for your team"
+        lines.append(
+            f"  value: the average over the samples of the deal's {unit} minus the other's,"
+        )
+        lines.append(
+            "  with best play by everyone"
+            + (" (100: the game won)" if self.game == "all-fours" else " (each bid made or not)")
+        )
+        for name, value in sorted(values.items(), key=lambda item: -item[1]):
+            lines.append(f"  {name!s:>6}  value {value:+.2f}")
         return lines
 
     def score_lines(self) -> list[str]:
@@ -322,6 +349,7 @@ def run_play(
         style=Style(use_colour(args.color, out)),
         autoplay=args.autoplay,
         bot_spec=args.bots,
+        hint_spec=_hint_spec(game, args.hint),
     )
     for seat, text in steps:
         try:
@@ -335,6 +363,14 @@ def run_play(
         if session.save_path is not None:
             print(f"\n{_resume_line(session)}", file=out)
         raise
+
+
+def _hint_spec(game: str, spec: str) -> str:
+    """``--hint``: a search or PIMC agent spec, checked now rather than at the first hint."""
+    if spec.split(":", 1)[0] not in ("search", "pimc"):
+        raise UsageError(f"--hint must be a search or pimc agent (search, pimc:20 ...), not {spec}")
+    agent_from(game, spec)
+    return spec
 
 
 def play_session(session: Session, stdin: TextIO, out: TextIO, *, resumed: bool = False) -> int:
