@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cardrules.all_fours import AwardKind, Phase, Rules, Stand, State, deck_for, new_game
-from cardrules.all_fours.solve import WIN, play_values, solve
+from cardrules.all_fours.solve import WIN, play_values, solve, value
 from cardrules.errors import ArgumentError
 
 _DECIDED_BY_PLAY = (AwardKind.JACK, AwardKind.HANG_JACK, AwardKind.GAME)
@@ -195,3 +195,18 @@ def test_unknown_objective_is_refused() -> None:
         solve(state, objective="tricks")
     with pytest.raises(ArgumentError, match="objective"):
         play_values(state, objective="")
+
+
+@pytest.mark.parametrize("objective", ["points", "game"])
+def test_value_alone_is_the_solutions_value(objective: str) -> None:
+    checked = 0
+    for seed in range(12):
+        state = new_game(seed=seed, dealer=seed % 4, scores=(seed % 14, 13 - seed % 14))
+        if state.phase is not Phase.BEG:
+            continue
+        state = state.apply(Stand())
+        if state.phase is not Phase.PLAY:
+            continue
+        assert value(state, objective=objective) == solve(state, objective=objective).value
+        checked += 1
+    assert checked >= 5, checked

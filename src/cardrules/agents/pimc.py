@@ -147,7 +147,7 @@ class PimcAgent:
         so far, then (after a beg) the dealer's worse answer for the beggar, then High, Low and
         the solved play."""
         from cardrules.all_fours import Phase
-        from cardrules.all_fours.solve import solve
+        from cardrules.all_fours.solve import value as value_of
 
         if state.winner is not None:
             return _GAME_WON if state.winner == side else -_GAME_WON
@@ -162,13 +162,17 @@ class PimcAgent:
             # After a run the deal is longer and the hands new: its kicks count, the play is
             # not solved (it would cost more than the whole decision is worth).
             return self._score_change(state, observation, side)
-        # A gift leaves the cards as a stand does: one solution serves both.
-        key = (tuple(state.hand(seat).mask for seat in range(state.players)), state.trump)
+        # The race depends on the scores: a gift (one point) is solved apart from a stand.
+        key = (
+            tuple(state.hand(seat).mask for seat in range(state.players)),
+            state.trump,
+            state.scores,
+        )
         solution = cache.get(key)
         if solution is None:
-            solution = cache[key] = solve(state, objective="game")
+            solution = cache[key] = value_of(state, objective="game")
         # The race objective: the deal's awards (High, Low, Jack, Game) in order, or a win.
-        value = solution.value if side == 0 else -solution.value
+        value = solution if side == 0 else -solution
         if abs(value) >= _GAME_WON:
             return float(value)
         return self._score_change(state, observation, side) + value

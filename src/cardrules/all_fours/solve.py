@@ -47,7 +47,7 @@ from cardrules.core.equivalence import runs as suit_runs
 from cardrules.core.tricks import beats
 from cardrules.errors import ArgumentError
 
-__all__ = ["OBJECTIVES", "WIN", "Solution", "play_values", "solve"]
+__all__ = ["OBJECTIVES", "WIN", "Solution", "play_values", "solve", "value"]
 
 #: What :func:`solve` and :func:`play_values` maximize: ``"points"``, side 0's points minus side
 #: 1's from Jack (or hang jack) and Game; ``"game"``, the race to the target: :data:`WIN` for
@@ -602,6 +602,16 @@ def _final_points(position: _Position, search: _Search) -> tuple[int, int]:
     if game:
         points[0 if game > 0 else 1] += abs(game)
     return points[0], points[1]
+
+
+def value(state: State, *, objective: str = "points") -> int:
+    """The value of the position alone: ``solve(state, objective=objective).value``, without
+    the plays' values and the line of best play (several times faster).
+
+    :raises ValueError: unless the state is in play, or for an unknown objective.
+    """
+    search, position, low, high, _, called = _root(state, objective)
+    return _value(search, position, low, high, called)
 
 
 def play_values(state: State, *, objective: str = "points") -> dict[Play, int]:
