@@ -19,14 +19,24 @@ from cardrules.batch._shuffle import (
     DRAW_LABEL,
     DRAW_ROUNDS,
     dealers_from_draws,
-    decks_for,
+    decks_from_prefixes,
     game_seeds,
+    prefix,
 )
 from cardrules.core.deck import derive_seed
 
 __all__ = ["DeckSource", "NumpyDecks", "SeededDecks", "game_seed"]
 
 I64 = npt.NDArray[np.int64]
+
+
+def _deal(seed: int) -> bytes:
+    return prefix(seed, "deal")
+
+
+def _draw(seed: int) -> bytes:
+    return prefix(seed, DRAW_LABEL)
+
 
 #: How many deals of a game are made at once, and how few may be left before more are made.
 WINDOW: Final = 2
@@ -69,6 +79,9 @@ class SeededDecks(DeckSource):
         self._end = np.zeros((n, 2), dtype=np.int64)
         self._dealer = np.zeros((n, 2), dtype=np.int64)
         self._decks = np.zeros((n, 2, WINDOW, 52), dtype=np.int8)
+        #: Per lane and slot (lane * 2 + slot): the text hashed for its game's deals, up to the
+        #: deal number (:func:`~cardrules.batch._shuffle.prefix`).
+        self._prefix: list[bytes] = [b""] * (2 * n)
         #: Decks made (deals and draws for the dealer), decks dealt and refills, for the figures
         #: of the docs.
         self.made = 0
@@ -115,31 +128,43 @@ class SeededDecks(DeckSource):
         if not lane.size:
             return
         slot = game & 1
+        key = lane * 2 + slot
         new_game = np.flatnonzero(self._game[lane, slot] != game)
-        self._seed[lane[new_game], slot[new_game]] = game_seeds(
-            self.seed, lane[new_game].tolist(), game[new_game].tolist()
-        )
+        draw_seeds: list[int] = []
+        if new_game.size:
+            seeds = game_seeds(self.seed, lane[new_game].tolist(), game[new_game].tolist())
+            self._seed[lane[new_game], slot[new_game]] = seeds
+            draw_seeds = seeds.tolist()
+            # Each new game's texts up to the deal number (a C-level loop, as the hashing).
+            list(map(self._prefix.__setitem__, key[new_game].tolist(), map(_deal, draw_seeds)))
         self._game[lane, slot] = game
         self._end[lane, slot] = base + WINDOW
         # Deals first ... base + WINDOW - 1 of each filled slot, flat.
         count = base + WINDOW - first
         row = np.repeat(np.arange(lane.size), count)
         numbers = first[row] + np.arange(row.size) - np.repeat(np.cumsum(count) - count, count)
-        seeds = self._seed[lane, slot].tolist()
-        deal_seeds = [seeds[k] for k in row.tolist()]
-        draw_seeds = [seeds[k] for k in new_game.tolist()]
+        deal_keys = key[row].tolist()
+        draws = [_draw(seed) for seed in draw_seeds]
         rounds = range(DRAW_ROUNDS)
-        made = decks_for(
-            deal_seeds + [s for s in draw_seeds for _ in rounds],
-            ["deal"] * row.size + [DRAW_LABEL] * (DRAW_ROUNDS * new_game.size),
-            numbers.tolist() + [r for _ in draw_seeds for r in rounds],
+        deals = row.size
+
+        def origin(k: int) -> tuple[int, str]:
+            if k < deals:
+                return int(self._seed[lane[row[k]], slot[row[k]]]), "deal"
+            return draw_seeds[(k - deals) // DRAW_ROUNDS], DRAW_LABEL
+
+        made = decks_from_prefixes(
+            list(map(self._prefix.__getitem__, deal_keys))
+            + [text for text in draws for _ in rounds],
+            numbers.tolist() + [r for _ in draws for r in rounds],
+            origin,
         )
         self.made += made.shape[0]
-        self._decks[lane[row], slot[row], numbers % WINDOW] = made[: row.size]
+        self._decks[lane[row], slot[row], numbers % WINDOW] = made[:deals]
         if new_game.size:
-            draws = made[row.size :].reshape(new_game.size, DRAW_ROUNDS, 52)
+            drawn = made[deals:].reshape(new_game.size, DRAW_ROUNDS, 52)
             self._dealer[lane[new_game], slot[new_game]] = dealers_from_draws(
-                draw_seeds, draws, self.players
+                draw_seeds, drawn, self.players
             )
 
 

@@ -9,7 +9,7 @@ decks equal :func:`cardrules.core.deck.shuffled_deck` (tested); a draw that step
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from math import factorial
 from operator import methodcaller
 from typing import Final
@@ -24,8 +24,10 @@ __all__ = [
     "DRAW_ROUNDS",
     "dealers_from_draws",
     "decks_for",
+    "decks_from_prefixes",
     "draw_dealers",
     "game_seeds",
+    "prefix",
 ]
 
 U64 = npt.NDArray[np.uint64]
@@ -58,16 +60,10 @@ def _radix_groups() -> tuple[tuple[int, tuple[int, ...]], ...]:
 
 
 _GROUPS: Final = _radix_groups()
-#: Per group, each digit's place value and radix as columns: digit = y // place % radix.
-#: (Computed in float64: below 2**32, a quotient rounds to the same floor, as no quotient is
-#: closer than 1 / place to the integer above it; the float division is the fast one.)
-_GROUP_DIGITS: Final = tuple(
-    (
-        np.cumprod((1, *radices[:-1]), dtype=np.float64)[:, None],
-        np.array(radices, dtype=np.float64)[:, None],
-    )
-    for _, radices in _GROUPS
-)
+#: Each radix of step 4 as a uint32 (a group's number is below 2**32: its digits come from
+#: uint32 divisions by a scalar, which numpy does by multiplication).
+_RADIX32: Final = {radix: np.uint32(radix) for radix in range(2, 53)}
+_SHIFT32: Final = np.uint64(32)
 
 
 def _mix(z: U64) -> U64:
@@ -119,22 +115,30 @@ def _decks_from_states(states: U64) -> tuple[I8, npt.NDArray[np.bool_]]:
     bound = 1 << 256  # x < bound: leading limbs known to be zero are skipped
     # The decks card-major (52, m), so that a swap moves contiguous rows.
     deck = np.repeat(np.arange(52, dtype=np.int8), m)
-    rows = np.arange(m)
-    for (product, radices), (places, sizes) in zip(_GROUPS, _GROUP_DIGITS, strict=True):
+    rows = np.arange(m, dtype=np.uint32)
+    m32 = np.uint32(m)  # 52 * m < 2**32: a deck position fits a uint32
+    for product, radices in _GROUPS:
         divisor = np.uint64(product)
         first = 8 - (bound.bit_length() + 31) // 32
         remainder = np.zeros(m, dtype=np.uint64)
         for k in range(max(first, 0), 8):
-            current = (remainder << np.uint64(32)) | limbs[k]
+            current = remainder << _SHIFT32
+            current |= limbs[k]
             limbs[k] = current // divisor
-            remainder = current - limbs[k] * divisor
+            current -= limbs[k] * divisor
+            remainder = current
         bound = bound // product + 1
-        # Step 4: the group's digits all at once (radix 52, i = 51, first); item i swaps with
-        # item j, found in the card-major deck at j * m + its row.
-        above = np.floor(remainder.astype(np.float64) / places)
-        digits = (above - np.floor(above / sizes) * sizes).astype(np.int64)
-        where = digits * m + rows
-        for radix, where_j in zip(radices, where, strict=True):
+        # Step 4: the group's digits in turn (radix 52, i = 51, first); item i swaps with item
+        # j, found in the card-major deck at j * m + its row.
+        y = remainder.astype(np.uint32)
+        for radix in radices:
+            size = _RADIX32[radix]
+            quotient32 = y // size
+            digit = y - quotient32 * size
+            digit *= m32
+            digit += rows
+            where_j = digit.astype(np.intp)
+            y = quotient32
             row = deck[(radix - 1) * m : radix * m]
             top = row.copy()
             row[:] = deck[where_j]
@@ -149,6 +153,34 @@ def decks_for(seeds: Sequence[int], label: str | Sequence[str], numbers: Sequenc
     deck, rejected = _decks_from_states(_states(seeds, labels, numbers))
     for row in np.flatnonzero(rejected).tolist():
         redone = shuffled_deck(seeds[row], labels[row], numbers[row])
+        deck[row] = [card.index for card in redone]
+    return deck
+
+
+def prefix(seed: int, label: str) -> bytes:
+    """The text that step 1 hashes for ``(seed, label, number)``, up to the number: the texts of
+    one game's decks differ only in their last label."""
+    return b"%s%d|s:%s|" % (_HEAD, seed, label.encode())
+
+
+#: The decimal texts of small numbers (the deal numbers of a game, the rounds of a draw).
+_NUMBERS: Final = [b"%d" % k for k in range(1000)]
+
+
+def decks_from_prefixes(
+    prefixes: list[bytes], numbers: list[int], origin: Callable[[int], tuple[int, str]]
+) -> I8:
+    """:func:`decks_for` from each deck's :func:`prefix` and number; ``origin(row)`` gives a
+    deck's seed and label, read only for the rare draw that step 3 rejects.  The texts are
+    joined and hashed in C-level loops (``map``)."""
+    if max(numbers, default=0) < len(_NUMBERS):
+        digits = map(_NUMBERS.__getitem__, numbers)
+    else:
+        digits = map(b"%d".__mod__, numbers)
+    deck, rejected = _decks_from_states(_hash64(list(map(bytes.__add__, prefixes, digits))))
+    for row in np.flatnonzero(rejected).tolist():
+        seed, label = origin(row)
+        redone = shuffled_deck(seed, label, numbers[row])
         deck[row] = [card.index for card in redone]
     return deck
 
