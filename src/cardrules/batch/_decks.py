@@ -19,23 +19,16 @@ from cardrules.batch._shuffle import (
     DRAW_LABEL,
     DRAW_ROUNDS,
     dealers_from_draws,
-    decks_from_prefixes,
+    decks_from_texts,
     game_seeds,
-    prefix,
+    numbered,
+    prefixes,
 )
 from cardrules.core.deck import derive_seed
 
 __all__ = ["DeckSource", "NumpyDecks", "SeededDecks", "game_seed"]
 
 I64 = npt.NDArray[np.int64]
-
-
-def _deal(seed: int) -> bytes:
-    return prefix(seed, "deal")
-
-
-def _draw(seed: int) -> bytes:
-    return prefix(seed, DRAW_LABEL)
 
 
 #: How many deals of a game are made at once, and how few may be left before more are made.
@@ -136,33 +129,33 @@ class SeededDecks(DeckSource):
             self._seed[lane[new_game], slot[new_game]] = seeds
             draw_seeds = seeds.tolist()
             # Each new game's texts up to the deal number (a C-level loop, as the hashing).
-            list(map(self._prefix.__setitem__, key[new_game].tolist(), map(_deal, draw_seeds)))
+            deal_texts = prefixes(draw_seeds, "deal")
+            list(map(self._prefix.__setitem__, key[new_game].tolist(), deal_texts))
         self._game[lane, slot] = game
         self._end[lane, slot] = base + WINDOW
         # Deals first ... base + WINDOW - 1 of each filled slot, flat.
         count = base + WINDOW - first
         row = np.repeat(np.arange(lane.size), count)
         numbers = first[row] + np.arange(row.size) - np.repeat(np.cumsum(count) - count, count)
-        deal_keys = key[row].tolist()
-        draws = [_draw(seed) for seed in draw_seeds]
-        rounds = range(DRAW_ROUNDS)
-        deals = row.size
+        number_list = numbers.tolist()
+        texts = numbered(list(map(self._prefix.__getitem__, key[row].tolist())), number_list)
+        # The draws for the first dealers, round by round.
+        deals, games = row.size, len(draw_seeds)
+        draws = prefixes(draw_seeds, DRAW_LABEL)
+        for r in range(DRAW_ROUNDS):
+            texts += numbered(draws, [r] * games)
 
-        def origin(k: int) -> tuple[int, str]:
+        def origin(k: int) -> tuple[int, str, int]:
             if k < deals:
-                return int(self._seed[lane[row[k]], slot[row[k]]]), "deal"
-            return draw_seeds[(k - deals) // DRAW_ROUNDS], DRAW_LABEL
+                return int(self._seed[lane[row[k]], slot[row[k]]]), "deal", number_list[k]
+            r, g = divmod(k - deals, games)
+            return draw_seeds[g], DRAW_LABEL, r
 
-        made = decks_from_prefixes(
-            list(map(self._prefix.__getitem__, deal_keys))
-            + [text for text in draws for _ in rounds],
-            numbers.tolist() + [r for _ in draws for r in rounds],
-            origin,
-        )
+        made = decks_from_texts(texts, origin)
         self.made += made.shape[0]
         self._decks[lane[row], slot[row], numbers % WINDOW] = made[:deals]
-        if new_game.size:
-            drawn = made[deals:].reshape(new_game.size, DRAW_ROUNDS, 52)
+        if games:
+            drawn = made[deals:].reshape(DRAW_ROUNDS, games, 52).transpose(1, 0, 2)
             self._dealer[lane[new_game], slot[new_game]] = dealers_from_draws(
                 draw_seeds, drawn, self.players
             )

@@ -24,10 +24,11 @@ __all__ = [
     "DRAW_ROUNDS",
     "dealers_from_draws",
     "decks_for",
-    "decks_from_prefixes",
+    "decks_from_texts",
     "draw_dealers",
     "game_seeds",
-    "prefix",
+    "numbered",
+    "prefixes",
 ]
 
 U64 = npt.NDArray[np.uint64]
@@ -157,30 +158,32 @@ def decks_for(seeds: Sequence[int], label: str | Sequence[str], numbers: Sequenc
     return deck
 
 
-def prefix(seed: int, label: str) -> bytes:
-    """The text that step 1 hashes for ``(seed, label, number)``, up to the number: the texts of
-    one game's decks differ only in their last label."""
-    return b"%s%d|s:%s|" % (_HEAD, seed, label.encode())
+def prefixes(seeds: list[int], label: str) -> list[bytes]:
+    """The text that step 1 hashes for ``(seed, label, number)``, up to the number, for each
+    seed: the texts of one game's decks differ only in their last label (a C-level loop)."""
+    text = _HEAD.replace(b"%", b"%%") + b"%d|s:" + label.encode().replace(b"%", b"%%") + b"|"
+    return list(map(text.__mod__, seeds))
 
 
 #: The decimal texts of small numbers (the deal numbers of a game, the rounds of a draw).
 _NUMBERS: Final = [b"%d" % k for k in range(1000)]
 
 
-def decks_from_prefixes(
-    prefixes: list[bytes], numbers: list[int], origin: Callable[[int], tuple[int, str]]
-) -> I8:
-    """:func:`decks_for` from each deck's :func:`prefix` and number; ``origin(row)`` gives a
-    deck's seed and label, read only for the rare draw that step 3 rejects.  The texts are
-    joined and hashed in C-level loops (``map``)."""
+def numbered(prefix: list[bytes], numbers: list[int]) -> list[bytes]:
+    """Each prefix (:func:`prefixes`) with its number: the texts to hash (a C-level loop)."""
     if max(numbers, default=0) < len(_NUMBERS):
         digits = map(_NUMBERS.__getitem__, numbers)
     else:
         digits = map(b"%d".__mod__, numbers)
-    deck, rejected = _decks_from_states(_hash64(list(map(bytes.__add__, prefixes, digits))))
+    return list(map(bytes.__add__, prefix, digits))
+
+
+def decks_from_texts(texts: list[bytes], origin: Callable[[int], tuple[int, str, int]]) -> I8:
+    """:func:`decks_for` from the texts of step 1 (:func:`numbered`); ``origin(row)`` gives a
+    deck's seed, label and number, read only for the rare draw that step 3 rejects."""
+    deck, rejected = _decks_from_states(_hash64(texts))
     for row in np.flatnonzero(rejected).tolist():
-        seed, label = origin(row)
-        redone = shuffled_deck(seed, label, numbers[row])
+        redone = shuffled_deck(*origin(row))
         deck[row] = [card.index for card in redone]
     return deck
 
@@ -222,5 +225,5 @@ def draw_dealers(seeds: Sequence[int], players: int) -> I64:
 
 def game_seeds(seed: int, lanes: Sequence[int], games: Sequence[int]) -> U64:
     """The seed of each lane's game: ``derive_seed(seed, "batch", lane, game)``, as uint64."""
-    head = b"%s%d|s:batch|" % (_HEAD, seed)
-    return _hash64([b"%s%d|%d" % (head, i, j) for i, j in zip(lanes, games, strict=True)])
+    text = (b"%s%d|s:batch|" % (_HEAD, seed)).replace(b"%", b"%%") + b"%d|%d"
+    return _hash64(list(map(text.__mod__, zip(lanes, games, strict=True))))
