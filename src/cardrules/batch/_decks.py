@@ -142,14 +142,14 @@ class SeededDecks(DeckSource):
         # The draws for the first dealers, round by round.
         deals, games = row.size, len(draw_seeds)
         draws = prefixes(draw_seeds, DRAW_LABEL)
-        for r in range(DRAW_ROUNDS):
-            texts += numbered(draws, [r] * games)
+        for round_number in range(DRAW_ROUNDS):
+            texts += numbered(draws, [round_number] * games)
 
         def origin(k: int) -> tuple[int, str, int]:
             if k < deals:
                 return int(self._seed[lane[row[k]], slot[row[k]]]), "deal", number_list[k]
-            r, g = divmod(k - deals, games)
-            return draw_seeds[g], DRAW_LABEL, r
+            round_number, g = divmod(k - deals, games)
+            return draw_seeds[g], DRAW_LABEL, round_number
 
         made = decks_from_texts(texts, origin)
         self.made += made.shape[0]
