@@ -140,22 +140,22 @@ class SeededDecks(DeckSource):
         number_list = numbers.tolist()
         texts = numbered(list(map(self._prefix.__getitem__, key[row].tolist())), number_list)
         # The draws for the first dealers, round by round.
-        deals, games = row.size, len(draw_seeds)
+        made_deals, draws_made = row.size, len(draw_seeds)
         draws = prefixes(draw_seeds, DRAW_LABEL)
         for round_number in range(DRAW_ROUNDS):
-            texts += numbered(draws, [round_number] * games)
+            texts += numbered(draws, [round_number] * draws_made)
 
         def origin(k: int) -> tuple[int, str, int]:
-            if k < deals:
+            if k < made_deals:
                 return int(self._seed[lane[row[k]], slot[row[k]]]), "deal", number_list[k]
-            round_number, g = divmod(k - deals, games)
+            round_number, g = divmod(k - made_deals, draws_made)
             return draw_seeds[g], DRAW_LABEL, round_number
 
         made = decks_from_texts(texts, origin)
         self.made += made.shape[0]
-        self._decks[lane[row], slot[row], numbers % WINDOW] = made[:deals]
-        if games:
-            drawn = made[deals:].reshape(DRAW_ROUNDS, games, 52).transpose(1, 0, 2)
+        self._decks[lane[row], slot[row], numbers % WINDOW] = made[:made_deals]
+        if draws_made:
+            drawn = made[made_deals:].reshape(DRAW_ROUNDS, draws_made, 52).transpose(1, 0, 2)
             self._dealer[lane[new_game], slot[new_game]] = dealers_from_draws(
                 draw_seeds, drawn, self.players
             )
