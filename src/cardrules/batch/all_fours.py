@@ -83,6 +83,14 @@ _JACK_PLACE: Final = Rank.JACK - 2
 _BEG_BITS: Final = np.uint64((1 << STAND) | (1 << BEG_ID))
 _ANSWER_BITS: Final = np.uint64((1 << GIVE) | (1 << RUN))
 _ALL: Final = np.uint64(2**64 - 1)
+# The rows of a batch's per-lane block (AllFoursBatch._state).
+_POS, _NKICKS, _TRUMP, _TCTX, _TMASK, _PHASE, _PBITS, _PMASK = range(8)
+_FIELDS: Final = 8
+#: Rows _TRUMP ... _PMASK at the start of play, per trump suit (AF-16): the suit, its part of a
+#: key's index, its mask, play, no phase ids, every card.
+_PLAY_ROWS: Final = np.array(
+    [[suit, suit + 6, 0x1FFF << (13 * suit), PLAY, 0, -1] for suit in range(4)], dtype=np.int64
+).T.copy()
 
 
 def _card_points(masks: U64) -> I64:
@@ -149,19 +157,29 @@ class AllFoursBatch:
         self._won = np.zeros(n * 2, dtype=np.uint64)
         # Per lane.
         self._deck = np.zeros((n, 52), dtype=np.int8)
-        self._pos = np.zeros(n, dtype=np.int64)
+        #: Per lane, the fields a deal or the start of play sets together, one row each (a
+        #: deal writes them with one array operation): see _STATE_ROWS.
+        self._state = np.zeros((_FIELDS, n), dtype=np.int64)
+        self._pos = self._state[_POS]
         self._kicks = np.full((n, self.max_kicks), -1, dtype=np.int64)
-        self._nkicks = np.zeros(n, dtype=np.int64)
+        self._nkicks = self._state[_NKICKS]
         self._kick = np.zeros(n, dtype=np.int64)  # the last kick
-        self._trump = np.full(n, -1, dtype=np.int64)
-        self._tmask = np.zeros(n, dtype=np.uint64)
+        self._trump = self._state[_TRUMP]
+        self._trump[:] = -1
         #: The trump's part of a key's index in _KEY: trump + 6 (see _play).
-        self._tctx = np.full(n, 5, dtype=np.int64)
-        self._phase = np.zeros(n, dtype=np.int64)
+        self._tctx = self._state[_TCTX]
+        self._tctx[:] = 5
+        self._tmask = self._state[_TMASK].view(np.uint64)
+        self._phase = self._state[_PHASE]
         #: The legal ids of the phase as bits when it is not play (0 in play), and all ones in
         #: play (0 otherwise): legal = (legal plays & _pmask) | _pbits.
-        self._pbits = np.zeros(n, dtype=np.uint64)
-        self._pmask = np.zeros(n, dtype=np.uint64)
+        self._pbits = self._state[_PBITS].view(np.uint64)
+        self._pmask = self._state[_PMASK].view(np.uint64)
+        #: What a deal writes in those rows (the stock after the kick, one kick, no trump, the
+        #: beg), and the start of play per trump suit (rows _TRUMP on).
+        self._deal_rows = np.array(
+            [[6 * p + 1], [1], [-1], [5], [0], [BEG], [int(_BEG_BITS)], [0]], dtype=np.int64
+        )
         self._turn = np.zeros(n, dtype=np.int64)
         self._dealer = np.zeros(n, dtype=np.int64)
         #: The suit led to the current trick, -1 before its first card.
@@ -177,6 +195,8 @@ class AllFoursBatch:
         self._results = Results(p)
         self._pending: list[I64] = []
         self._new_games: list[I64] = []
+        #: The games that ended in the step so far, with their winners (see _finish_games).
+        self._over: list[tuple[I64, I64]] = []
         # The first game of every lane (games over at their first kick are reported by the
         # first step).
         lanes = self._lanes
@@ -425,13 +445,7 @@ class AllFoursBatch:
 
     def _begin_play(self, lanes: I64) -> None:
         """Trumps are the current kick's suit; the beggar leads (AF-16)."""
-        suit = self._kick[lanes] // 13
-        self._trump[lanes] = suit
-        self._tctx[lanes] = suit + 6
-        self._tmask[lanes] = _SUIT[suit]
-        self._phase[lanes] = PLAY
-        self._pbits[lanes] = _ZERO
-        self._pmask[lanes] = _ALL
+        self._state[_TRUMP:, lanes] = _PLAY_ROWS[:, self._kick[lanes] // 13]
         self._turn[lanes] = (self._dealer[lanes] + 1) & self._seats
 
     def _award(self, lanes: I64, side: I64, points: I64) -> npt.NDArray[np.bool_]:
@@ -543,10 +557,20 @@ class AllFoursBatch:
         self._pending.append(nxt)
 
     def _game_over(self, lanes: I64, winner: I64) -> None:
-        """Report the finished games; each lane's next game is dealt at the end of the step
-        (auto-reset)."""
-        if not lanes.size:
-            return
+        """Games that ended: reported, and each lane's next game dealt, at the end of the step
+        (auto-reset; see :meth:`_finish_games`)."""
+        if lanes.size:
+            self._over.append((lanes, winner))
+
+    def _finish_games(self) -> None:
+        """Report the games that ended (their scores and deals are as they ended: nothing
+        touches a finished game's lane until its next game is dealt) and start the next ones."""
+        if len(self._over) == 1:
+            lanes, winner = self._over[0]
+        else:
+            lanes = np.concatenate([part[0] for part in self._over])
+            winner = np.concatenate([part[1] for part in self._over])
+        self._over = []
         scores = self._scores.reshape(self.n, 2)
         self._results.add(lanes, self._game[lanes], winner, scores[lanes], self._deal[lanes])
         self._game[lanes] += 1
@@ -556,10 +580,17 @@ class AllFoursBatch:
         self._new_games.append(lanes)
 
     def _deal_pending(self, decks: I64 | None = None) -> None:
-        """Deal every lane waiting for a deal (new games draw their first dealer first); a
-        first kick that ends a game starts the next one."""
-        while self._pending:
-            lanes = np.concatenate(self._pending) if len(self._pending) > 1 else self._pending[0]
+        """Deal every lane waiting for a deal (new games draw their first dealer first).  The
+        kicks are scored first (AF-9, AF-14): a kick that ends a game starts the next one, whose
+        deck is fetched in turn; then the hands of every deal are dealt together."""
+        dealt: list[tuple[I64, I64, I64]] = []
+        while True:
+            if self._over:
+                self._finish_games()
+            if not self._pending:
+                break
+            pending = self._pending
+            lanes = np.concatenate(pending) if len(pending) > 1 else pending[0]
             self._pending = []
             if self._new_games:
                 new = np.concatenate(self._new_games)
@@ -567,21 +598,29 @@ class AllFoursBatch:
                 self._dealer[new] = self._source.dealers(
                     new, self._game[new], self._game, self._deal
                 )
-            if lanes.size:
-                self._deal_cards(lanes, decks)
+            if decks is None:
+                decks = self._source.decks(
+                    lanes, self._game[lanes], self._deal[lanes], self._game, self._deal
+                )
+            kick = decks[:, 6 * self.players].astype(np.int64)
+            side = self._dealer[lanes] & 1
+            won = self._award(lanes, side, self._kick_points[kick])
+            if won.any():
+                self._game_over(lanes[won], side[won])
+                keep = ~won
+                lanes, decks, kick = lanes[keep], decks[keep], kick[keep]
+            dealt.append((lanes, decks, kick))
             decks = None
+        if len(dealt) == 1:
+            self._deal_cards(*dealt[0])
+        elif dealt:
+            self._deal_cards(*(np.concatenate(part) for part in zip(*dealt, strict=True)))
 
-    def _deal_cards(self, lanes: I64, decks: I64 | None) -> None:
-        """AF-7, AF-9: deal each lane's current deal (its dealer and deal number set) and score
-        the kick; AF-14: a kick that reaches the target ends the game."""
-        if decks is None:
-            decks = self._source.decks(
-                lanes, self._game[lanes], self._deal[lanes], self._game, self._deal
-            )
+    def _deal_cards(self, lanes: I64, decks: I64, kick: I64) -> None:
+        """AF-7: deal each lane's current deal (its dealer and deal number set, its kick
+        scored)."""
         p, m = self.players, lanes.size
-        top = 6 * p
         self._deck[lanes] = decks
-        self._pos[lanes] = top + 1
         dealer = self._dealer[lanes]
         # The first 6p cards grouped by seat from dealer + 1: (m, p, 6), each seat's bits joined.
         cards = decks[:, self._order].astype(np.intp)
@@ -592,19 +631,10 @@ class AllFoursBatch:
         # The trick state (cards, suit led, best key) is empty already: a deal ends after its
         # last trick, or before play.
         self._won.reshape(self.n, 2)[lanes] = _ZERO
-        kick = decks[:, top].astype(np.int64)
         self._kicks[lanes, 0] = kick  # the later rows are read up to _nkicks only
-        self._nkicks[lanes] = 1
         self._kick[lanes] = kick
-        self._trump[lanes] = -1
-        self._tctx[lanes] = 5
-        self._tmask[lanes] = _ZERO
-        self._phase[lanes] = BEG
-        self._pbits[lanes] = _BEG_BITS
-        self._pmask[lanes] = _ZERO
+        self._state[:, lanes] = self._deal_rows
         self._turn[lanes] = (dealer + 1) & self._seats
-        won = self._award(lanes, dealer & 1, self._kick_points[kick])  # AF-9, AF-14
-        self._game_over(lanes[won], (dealer & 1)[won])
 
     # -- legal actions ---------------------------------------------------------------------
     def _update_legal(self) -> None:
