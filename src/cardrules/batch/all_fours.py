@@ -160,21 +160,21 @@ class AllFoursBatch:
         #: Per lane, the fields a deal or the start of play sets together, one row each (a
         #: deal writes them with one array operation): see _STATE_ROWS.
         self._state = np.zeros((_FIELDS, n), dtype=np.int64)
-        self._pos = self._state[_POS]
+        self._pos: I64 = self._state[_POS]
         self._kicks = np.full((n, self.max_kicks), -1, dtype=np.int64)
-        self._nkicks = self._state[_NKICKS]
+        self._nkicks: I64 = self._state[_NKICKS]
         self._kick = np.zeros(n, dtype=np.int64)  # the last kick
-        self._trump = self._state[_TRUMP]
+        self._trump: I64 = self._state[_TRUMP]
         self._trump[:] = -1
         #: The trump's part of a key's index in _KEY: trump + 6 (see _play).
-        self._tctx = self._state[_TCTX]
+        self._tctx: I64 = self._state[_TCTX]
         self._tctx[:] = 5
-        self._tmask = self._state[_TMASK].view(np.uint64)
-        self._phase = self._state[_PHASE]
+        self._tmask: U64 = self._state[_TMASK].view(np.uint64)
+        self._phase: I64 = self._state[_PHASE]
         #: The legal ids of the phase as bits when it is not play (0 in play), and all ones in
         #: play (0 otherwise): legal = (legal plays & _pmask) | _pbits.
-        self._pbits = self._state[_PBITS].view(np.uint64)
-        self._pmask = self._state[_PMASK].view(np.uint64)
+        self._pbits: U64 = self._state[_PBITS].view(np.uint64)
+        self._pmask: U64 = self._state[_PMASK].view(np.uint64)
         #: What a deal writes in those rows (the stock after the kick, one kick, no trump, the
         #: beg), and the start of play per trump suit (rows _TRUMP on).
         self._deal_rows = np.array(
