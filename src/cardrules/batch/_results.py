@@ -81,9 +81,11 @@ class Results:
             skip = sum(part[0].size for part in parts[: self._first])
             lanes, winner = fields[0][skip:], fields[2][skip:]
             if lanes.size:
-                first = np.unique(lanes, return_index=True)[1]
                 done[lanes] = True
-                rewards[lanes[first]] = np.where(self._side == winner[first][:, None], 1.0, -1.0)
+                if np.count_nonzero(done) < lanes.size:  # a lane finished two games
+                    first = np.unique(lanes, return_index=True)[1]
+                    lanes, winner = lanes[first], winner[first]
+                rewards[lanes] = np.where(self._side == winner[:, None], 1.0, -1.0)
         else:
             empty = np.zeros(0, dtype=np.int64)
             fields = [empty, empty, empty, np.zeros((0, self._width), dtype=np.int64), empty]
