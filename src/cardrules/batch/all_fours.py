@@ -75,10 +75,20 @@ def _key_table() -> I64:
 _KEY: Final = _key_table()
 #: The suit of each action id (-1 for the decisions).
 _ID_SUIT: Final = np.array([c // 13 for c in range(52)] + [-1] * 4, dtype=np.int64)
-#: The highest and lowest place (0 = 2 ... 12 = A) of each 13-bit pattern (-1 for none).
-_HIGH: Final = np.array([p.bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
-_LOW: Final = np.array([(p & -p).bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _JACK_PLACE: Final = Rank.JACK - 2
+#: Per 13-bit pattern of the trumps in play: the places (0 = 2 ... 12 = A) of High, Low, the
+#: jack and the jack again (-1 for none), and what High, Low and Jack are worth before hang jack
+#: (AF-22: 1 each when the card is in play; the fourth column, Game, is set by the tally).
+_PLACES: Final = np.array(
+    [
+        [p.bit_length() - 1, (p & -p).bit_length() - 1, _JACK_PLACE, _JACK_PLACE]
+        for p in range(1 << 13)
+    ],
+    dtype=np.int64,
+)
+_WORTH: Final = np.array(
+    [[p != 0, p != 0, p >> _JACK_PLACE & 1, 0] for p in range(8192)], dtype=np.int64
+)
 #: The legal ids of the phases other than play (AF-10, AF-11).
 _BEG_BITS: Final = np.uint64((1 << STAND) | (1 << BEG_ID))
 _ANSWER_BITS: Final = np.uint64((1 << GIVE) | (1 << RUN))
@@ -503,7 +513,7 @@ class AllFoursBatch:
     def _tally(self, lanes: I64) -> None:
         """AF-22, AF-23: High, Low, Jack, Game one at a time, stopping at the target; then
         AF-8: the next dealer deals."""
-        p = self.players
+        p, m = self.players, lanes.size
         rules = self.rules
         dealt = self._dealt.reshape(self.n, p)[lanes]
         in_play = np.bitwise_or.reduce(dealt, axis=1)
@@ -512,42 +522,40 @@ class AllFoursBatch:
         won1 = self._won[lanes * 2 + 1]
         base = 13 * self._trump[lanes]
         trumps = (in_play.view(np.int64) >> base) & 0x1FFF
-        has = (trumps != 0).astype(np.int64)
-        # High and Low go to the side dealt the card (no trump in play: worth 0, and a shift
-        # below 0 reads 0).
-        high_side = (dealt1 >> (base + _HIGH[trumps])) & 1
-        low_side = (dealt1 >> (base + _LOW[trumps])) & 1
-        # The jack of trumps: 1 to the side that won its trick, the holder's; hang jack when the
-        # holder's opponents won it.
-        jack = base + _JACK_PLACE
-        jack_side = (won1.view(np.int64) >> jack) & 1
-        held_by_taker = jack_side == (dealt1 >> jack) & 1
-        jack_value = ((trumps >> _JACK_PLACE) & 1) * np.where(
-            held_by_taker, 1, rules.hang_jack_value
-        )
-        # AF-4: every card dealt was won by a side.
+        # The side of High, Low and the jack of trumps (the side that won its trick), and the
+        # jack's holder: bits of the cards dealt to or won by side 1, at (m, 4) positions.  No
+        # trump in play, or no jack: worth 0 (a position below 0 reads 0).
+        where = _PLACES[trumps]
+        where += base[:, None]
+        sides = np.repeat(dealt1[:, None], 4, axis=1)
+        sides[:, 2] = won1.view(np.int64)
+        sides >>= where
+        sides &= 1
+        value = _WORTH[trumps]
+        # Hang jack: the holder's opponents won it.
+        value[:, 2] *= np.where(sides[:, 2] == sides[:, 3], 1, rules.hang_jack_value)
+        # AF-4: every card dealt was won by a side: side 1 has more points when twice its points
+        # are more than all.
         points = _card_points(np.concatenate((in_play, won1)))
-        points1 = points[lanes.size :]
-        points0 = points[: lanes.size] - points1
-        game_has = points0 != points1
-        game_side = (points1 > points0).astype(np.int64)
+        twice1, total = points[m:] * 2, points[:m]
         if rules.game_tie is GameTie.NON_DEALER:
-            game_side = np.where(game_has, game_side, (self._dealer[lanes] & 1) ^ 1)
-            game_has[:] = True
-        # The awards in order, the scores after each in turn; the first that reaches the target
-        # ends the game.
-        side = np.stack((high_side, low_side, jack_side, game_side), axis=1)
-        value = np.stack((has, has, jack_value, game_has * rules.game_value), axis=1)
-        value1 = value * side
+            sides[:, 3] = np.where(twice1 == total, (self._dealer[lanes] & 1) ^ 1, twice1 > total)
+            value[:, 3] = rules.game_value
+        else:
+            sides[:, 3] = twice1 > total
+            value[:, 3] = (twice1 != total) * rules.game_value
+        # The awards in order, each side's score after each in turn; the first that reaches the
+        # target ends the game.
+        award = np.empty((m, 2, 4), dtype=np.int64)
+        np.multiply(value, sides, out=award[:, 1])
+        np.subtract(value, award[:, 1], out=award[:, 0])
+        after = np.cumsum(award, axis=2)
         scores = self._scores.reshape(self.n, 2)
-        before = scores[lanes]
-        after0 = np.cumsum(value - value1, axis=1) + before[:, :1]
-        after1 = np.cumsum(value1, axis=1) + before[:, 1:]
-        reached = (after0 >= self._target) | (after1 >= self._target)
+        after += scores[lanes][:, :, None]
+        reached: npt.NDArray[np.bool_] = (after >= self._target).any(axis=1)
         over = reached.any(axis=1)
         last = np.where(over, reached.argmax(axis=1), 3)
-        rows = np.arange(lanes.size)
-        final = np.stack((after0[rows, last], after1[rows, last]), axis=1)
+        final = after[np.arange(m), :, last]
         scores[lanes] = final
         winner = (final[:, 1] >= self._target).astype(np.int64)
         self._game_over(lanes[over], winner[over])
