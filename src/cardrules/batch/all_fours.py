@@ -552,7 +552,7 @@ class AllFoursBatch:
         after = np.cumsum(award, axis=2)
         scores = self._scores.reshape(self.n, 2)
         after += scores[lanes][:, :, None]
-        reached: npt.NDArray[np.bool_] = (after >= self._target).any(axis=1)
+        reached = np.any(after >= self._target, axis=1)
         over = reached.any(axis=1)
         last = np.where(over, reached.argmax(axis=1), 3)
         final = after[np.arange(m), :, last]
