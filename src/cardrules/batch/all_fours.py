@@ -75,20 +75,10 @@ def _key_table() -> I64:
 _KEY: Final = _key_table()
 #: The suit of each action id (-1 for the decisions).
 _ID_SUIT: Final = np.array([c // 13 for c in range(52)] + [-1] * 4, dtype=np.int64)
+#: The highest and lowest place (0 = 2 ... 12 = A) of each 13-bit pattern (-1 for none).
+_HIGH: Final = np.array([p.bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
+_LOW: Final = np.array([(p & -p).bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _JACK_PLACE: Final = Rank.JACK - 2
-#: Per 13-bit pattern of the trumps in play: the places (0 = 2 ... 12 = A) of High, Low, the
-#: jack and the jack again (-1 for none), and what High, Low and Jack are worth before hang jack
-#: (AF-22: 1 each when the card is in play; the fourth column, Game, is set by the tally).
-_PLACES: Final = np.array(
-    [
-        [p.bit_length() - 1, (p & -p).bit_length() - 1, _JACK_PLACE, _JACK_PLACE]
-        for p in range(1 << 13)
-    ],
-    dtype=np.int64,
-)
-_WORTH: Final = np.array(
-    [[p != 0, p != 0, p >> _JACK_PLACE & 1, 0] for p in range(8192)], dtype=np.int64
-)
 #: The legal ids of the phases other than play (AF-10, AF-11).
 _BEG_BITS: Final = np.uint64((1 << STAND) | (1 << BEG_ID))
 _ANSWER_BITS: Final = np.uint64((1 << GIVE) | (1 << RUN))
@@ -513,53 +503,63 @@ class AllFoursBatch:
     def _tally(self, lanes: I64) -> None:
         """AF-22, AF-23: High, Low, Jack, Game one at a time, stopping at the target; then
         AF-8: the next dealer deals."""
-        p, m = self.players, lanes.size
+        p = self.players
         rules = self.rules
         dealt = self._dealt.reshape(self.n, p)[lanes]
         in_play = np.bitwise_or.reduce(dealt, axis=1)
         # The cards dealt to side 1 and won by side 1 tell each card's side.
         dealt1 = (dealt[:, 1] if p == 2 else dealt[:, 1] | dealt[:, 3]).view(np.int64)
-        won1 = self._won[lanes * 2 + 1]
+        at = lanes * 2
+        won1 = self._won[at + 1]
         base = 13 * self._trump[lanes]
         trumps = (in_play.view(np.int64) >> base) & 0x1FFF
-        # The side of High, Low and the jack of trumps (the side that won its trick), and the
-        # jack's holder: bits of the cards dealt to or won by side 1, at (m, 4) positions.  No
-        # trump in play, or no jack: worth 0 (a position below 0 reads 0).
-        where = _PLACES[trumps]
-        where += base[:, None]
-        sides = np.repeat(dealt1[:, None], 4, axis=1)
-        sides[:, 2] = won1.view(np.int64)
-        sides >>= where
-        sides &= 1
-        value = _WORTH[trumps]
-        # Hang jack: the holder's opponents won it.
-        value[:, 2] *= np.where(sides[:, 2] == sides[:, 3], 1, rules.hang_jack_value)
+        has = trumps != 0
+        # High and Low go to the side dealt the card (no trump in play: worth 0, and a shift
+        # below 0 reads 0).
+        high_side = (dealt1 >> (base + _HIGH[trumps])) & 1
+        low_side = (dealt1 >> (base + _LOW[trumps])) & 1
+        # The jack of trumps: 1 to the side that won its trick, the holder's; hang jack when the
+        # holder's opponents won it.
+        jack = base + _JACK_PLACE
+        jack_side = (won1.view(np.int64) >> jack) & 1
+        jack_value = (trumps >> _JACK_PLACE) & 1
+        if rules.hang_jack_value != 1:
+            held = (dealt1 >> jack) & 1
+            jack_value *= np.where(held == jack_side, 1, rules.hang_jack_value)
         # AF-4: every card dealt was won by a side: side 1 has more points when twice its points
         # are more than all.
         points = _card_points(np.concatenate((in_play, won1)))
-        twice1, total = points[m:] * 2, points[:m]
+        twice1, total = points[lanes.size :] * 2, points[: lanes.size]
+        game_side = twice1 > total
         if rules.game_tie is GameTie.NON_DEALER:
-            sides[:, 3] = np.where(twice1 == total, (self._dealer[lanes] & 1) ^ 1, twice1 > total)
-            value[:, 3] = rules.game_value
+            tie = twice1 == total
+            game_side |= tie & ((self._dealer[lanes] & 1) == 0)
+            game_value = np.full(lanes.size, rules.game_value)
         else:
-            sides[:, 3] = twice1 > total
-            value[:, 3] = (twice1 != total) * rules.game_value
-        # The awards in order, each side's score after each in turn; the first that reaches the
-        # target ends the game.
-        award = np.empty((m, 2, 4), dtype=np.int64)
-        np.multiply(value, sides, out=award[:, 1])
-        np.subtract(value, award[:, 1], out=award[:, 0])
-        after = np.cumsum(award, axis=2)
-        scores = self._scores.reshape(self.n, 2)
-        after += scores[lanes][:, :, None]
-        reached = np.any(after >= self._target, axis=1)
-        over = reached.any(axis=1)
-        last = np.where(over, reached.argmax(axis=1), 3)
-        final = after[np.arange(m), :, last]
-        scores[lanes] = final
-        winner = (final[:, 1] >= self._target).astype(np.int64)
-        self._game_over(lanes[over], winner[over])
-        nxt = lanes[~over]
+            game_value = (twice1 != total) * rules.game_value
+        # The awards in order; once a side reaches the target the game is over and the later
+        # awards are not scored.
+        target = self._target
+        s0 = self._scores[at]
+        s1 = self._scores[at + 1]
+        alive: npt.NDArray[np.bool_] | None = None
+        for value, side in (
+            (has, high_side),
+            (has, low_side),
+            (jack_value, jack_side),
+            (game_value, game_side),
+        ):
+            v = value if alive is None else value * alive
+            gain = v * side
+            s1 += gain
+            s0 += v - gain
+            alive = np.maximum(s0, s1) < target
+        assert alive is not None
+        self._scores[at] = s0
+        self._scores[at + 1] = s1
+        over = ~alive
+        self._game_over(lanes[over], (s1[over] >= target).astype(np.int64))
+        nxt = lanes[alive]
         self._dealer[nxt] = (self._dealer[nxt] + 1) & self._seats
         self._deal[nxt] += 1
         self._pending.append(nxt)
