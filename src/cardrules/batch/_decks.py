@@ -10,7 +10,7 @@ batch's seed, but not the per-state engine's decks.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -82,20 +82,27 @@ class SeededDecks(DeckSource):
         self.refills = 0
 
     def dealers(self, lanes: I64, games: I64, all_games: I64, all_deals: I64) -> I64:
-        slot = games & 1
-        if not (self._game[lanes, slot] == games).all():
+        key = lanes * 2 + (games & 1)  # (lane, slot) flat
+        if not (self._game.reshape(-1)[key] == games).all():
             zero = np.zeros(lanes.size, dtype=np.int64)
             self._refill(lanes, games, zero, all_games, all_deals)
-        dealers: I64 = self._dealer[lanes, slot]
+        dealers: I64 = self._dealer.reshape(-1)[key]
         return dealers
 
     def decks(self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64) -> I64:
-        slot = games & 1
-        left = self._end[lanes, slot] - deals
-        ok = (self._game[lanes, slot] == games) & (left > 0) & (left <= WINDOW)
+        key = lanes * 2 + (games & 1)  # (lane, slot) flat
+        # The deck is in the ring when 0 < end - deal <= WINDOW (as unsigned: end - deal - 1 <
+        # WINDOW).
+        left = self._end.reshape(-1)[key] - deals
+        left -= 1
+        ok = self._game.reshape(-1)[key] == games
+        ok &= left.view(np.uint64) < WINDOW
         if not ok.all():
             self._refill(lanes, games, deals, all_games, all_deals)
-        decks: I64 = self._decks[lanes, slot, deals % WINDOW]
+        key *= WINDOW
+        key += deals % WINDOW
+        ring: Any = self._decks.reshape(-1, 52)  # int8 card indices
+        decks: I64 = ring[key]
         self.dealt += lanes.size
         return decks
 
