@@ -84,8 +84,8 @@ _BEG_BITS: Final = np.uint64((1 << STAND) | (1 << BEG_ID))
 _ANSWER_BITS: Final = np.uint64((1 << GIVE) | (1 << RUN))
 _ALL: Final = np.uint64(2**64 - 1)
 # The rows of a batch's per-lane block (AllFoursBatch._state).
-_POS, _NKICKS, _TRUMP, _TCTX, _TMASK, _PHASE, _PBITS, _PMASK = range(8)
-_FIELDS: Final = 8
+_NKICKS, _TRUMP, _TCTX, _TMASK, _PHASE, _PBITS, _PMASK = range(7)
+_FIELDS: Final = 7
 #: Rows _TRUMP ... _PMASK at the start of play, per trump suit (AF-16): the suit, its part of a
 #: key's index, its mask, play, no phase ids, every card.
 _PLAY_ROWS: Final = np.array(
@@ -140,8 +140,23 @@ class AllFoursBatch:
         runs = (52 - (6 * p + 1)) // (3 * p + 1)
         #: The deck positions of every run a deal allows (AF-11 ... AF-13), after the deal's 6p
         #: cards and kick: (runs, 3p cards), and each run's kick.
-        self._run_cards = 6 * p + 1 + (3 * p + 1) * np.arange(runs)[:, None] + np.arange(3 * p)
-        self._run_kicks = 6 * p + 1 + (3 * p + 1) * np.arange(runs) + 3 * p
+        self._run_cards = (
+            6 * p + 1 + (3 * p + 1) * np.arange(runs)[:, None] + np.arange(3 * p)
+        ).reshape(-1)
+        #: The deal's kick and the kick of every run (AF-9, AF-11).
+        self._kick_places = 6 * p + (3 * p + 1) * np.arange(runs + 1)
+        #: Per number of runs dealt (0 ... runs), all ones over the cards of those runs.
+        self._runs_dealt = (
+            np.where(
+                np.arange(runs)[:, None, None] < np.arange(runs + 1),
+                _ALL,
+                _ZERO,
+            )
+            .transpose(2, 0, 1)
+            .repeat(3 * p, axis=2)
+            .reshape(runs + 1, -1)
+        )
+        self._runs = runs
         self._kick_points = np.array([rules.kick_value(c.rank) for c in CARDS], dtype=np.int64)
         self._target = rules.target
         #: The most kicks in one deal (AF-11 ... AF-13).
@@ -160,7 +175,6 @@ class AllFoursBatch:
         #: Per lane, the fields a deal or the start of play sets together, one row each (a
         #: deal writes them with one array operation): see _STATE_ROWS.
         self._state = np.zeros((_FIELDS, n), dtype=np.int64)
-        self._pos: I64 = self._state[_POS]
         self._kicks = np.full((n, self.max_kicks), -1, dtype=np.int64)
         self._nkicks: I64 = self._state[_NKICKS]
         self._kick = np.zeros(n, dtype=np.int64)  # the last kick
@@ -175,10 +189,9 @@ class AllFoursBatch:
         #: play (0 otherwise): legal = (legal plays & _pmask) | _pbits.
         self._pbits: U64 = self._state[_PBITS].view(np.uint64)
         self._pmask: U64 = self._state[_PMASK].view(np.uint64)
-        #: What a deal writes in those rows (the stock after the kick, one kick, no trump, the
-        #: beg), and the start of play per trump suit (rows _TRUMP on).
+        #: What a deal writes in those rows: one kick, no trump, the beg.
         self._deal_rows = np.array(
-            [[6 * p + 1], [1], [-1], [5], [0], [BEG], [int(_BEG_BITS)], [0]], dtype=np.int64
+            [[1], [-1], [5], [0], [BEG], [int(_BEG_BITS)], [0]], dtype=np.int64
         )
         self._turn = np.zeros(n, dtype=np.int64)
         self._dealer = np.zeros(n, dtype=np.int64)
@@ -334,7 +347,9 @@ class AllFoursBatch:
             views["kicks"][has, row, self._kicks[has, row]] = 1.0
         fixed = np.flatnonzero(self._trump >= 0)
         views["trump"][fixed, self._trump[fixed]] = 1.0
-        views["stock"][:, 0] = (52 - self._pos) / 52.0
+        # The stock: after the deal's 6p cards and kick, 3p cards and a kick per run (AF-11).
+        pos = 6 * p + 1 + (3 * p + 1) * (self._nkicks - 1)
+        views["stock"][:, 0] = (52 - pos) / 52.0
         views["may_look"][:, 0] = may_look
         return out
 
@@ -463,37 +478,36 @@ class AllFoursBatch:
         after the beg, one per deal, so the stock is at 6p + 1); each lane stops at its first
         kick that reaches the target (AF-9, AF-14) or changes the suit (AF-12), or at the void.
         Returns the lanes whose play begins (the suit changed)."""
-        p, m = self.players, lanes.size
-        runs = self._run_kicks.size
+        p, m, runs = self.players, lanes.size, self._runs
         dealer = self._dealer[lanes]
         side = dealer & 1
+        at = lanes * 2 + side
         deck = self._deck[lanes].astype(np.intp)
-        kicks = deck[:, self._run_kicks]  # (m, runs)
+        kicks = deck[:, self._kick_places]  # (m, 1 + runs): the deal's kick, then each run's
         suits = kicks // 13
-        changed = suits != np.concatenate((self._kick[lanes, None] // 13, suits[:, :-1]), axis=1)
-        scored = np.cumsum(self._kick_points[kicks], axis=1)  # AF-9: each kick, in turn
-        reached = self._scores[lanes * 2 + side][:, None] + scored >= self._target
-        # The run at which each lane stops; runs = the void (AF-13), after every run it allows.
-        stop = np.concatenate((changed | reached, np.ones((m, 1), dtype=bool)), axis=1)
+        changed = suits[:, 1:] != suits[:, :-1]
+        scored = np.cumsum(self._kick_points[kicks[:, 1:]], axis=1)  # AF-9: each kick, in turn
+        score = self._scores[at]
+        reached = scored >= (self._target - score)[:, None]
+        stop = changed | reached
+        # The run at which each lane stops; no stop: the void (AF-13), after every run.
         last = stop.argmax(axis=1)
-        void = last == runs
-        made = np.where(void, runs, last + 1)  # the runs dealt
         rows = np.arange(m)
-        # Packets of three from dealer + 1 round to the dealer: (m, runs, p seats, 3 cards).
-        packets = _BIT[deck[:, self._run_cards]].reshape(m, runs, p, 3)
-        dealt = np.arange(runs) < made[:, None]
-        cards = np.bitwise_or.reduce(packets, axis=3)
-        cards = np.bitwise_or.reduce(np.where(dealt[:, :, None], cards, _ZERO), axis=1)
-        seats = lanes[:, None] * p + ((dealer[:, None] + self._offsets) & self._seats)
+        void = ~stop[rows, last]
+        made = np.where(void, runs, last + 1)  # the runs dealt
+        # Packets of three from dealer + 1 round to the dealer, run by run: each seat's cards
+        # of the runs dealt.
+        cards = _BIT[deck[:, self._run_cards]] & self._runs_dealt[made]
+        cards = np.bitwise_or.reduce(cards.reshape(m, runs, p, 3), axis=(1, 3))
+        seats = (lanes[:, None] * p + ((dealer[:, None] + self._offsets) & self._seats)).reshape(-1)
+        cards = cards.reshape(-1)
         self._hands[seats] |= cards
         self._dealt[seats] |= cards
-        got, run = np.nonzero(dealt)
-        self._kicks[lanes[got], self._nkicks[lanes[got]] + run] = kicks[got, run]
-        self._nkicks[lanes] += made
-        self._kick[lanes] = kicks[rows, made - 1]
-        self._pos[lanes] += (3 * p + 1) * made
-        self._scores[lanes * 2 + side] += scored[rows, made - 1]
-        over = ~void & reached[rows, np.minimum(last, runs - 1)]
+        self._kicks[lanes, 1:] = kicks[:, 1:]  # read up to _nkicks only
+        self._nkicks[lanes] = made + 1
+        self._kick[lanes] = kicks[rows, made]
+        self._scores[at] = score + scored[rows, made - 1]
+        over = reached[rows, last] & ~void
         again = lanes[void]
         self._deal[again] += 1  # AF-13: same dealer, a fresh shuffle
         self._pending.append(again)
