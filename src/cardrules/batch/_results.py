@@ -46,7 +46,10 @@ class Results:
     def __init__(self, players: int, scores: int = 2) -> None:
         self.players = players
         self._width = scores
-        self._side = np.arange(players) & 1
+        #: Per winning side, each seat's reward (+1 for the winner's seats, -1 for the others).
+        self._reward = np.where(np.arange(players) & 1 == np.arange(2)[:, None], 1.0, -1.0).astype(
+            np.float32
+        )
         self._parts: list[tuple[npt.NDArray[np.int64], ...]] = []
         self.begin(0)
 
@@ -77,7 +80,7 @@ class Results:
             if len(parts) == 1:
                 fields = list(parts[0])
             else:
-                fields = [np.concatenate([part[k] for part in parts]) for k in range(5)]
+                fields = list(map(np.concatenate, zip(*parts, strict=True)))
             skip = sum(part[0].size for part in parts[: self._first])
             lanes, winner = fields[0][skip:], fields[2][skip:]
             if lanes.size:
@@ -85,7 +88,7 @@ class Results:
                 if np.count_nonzero(done) < lanes.size:  # a lane finished two games
                     first = np.unique(lanes, return_index=True)[1]
                     lanes, winner = lanes[first], winner[first]
-                rewards[lanes] = np.where(self._side == winner[:, None], 1.0, -1.0)
+                rewards[lanes] = self._reward[winner]
         else:
             empty = np.zeros(0, dtype=np.int64)
             fields = [empty, empty, empty, np.zeros((0, self._width), dtype=np.int64), empty]
