@@ -45,8 +45,6 @@ GIVE: Final = 54
 RUN: Final = 55
 ACTIONS: Final = 56
 
-#: The bit of each action id's card (0 for the decisions, which play no card).
-_ID_BIT: Final = np.array([1 << i for i in range(52)] + [0] * 4, dtype=np.uint64)
 #: AF-4 as bit planes: a mask's card points are popcount(mask & plane) * weight summed (A = 4,
 #: K = 3, Q = 2, J = 1, 10 = 10).
 _POINT_PLANES: Final = tuple(
@@ -58,23 +56,32 @@ _POINT_PLANES: Final = tuple(
 )
 
 
-def _key_table() -> I64:
-    """AF-19: the key of action id ``a`` in a trick, (rank place + 16 if of the suit led + 32 if
-    a trump) * 4, at ``a * 25 + (lead + 1) * 5 + trump + 1`` (lead and trump -1 for none); 0 for
-    the decisions, which play no card."""
+def _play_table() -> I64:
+    """AF-16, AF-19: what playing action id ``a`` does to a trick, at ``a * 25 + (lead + 1) * 5 +
+    trump + 1`` (lead: the suit led before it, trump: the trump suit, each -1 for none), packed
+    in an int64: the card's bit (bits 0 ... 51); its key in the trick, rank place + 16 if of the
+    suit led + 32 if a trump (bits 52 ... 57); the suit led after it, + 1 (bits 58 ... 60).  A
+    decision plays no card: bit and key 0, the suit led unchanged (-1: a decision comes before
+    play)."""
     table = np.zeros(ACTIONS * 25, dtype=np.int64)
-    for card in range(52):
+    for a in range(ACTIONS):
         for lead in range(-1, 4):
             for trump in range(-1, 4):
-                suit = card // 13
-                key = card % 13 + 16 * (suit == lead) + 32 * (suit == trump)
-                table[card * 25 + (lead + 1) * 5 + trump + 1] = key * 4
+                entry = (lead + 1) << _LEAD_SHIFT
+                if a < 52:
+                    suit = a // 13
+                    led = suit if lead < 0 else lead
+                    key = a % 13 + 16 * (suit == led) + 32 * (suit == trump)
+                    entry = 1 << a | key << _KEY_SHIFT | (led + 1) << _LEAD_SHIFT
+                table[a * 25 + (lead + 1) * 5 + trump + 1] = entry
     return table
 
 
-_KEY: Final = _key_table()
-#: The suit of each action id (-1 for the decisions).
-_ID_SUIT: Final = np.array([c // 13 for c in range(52)] + [-1] * 4, dtype=np.int64)
+_KEY_SHIFT: Final = 52
+_LEAD_SHIFT: Final = 58
+_PLAY: Final = _play_table()
+_CARD_BITS: Final = np.int64((1 << 52) - 1)
+_KEY_BITS: Final = 63
 #: The highest and lowest place (0 = 2 ... 12 = A) of each 13-bit pattern (-1 for none).
 _HIGH: Final = np.array([p.bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _LOW: Final = np.array([(p & -p).bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
@@ -180,7 +187,7 @@ class AllFoursBatch:
         self._kick = np.zeros(n, dtype=np.int64)  # the last kick
         self._trump: I64 = self._state[_TRUMP]
         self._trump[:] = -1
-        #: The trump's part of a key's index in _KEY: trump + 6 (see _play).
+        #: The trump's part of an index in _PLAY: trump + 6 (see _play).
         self._tctx: I64 = self._state[_TCTX]
         self._tctx[:] = 5
         self._tmask: U64 = self._state[_TMASK].view(np.uint64)
@@ -402,19 +409,24 @@ class AllFoursBatch:
         completed trick goes to its winner's side; the last trick of a deal is tallied."""
         p = self.players
         seat = self._turn
-        bit = _ID_BIT[a]
+        # AF-16, AF-19: the card's bit, its key in the trick and the suit led after it.
+        lead = self._lead
+        entry = _PLAY[a * 25 + lead * 5 + self._tctx]
+        bit = (entry & _CARD_BITS).view(np.uint64)
         self._hands[self._base + seat] ^= bit
         trick = self._trick_mask
         trick |= bit
-        # The suit led: the first card's (the lead is -1 before it, all ones as bits, and
-        # stays -1 for a decision); later cards leave it.
-        lead = self._lead
-        lead &= _ID_SUIT[a] | ~(lead >> 63)
-        # AF-19: the highest trump, else the highest card of the suit led; the seat rides along
-        # (the best key is 0 before the trick's first card).
-        key = _KEY[a * 25 + lead * 5 + self._tctx]
+        # The best card of the trick as a key, (rank place + 16 if of the suit led + 32 if a
+        # trump) * 4 + its seat: the highest trump, else the highest card of the suit led (the
+        # best key is 0 before the trick's first card).
+        key = entry >> _KEY_SHIFT
+        key &= _KEY_BITS
+        key <<= 2
         key += seat
         np.maximum(self._best, key, out=self._best)
+        entry >>= _LEAD_SHIFT
+        entry -= 1
+        self._lead = lead = entry
         turn = seat + 1
         turn &= self._seats
         self._turn = turn
