@@ -212,6 +212,8 @@ class AllFoursBatch:
         self._deal = np.zeros(n, dtype=np.int64)
         self._game = np.zeros(n, dtype=np.int64)
         self._legal = np.zeros(n, dtype=np.uint64)
+        #: The hand of each lane's current player (as _update_legal read it).
+        self._hand = np.zeros(n, dtype=np.uint64)
         self._results = Results(p)
         self._pending: list[I64] = []
         self._new_games: list[I64] = []
@@ -413,7 +415,8 @@ class AllFoursBatch:
         lead = self._lead
         entry = _PLAY[a * 25 + lead * 5 + self._tctx]
         bit = (entry & _CARD_BITS).view(np.uint64)
-        self._hands[self._base + seat] ^= bit
+        hand = self._hand ^ bit
+        self._hands[self._base + seat] = hand
         trick = self._trick_mask
         trick |= bit
         # The best card of the trick as a key, (rank place + 16 if of the suit led + 32 if a
@@ -439,7 +442,9 @@ class AllFoursBatch:
         lead[complete] = -1
         trick[complete] = _ZERO
         self._best[complete] = 0
-        over = complete[self._hands[complete * p + winner] == _ZERO]
+        # The deal is over when the trick's last card emptied its player's hand (hands are
+        # all the same size when a trick is complete).
+        over = complete[hand[complete] == _ZERO]
         if over.size:
             self._tally(over)
 
@@ -675,6 +680,7 @@ class AllFoursBatch:
     def _update_legal(self) -> None:
         """AF-10, AF-11, AF-16 ... AF-20: each lane's legal action ids as bits."""
         hand = self._hands[self._base + self._turn]
+        self._hand = hand  # the next play takes its card from it
         tmask = self._tmask
         # Before a trick's first card the suit led is -1, whose mask is empty: any card.
         of_suit = hand & _SUIT[self._lead]
