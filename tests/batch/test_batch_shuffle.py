@@ -112,3 +112,26 @@ def test_decks_made_ahead_are_each_games_decks() -> None:
             assert list(dealers) == [
                 draw_for_dealer(game_seed(11, int(i), int(games[i])), 4) for i in fresh
             ]
+
+
+def test_a_rejected_draw_made_ahead_is_redone_by_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardrules.batch._decks import SeededDecks
+
+    real = _shuffle._decks_from_states
+
+    def rejecting(states: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        deck, rejected = real(states)
+        deck[:] = 0  # what rejected draws leave: garbage, to be redone
+        rejected[:] = True
+        return deck, rejected
+
+    monkeypatch.setattr(_shuffle, "_decks_from_states", rejecting)
+    source = SeededDecks(4, 3, 4)
+    lanes = np.arange(3)
+    zero = np.zeros(3, dtype=np.int64)
+    dealers = source.dealers(lanes, zero, zero, zero)
+    decks = source.decks(lanes, zero, zero, zero, zero)
+    for lane in range(3):
+        seed = game_seed(4, lane, 0)
+        assert dealers[lane] == draw_for_dealer(seed, 4)
+        assert list(decks[lane]) == _indices(seed, "deal", 0)

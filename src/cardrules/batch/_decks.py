@@ -30,7 +30,6 @@ __all__ = ["DeckSource", "NumpyDecks", "SeededDecks", "game_seed"]
 
 I64 = npt.NDArray[np.int64]
 
-
 #: How many deals of a game are made at once, and how few may be left before more are made.
 WINDOW: Final = 2
 LOW: Final = 2
@@ -73,7 +72,7 @@ class SeededDecks(DeckSource):
         self._dealer = np.zeros((n, 2), dtype=np.int64)
         self._decks = np.zeros((n, 2, WINDOW, 52), dtype=np.int8)
         #: Per lane and slot (lane * 2 + slot): the text hashed for its game's deals, up to the
-        #: deal number (:func:`~cardrules.batch._shuffle.prefix`).
+        #: deal number (:func:`~cardrules.batch._shuffle.prefixes`).
         self._prefix: list[bytes] = [b""] * (2 * n)
         #: Decks made (deals and draws for the dealer), decks dealt and refills, for the figures
         #: of the docs.

@@ -118,6 +118,13 @@ def _decks_from_states(states: U64) -> tuple[I8, npt.NDArray[np.bool_]]:
     """Steps 2 to 4 for each state: the decks (card indices, top first) and which draws step 3
     rejects (those rows are to be redone)."""
     m = states.shape[0]
+    if 52 * m >= 1 << 32:  # a deck position must fit a uint32: halves
+        first_half = _decks_from_states(states[: m // 2])
+        second_half = _decks_from_states(states[m // 2 :])
+        return (
+            np.concatenate((first_half[0], second_half[0])),
+            np.concatenate((first_half[1], second_half[1])),
+        )
     with np.errstate(over="ignore"):
         words = [_mix(states + np.uint64(k) * _GOLDEN) for k in (1, 2, 3, 4)]
     # Step 3's rejection, x >= limit, compared word by word.
