@@ -135,3 +135,23 @@ def test_a_rejected_draw_made_ahead_is_redone_by_the_core(monkeypatch: pytest.Mo
         seed = game_seed(4, lane, 0)
         assert dealers[lane] == draw_for_dealer(seed, 4)
         assert list(decks[lane]) == _indices(seed, "deal", 0)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_first_dealers_drawn_ahead_equal_the_draw(players: int) -> None:
+    # Each next game's first round of the draw is made a game ahead; its second round only when
+    # the first ties (and the core draws on after that).
+    from cardrules.batch._decks import SeededDecks
+
+    n = 200
+    source = SeededDecks(8, n, players)
+    lanes = np.arange(n)
+    games = np.zeros(n, dtype=np.int64)
+    deals = np.zeros(n, dtype=np.int64)
+    rng = np.random.default_rng(2)
+    for _ in range(6):
+        dealers = source.dealers(lanes, games, games, deals)
+        assert list(dealers) == [
+            draw_for_dealer(game_seed(8, lane, int(games[lane])), players) for lane in range(n)
+        ]
+        games = games + (rng.random(n) < 0.8)

@@ -27,6 +27,7 @@ __all__ = [
     "decks_for",
     "decks_from_texts",
     "draw_dealers",
+    "draw_round",
     "game_seeds",
     "numbered",
     "prefixes",
@@ -220,19 +221,33 @@ DRAW_LABEL: Final = "draw-for-dealer"
 DRAW_ROUNDS: Final = 2
 
 
-def dealers_from_draws(seeds: Sequence[int], draws: I8, players: int) -> I64:
-    """``draw_for_dealer(seed, players)`` for each seed from its first :data:`DRAW_ROUNDS`
-    draw decks (m, DRAW_ROUNDS, 52) (AF-6, FH-6): seats draw a card each from a fresh deck per
-    round, the highest rank deals, the tied highest draw again."""
+def draw_round(mine: npt.NDArray[np.bool_], deck: I8) -> npt.NDArray[np.bool_]:
+    """One round of the draw for the dealer (AF-6, FH-6) from its deck (m, 52): the seats in
+    ``mine`` (m, players) draw a card each, the k-th of them (in seat order) the deck's k-th;
+    returns the seats tied for the highest rank."""
+    position = np.maximum(np.cumsum(mine, axis=1) - 1, 0)
+    ranks = np.take_along_axis(deck, position, axis=1) % 13
+    ranks = np.where(mine, ranks, -1)
+    tied: npt.NDArray[np.bool_] = ranks == ranks.max(axis=1, keepdims=True)
+    return tied
+
+
+def dealers_from_draws(
+    seeds: Sequence[int],
+    draws: I8,
+    players: int,
+    mine: npt.NDArray[np.bool_] | None = None,
+) -> I64:
+    """``draw_for_dealer(seed, players)`` for each seed from draw decks (m, rounds, 52) (AF-6,
+    FH-6): seats draw a card each from a fresh deck per round, the highest rank deals, the tied
+    highest draw again.  ``mine``: the seats still drawing at the first of these rounds (default
+    all); lanes still tied after them draw on in :func:`~cardrules.core.deck.draw_for_dealer`."""
     m = len(seeds)
-    mine = np.ones((m, players), dtype=bool)
+    if mine is None:
+        mine = np.ones((m, players), dtype=bool)
     dealer = np.full(m, -1, dtype=np.int64)
-    for round_number in range(DRAW_ROUNDS):
-        # The k-th contender (in seat order) draws the deck's k-th card.
-        position = np.maximum(np.cumsum(mine, axis=1) - 1, 0)
-        ranks = np.take_along_axis(draws[:, round_number], position, axis=1) % 13
-        ranks = np.where(mine, ranks, -1)
-        mine = ranks == ranks.max(axis=1, keepdims=True)
+    for round_number in range(draws.shape[1]):
+        mine = draw_round(mine, draws[:, round_number])
         single = (mine.sum(axis=1) == 1) & (dealer < 0)
         dealer[single] = mine[single].argmax(axis=1)
     for row in np.flatnonzero(dealer < 0).tolist():
