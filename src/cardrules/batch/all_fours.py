@@ -4,7 +4,7 @@ Every game of the batch is a lane.  Each lane's state lives in flat arrays (one 
 or per lane and seat: index ``lane * players + seat``); cards are bits of a ``uint64`` (bit =
 card index, as in :mod:`cardrules.core.cardset`).  A step runs the same array operations for all
 lanes: the card play (AF-16 ... AF-19) for every lane at once, the decisions' action ids playing
-"no card" (their bit, suit and key in the tables are empty).  The events that only some lanes
+"no card" (their entries in the play table have no bit and no key).  The events that only some lanes
 meet in a step (a completed trick, a stand, beg or run, the end of a deal, the end of a game, a
 new deal) run on the index array of those lanes, never in a Python loop over lanes.  On an
 accelerator array library these become masked updates of the whole batch.
@@ -406,9 +406,10 @@ class AllFoursBatch:
         )
 
     def _play(self, a: I64) -> None:
-        """AF-16 ... AF-19 for every lane at once; a decision plays no card (its bit is 0, its
-        suit -1 and its key 0: nothing changes but the turn, which :meth:`_decide` sets).  A
-        completed trick goes to its winner's side; the last trick of a deal is tallied."""
+        """AF-16 ... AF-19 for every lane at once; a decision plays no card (its entry in _PLAY
+        has bit and key 0 and leaves the suit led: nothing changes but the turn, which
+        :meth:`_decide` sets).  A completed trick goes to its winner's side; the last trick of a
+        deal is tallied."""
         p = self.players
         seat = self._turn
         # AF-16, AF-19: the card's bit, its key in the trick and the suit led after it.
