@@ -95,12 +95,17 @@ def batched(
 
 
 def memory_per_game(batch: AllFoursBatch | FourHundredBatch) -> float:
-    """Bytes of arrays per lane: the lane's state and its share of the decks made ahead."""
+    """Bytes per lane: the lane's state and its share of the decks made ahead (arrays with a
+    dimension of n lanes or more, not counting views twice), and the seeded shuffle's texts
+    kept per game (lists of n or more bytes)."""
     total = 0
     for owner in (batch, batch._source):
         for value in vars(owner).values():
-            if isinstance(value, np.ndarray) and value.shape and value.shape[0] >= batch.n:
-                total += value.nbytes
+            if isinstance(value, np.ndarray) and value.base is None and value.shape:
+                if value.shape[0] >= batch.n or batch.n in value.shape:
+                    total += value.nbytes
+            elif isinstance(value, list) and len(value) >= batch.n:
+                total += sys.getsizeof(value) + sum(sys.getsizeof(item) for item in value)
     return total / batch.n
 
 

@@ -112,3 +112,46 @@ def test_decks_made_ahead_are_each_games_decks() -> None:
             assert list(dealers) == [
                 draw_for_dealer(game_seed(11, int(i), int(games[i])), 4) for i in fresh
             ]
+
+
+def test_a_rejected_draw_made_ahead_is_redone_by_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cardrules.batch._decks import SeededDecks
+
+    real = _shuffle._decks_from_states
+
+    def rejecting(states: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        deck, rejected = real(states)
+        deck[:] = 0  # what rejected draws leave: garbage, to be redone
+        rejected[:] = True
+        return deck, rejected
+
+    monkeypatch.setattr(_shuffle, "_decks_from_states", rejecting)
+    source = SeededDecks(4, 3, 4)
+    lanes = np.arange(3)
+    zero = np.zeros(3, dtype=np.int64)
+    dealers = source.dealers(lanes, zero, zero, zero)
+    decks = source.decks(lanes, zero, zero, zero, zero)
+    for lane in range(3):
+        seed = game_seed(4, lane, 0)
+        assert dealers[lane] == draw_for_dealer(seed, 4)
+        assert list(decks[lane]) == _indices(seed, "deal", 0)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_first_dealers_drawn_ahead_equal_the_draw(players: int) -> None:
+    # Each next game's first round of the draw is made a game ahead; its second round only when
+    # the first ties (and the core draws on after that).
+    from cardrules.batch._decks import SeededDecks
+
+    n = 200
+    source = SeededDecks(8, n, players)
+    lanes = np.arange(n)
+    games = np.zeros(n, dtype=np.int64)
+    deals = np.zeros(n, dtype=np.int64)
+    rng = np.random.default_rng(2)
+    for _ in range(6):
+        dealers = source.dealers(lanes, games, games, deals)
+        assert list(dealers) == [
+            draw_for_dealer(game_seed(8, lane, int(games[lane])), players) for lane in range(n)
+        ]
+        games = games + (rng.random(n) < 0.8)

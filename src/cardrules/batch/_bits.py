@@ -20,6 +20,9 @@ BIT: Final = np.array([1 << i for i in range(64)] + [0], dtype=np.uint64)
 #: The mask of each suit; index 4 (= -1: no suit) is empty.
 SUIT: Final = np.array([0x1FFF << (13 * s) for s in range(4)] + [0], dtype=np.uint64)
 _CHUNK: Final = 0xFFFF
+_LOW16: Final = np.uint64(0xFFFF)
+_LOW32: Final = np.uint64(0xFFFFFFFF)
+_LOW48: Final = np.uint64(0xFFFFFFFFFFFF)
 
 
 def _select_table() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
@@ -41,20 +44,24 @@ def unpack(masks: U64, width: int = 52) -> npt.NDArray[np.uint8]:
 
 
 def kth_bit(x: U64, k: npt.NDArray[np.integer[Any]]) -> I64:
-    """The position of the ``k``-th set bit (from 0, lowest first) of each mask: find the 16-bit
-    chunk that holds it from the chunks' counts, then look the bit up in that chunk's table.
-    (The masks are read as int64, whose indices numpy takes fastest, the counts as uint8, the
-    cheapest to compare; the chunks are masked, so the sign of bit 63 does not matter.)"""
+    """The position of the ``k``-th set bit (from 0, lowest first) of each mask: the 16-bit
+    chunk that holds it from the counts of the masks' low 16, 32 and 48 bits, then that chunk's
+    table.  (The counts and ``k`` are uint8, the cheapest to compare; the masks are read as
+    int64, whose indices numpy takes fastest.)"""
+    k8 = k.astype(np.uint8, copy=False)
+    chunk = (k8 >= np.bitwise_count(x & _LOW16)).view(np.uint8)
+    chunk += k8 >= np.bitwise_count(x & _LOW32)
+    chunk += k8 >= np.bitwise_count(x & _LOW48)
+    shift = chunk.astype(np.int64)
+    shift <<= 4
     xi = x.view(np.int64)
-    k8 = k.astype(np.uint8)
-    c0 = _COUNT16[xi & _CHUNK]
-    c1 = _COUNT16[(xi >> 16) & _CHUNK]
-    c2 = _COUNT16[(xi >> 32) & _CHUNK]
-    upto1 = c0 + c1
-    past0, past1, past2 = k8 >= c0, k8 >= upto1, k8 >= upto1 + c2
-    # The bits in the chunks before the one that holds the k-th, and that chunk's bits.
-    before = c0 * past0 + c1 * past1 + c2 * past2
-    shift = (past0.astype(np.int64) + past1 + past2) << 4
-    bits = (xi >> shift) & _CHUNK
-    position: I64 = shift + _SELECT16[(bits << 4) + (k8 - before)]
+    before = np.left_shift(1, shift)
+    before -= 1
+    before &= xi
+    k8 = k8 - np.bitwise_count(before)
+    bits = xi >> shift
+    bits &= _CHUNK
+    bits <<= 4
+    bits += k8
+    position: I64 = shift + _SELECT16[bits]
     return position

@@ -10,7 +10,7 @@ batch's seed, but not the per-state engine's decks.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -19,8 +19,11 @@ from cardrules.batch._shuffle import (
     DRAW_LABEL,
     DRAW_ROUNDS,
     dealers_from_draws,
-    decks_for,
+    decks_from_texts,
+    draw_round,
     game_seeds,
+    numbered,
+    prefixes,
 )
 from cardrules.core.deck import derive_seed
 
@@ -69,6 +72,16 @@ class SeededDecks(DeckSource):
         self._end = np.zeros((n, 2), dtype=np.int64)
         self._dealer = np.zeros((n, 2), dtype=np.int64)
         self._decks = np.zeros((n, 2, WINDOW, 52), dtype=np.int8)
+        #: Per lane and slot (lane * 2 + slot): the text hashed for its game's deals, up to the
+        #: deal number (:func:`~cardrules.batch._shuffle.prefixes`).
+        self._prefix: list[bytes] = [b""] * (2 * n)
+        #: Per lane, the game after its next one, made ahead: its number, its seed and the first
+        #: round of its draw for the first dealer (the dealer, or -1 and the seats tied), so
+        #: that its second round is made only when the first ties (about 1 game in 8).
+        self._ahead_game = np.full(n, -1, dtype=np.int64)
+        self._ahead_seed = np.zeros(n, dtype=np.uint64)
+        self._ahead_dealer = np.zeros(n, dtype=np.int64)
+        self._ahead_tied = np.zeros((n, players), dtype=bool)
         #: Decks made (deals and draws for the dealer), decks dealt and refills, for the figures
         #: of the docs.
         self.made = 0
@@ -76,20 +89,27 @@ class SeededDecks(DeckSource):
         self.refills = 0
 
     def dealers(self, lanes: I64, games: I64, all_games: I64, all_deals: I64) -> I64:
-        slot = games & 1
-        if not (self._game[lanes, slot] == games).all():
+        key = lanes * 2 + (games & 1)  # (lane, slot) flat
+        if not (self._game.reshape(-1)[key] == games).all():
             zero = np.zeros(lanes.size, dtype=np.int64)
             self._refill(lanes, games, zero, all_games, all_deals)
-        dealers: I64 = self._dealer[lanes, slot]
+        dealers: I64 = self._dealer.reshape(-1)[key]
         return dealers
 
     def decks(self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64) -> I64:
-        slot = games & 1
-        left = self._end[lanes, slot] - deals
-        ok = (self._game[lanes, slot] == games) & (left > 0) & (left <= WINDOW)
+        key = lanes * 2 + (games & 1)  # (lane, slot) flat
+        # The deck is in the ring when 0 < end - deal <= WINDOW (as unsigned: end - deal - 1 <
+        # WINDOW).
+        left = self._end.reshape(-1)[key] - deals
+        left -= 1
+        ok = self._game.reshape(-1)[key] == games
+        ok &= left.view(np.uint64) < WINDOW
         if not ok.all():
             self._refill(lanes, games, deals, all_games, all_deals)
-        decks: I64 = self._decks[lanes, slot, deals % WINDOW]
+        key *= WINDOW
+        key += deals % WINDOW
+        ring: Any = self._decks.reshape(-1, 52)  # int8 card indices
+        decks: I64 = ring[key]
         self.dealt += lanes.size
         return decks
 
@@ -115,32 +135,93 @@ class SeededDecks(DeckSource):
         if not lane.size:
             return
         slot = game & 1
+        key = lane * 2 + slot
         new_game = np.flatnonzero(self._game[lane, slot] != game)
-        self._seed[lane[new_game], slot[new_game]] = game_seeds(
-            self.seed, lane[new_game].tolist(), game[new_game].tolist()
-        )
+        # A new game's seed and first round of the draw were made ahead, or are made now with
+        # both rounds; the second round is made when the first tied.
+        new_lane, new_number = lane[new_game], game[new_game]
+        ahead = self._ahead_game[new_lane] == new_number
+        known = new_game[ahead]
+        fresh = new_game[~ahead]
+        fresh_seeds: list[int] = []
+        if fresh.size:
+            seeds = game_seeds(self.seed, lane[fresh].tolist(), game[fresh].tolist())
+            self._seed[lane[fresh], slot[fresh]] = seeds
+            fresh_seeds = seeds.tolist()
+        tied_seeds: list[int] = []
+        tied = known[:0]
+        if known.size:
+            known_lane = lane[known]
+            self._seed[known_lane, slot[known]] = self._ahead_seed[known_lane]
+            self._dealer[known_lane, slot[known]] = self._ahead_dealer[known_lane]
+            tied = known[self._ahead_dealer[known_lane] < 0]
+            tied_seeds = self._seed[lane[tied], slot[tied]].tolist()
+        if new_game.size:
+            # Each new game's texts up to the deal number (a C-level loop, as the hashing).
+            new_seeds = self._seed[new_lane, slot[new_game]].tolist()
+            list(map(self._prefix.__setitem__, key[new_game].tolist(), prefixes(new_seeds, "deal")))
+        # The game after each new next game, made ahead: its seed and first draw.
+        target = np.full(all_games.size, -1, dtype=np.int64)
+        np.maximum.at(target, new_lane, new_number + 1)
+        later_lane = np.flatnonzero(target > self._ahead_game)
+        later_game = target[later_lane]
+        later_seeds: list[int] = []
+        if later_lane.size:
+            seeds = game_seeds(self.seed, later_lane.tolist(), later_game.tolist())
+            self._ahead_game[later_lane] = later_game
+            self._ahead_seed[later_lane] = seeds
+            later_seeds = seeds.tolist()
         self._game[lane, slot] = game
         self._end[lane, slot] = base + WINDOW
         # Deals first ... base + WINDOW - 1 of each filled slot, flat.
         count = base + WINDOW - first
         row = np.repeat(np.arange(lane.size), count)
         numbers = first[row] + np.arange(row.size) - np.repeat(np.cumsum(count) - count, count)
-        seeds = self._seed[lane, slot].tolist()
-        deal_seeds = [seeds[k] for k in row.tolist()]
-        draw_seeds = [seeds[k] for k in new_game.tolist()]
-        rounds = range(DRAW_ROUNDS)
-        made = decks_for(
-            deal_seeds + [s for s in draw_seeds for _ in rounds],
-            ["deal"] * row.size + [DRAW_LABEL] * (DRAW_ROUNDS * new_game.size),
-            numbers.tolist() + [r for _ in draw_seeds for r in rounds],
-        )
+        number_list = numbers.tolist()
+        texts = numbered(list(map(self._prefix.__getitem__, key[row].tolist())), number_list)
+        # The draws: both rounds of the games not made ahead, the second round of those made
+        # ahead whose first round tied, the first round of the games made ahead now.
+        parts: list[tuple[list[int], int]] = [(fresh_seeds, r) for r in range(DRAW_ROUNDS)]
+        parts += [(tied_seeds, 1), (later_seeds, 0)]
+        for seeds_list, round_number in parts:
+            texts += numbered(prefixes(seeds_list, DRAW_LABEL), [round_number] * len(seeds_list))
+        made_deals = row.size
+
+        def origin(k: int) -> tuple[int, str, int]:
+            if k < made_deals:
+                return int(self._seed[lane[row[k]], slot[row[k]]]), "deal", number_list[k]
+            k -= made_deals
+            for seeds_list, round_number in parts:
+                if k < len(seeds_list):
+                    return seeds_list[k], DRAW_LABEL, round_number
+                k -= len(seeds_list)
+            raise IndexError(k)
+
+        made = decks_from_texts(texts, origin)
         self.made += made.shape[0]
-        self._decks[lane[row], slot[row], numbers % WINDOW] = made[: row.size]
-        if new_game.size:
-            draws = made[row.size :].reshape(new_game.size, DRAW_ROUNDS, 52)
-            self._dealer[lane[new_game], slot[new_game]] = dealers_from_draws(
-                draw_seeds, draws, self.players
+        self._decks[lane[row], slot[row], numbers % WINDOW] = made[:made_deals]
+        at = made_deals
+        if fresh.size:
+            g = fresh.size
+            drawn = made[at : at + 2 * g].reshape(DRAW_ROUNDS, g, 52).transpose(1, 0, 2)
+            self._dealer[lane[fresh], slot[fresh]] = dealers_from_draws(
+                fresh_seeds, drawn, self.players
             )
+            at += 2 * g
+        if tied_seeds:
+            g = len(tied_seeds)
+            self._dealer[lane[tied], slot[tied]] = dealers_from_draws(
+                tied_seeds,
+                made[at : at + g, None],
+                self.players,
+                self._ahead_tied[lane[tied]],
+            )
+            at += g
+        if later_seeds:
+            tied_after = draw_round(np.ones((later_lane.size, self.players), dtype=bool), made[at:])
+            single = tied_after.sum(axis=1) == 1
+            self._ahead_dealer[later_lane] = np.where(single, tied_after.argmax(axis=1), -1)
+            self._ahead_tied[later_lane] = tied_after
 
 
 class NumpyDecks(DeckSource):

@@ -46,14 +46,17 @@ class Results:
     def __init__(self, players: int, scores: int = 2) -> None:
         self.players = players
         self._width = scores
-        self._side = np.arange(players) & 1
+        #: Per winning side, each seat's reward (+1 for the winner's seats, -1 for the others).
+        self._reward = np.where(np.arange(players) & 1 == np.arange(2)[:, None], 1.0, -1.0).astype(
+            np.float32
+        )
         self._parts: list[tuple[npt.NDArray[np.int64], ...]] = []
         self.begin(0)
 
     def begin(self, n: int) -> None:
         """A new step of ``n`` lanes (games already reported stay until :meth:`take`)."""
-        self._done = np.zeros(n, dtype=bool)
-        self._rewards = np.zeros((n, self.players), dtype=np.float32)
+        self._n = n
+        self._first = len(self._parts)
 
     def add(
         self,
@@ -63,20 +66,32 @@ class Results:
         scores: npt.NDArray[np.int64],
         deals: npt.NDArray[np.int64],
     ) -> None:
+        """Games that ended (``scores`` is copied; the other arrays are kept as given)."""
         self._parts.append((lanes, games, winner, scores.copy(), deals + 1))
-        if self._done.size:
-            fresh = ~self._done[lanes]
-            first = lanes[fresh]
-            self._done[first] = True
-            self._rewards[first] = np.where(self._side == winner[fresh][:, None], 1.0, -1.0)
 
     def take(self) -> StepResult:
+        """The step's result: each lane's first game that ended in the step (the game its action
+        was taken in) sets its rewards; the games reported before the step (over at their first
+        kick, when the batch was made) are listed only."""
         parts = self._parts
+        done = np.zeros(self._n, dtype=bool)
+        rewards = np.zeros((self._n, self.players), dtype=np.float32)
         if parts:
-            fields = [np.concatenate([part[k] for part in parts]) for k in range(5)]
+            if len(parts) == 1:
+                fields = list(parts[0])
+            else:
+                fields = list(map(np.concatenate, zip(*parts, strict=True)))
+            skip = sum(part[0].size for part in parts[: self._first])
+            lanes, winner = fields[0][skip:], fields[2][skip:]
+            if lanes.size:
+                done[lanes] = True
+                if np.count_nonzero(done) < lanes.size:  # a lane finished two games
+                    first = np.unique(lanes, return_index=True)[1]
+                    lanes, winner = lanes[first], winner[first]
+                rewards[lanes] = self._reward[winner]
         else:
             empty = np.zeros(0, dtype=np.int64)
             fields = [empty, empty, empty, np.zeros((0, self._width), dtype=np.int64), empty]
-        result = StepResult(self._rewards, self._done, GameResults(*fields))
         self._parts = []
-        return result
+        self._first = 0
+        return StepResult(rewards, done, GameResults(*fields))

@@ -3,9 +3,11 @@
 Every game of the batch is a lane.  Each lane's state lives in flat arrays (one entry per lane,
 or per lane and seat: index ``lane * players + seat``); cards are bits of a ``uint64`` (bit =
 card index, as in :mod:`cardrules.core.cardset`).  A step runs the same array operations for all
-lanes; the events that only some lanes meet in a step (a stand, beg or run, the end of a deal,
-the end of a game, a new deal) run on the index array of those lanes, never in a Python loop over
-lanes.  On an accelerator array library these become masked updates of the whole batch.
+lanes: the card play (AF-16 ... AF-19) for every lane at once, the decisions' action ids playing
+"no card" (their entries in the play table have no bit and no key).  The events that only some lanes
+meet in a step (a completed trick, a stand, beg or run, the end of a deal, the end of a game, a
+new deal) run on the index array of those lanes, never in a Python loop over lanes.  On an
+accelerator array library these become masked updates of the whole batch.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.all_fours import CARD_POINTS, GameTie, Rules, Undertrump, deal_layout
+from cardrules.all_fours import CARD_POINTS, GameTie, Rules, Undertrump
 from cardrules.batch._bits import BIT as _BIT
 from cardrules.batch._bits import ONE as _ONE
 from cardrules.batch._bits import SUIT as _SUIT
@@ -43,33 +45,67 @@ GIVE: Final = 54
 RUN: Final = 55
 ACTIONS: Final = 56
 
-#: AF-4: the card points of each card index (index -1: none).
-_CARD_POINTS: Final = np.array([CARD_POINTS[card.rank] for card in CARDS] + [0], dtype=np.int64)
+#: AF-4 as bit planes: a mask's card points are popcount(mask & plane) * weight summed (A = 4,
+#: K = 3, Q = 2, J = 1, 10 = 10).
+_POINT_PLANES: Final = tuple(
+    (
+        np.uint64(sum(1 << c.index for c in CARDS if CARD_POINTS[c.rank] & weight)),
+        weight,
+    )
+    for weight in (1, 2, 4, 8)
+)
 
 
-def _key_table() -> I64:
-    """AF-19: a card's key in a trick, (rank place + 16 if of the suit led + 32 if a trump) * 4,
-    at ``card * 25 + lead * 5 + trump`` (each -1 for none; negative indices wrap)."""
-    table = np.zeros(1400, dtype=np.int64)
-    for card in range(52):
+def _play_table() -> I64:
+    """AF-16, AF-19: what playing action id ``a`` does to a trick, at ``a * 25 + (lead + 1) * 5 +
+    trump + 1`` (lead: the suit led before it, trump: the trump suit, each -1 for none), packed
+    in an int64: the card's bit (bits 0 ... 51); its key in the trick, rank place + 16 if of the
+    suit led + 32 if a trump (bits 52 ... 57); the suit led after it, + 1 (bits 58 ... 60).  A
+    decision plays no card: bit and key 0, the suit led unchanged (-1: a decision comes before
+    play)."""
+    table = np.zeros(ACTIONS * 25, dtype=np.int64)
+    for a in range(ACTIONS):
         for lead in range(-1, 4):
             for trump in range(-1, 4):
-                suit = card // 13
-                key = card % 13 + 16 * (suit == lead) + 32 * (suit == trump)
-                table[card * 25 + lead * 5 + trump] = key * 4
+                entry = (lead + 1) << _LEAD_SHIFT
+                if a < 52:
+                    suit = a // 13
+                    led = suit if lead < 0 else lead
+                    key = a % 13 + 16 * (suit == led) + 32 * (suit == trump)
+                    entry = 1 << a | key << _KEY_SHIFT | (led + 1) << _LEAD_SHIFT
+                table[a * 25 + (lead + 1) * 5 + trump + 1] = entry
     return table
 
 
-_KEY: Final = _key_table()
+_KEY_SHIFT: Final = 52
+_LEAD_SHIFT: Final = 58
+_PLAY: Final = _play_table()
+_CARD_BITS: Final = np.int64((1 << 52) - 1)
+_KEY_BITS: Final = 63
 #: The highest and lowest place (0 = 2 ... 12 = A) of each 13-bit pattern (-1 for none).
 _HIGH: Final = np.array([p.bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _LOW: Final = np.array([(p & -p).bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _JACK_PLACE: Final = Rank.JACK - 2
-#: The legal ids of each phase other than play (AF-10, AF-11).
-_PHASE_BITS: Final = np.array(
-    [(1 << STAND) | (1 << BEG_ID), (1 << GIVE) | (1 << RUN), 0], dtype=np.uint64
-)
-_DEALT_BITS: Final = np.uint64(0x1FFF)
+#: The legal ids of the phases other than play (AF-10, AF-11).
+_BEG_BITS: Final = np.uint64((1 << STAND) | (1 << BEG_ID))
+_ANSWER_BITS: Final = np.uint64((1 << GIVE) | (1 << RUN))
+_ALL: Final = np.uint64(2**64 - 1)
+# The rows of a batch's per-lane block (AllFoursBatch._state).
+_NKICKS, _TRUMP, _TCTX, _TMASK, _PHASE, _PBITS, _PMASK = range(7)
+_FIELDS: Final = 7
+#: Rows _TRUMP ... _PMASK at the start of play, per trump suit (AF-16): the suit, its part of a
+#: key's index, its mask, play, no phase ids, every card.
+_PLAY_ROWS: Final = np.array(
+    [[suit, suit + 6, 0x1FFF << (13 * suit), PLAY, 0, -1] for suit in range(4)], dtype=np.int64
+).T.copy()
+
+
+def _card_points(masks: U64) -> I64:
+    """AF-4: the card points of each mask."""
+    total = np.zeros(masks.shape, dtype=np.int64)
+    for plane, weight in _POINT_PLANES:
+        total += np.bitwise_count(masks & plane).astype(np.int64) * weight
+    return total
 
 
 class AllFoursBatch:
@@ -99,18 +135,35 @@ class AllFoursBatch:
         )
         self._lanes = np.arange(n)
         self._base = self._lanes * p
-        self._seat_side = np.arange(p) & 1
-        # AF-7: per dealer, the first 6p deck positions grouped by the seat that gets them.
-        layout = np.array([deal_layout(rules, dealer) for dealer in range(p)])
-        self._order = np.argsort(layout, axis=1, kind="stable")
-        self._next = (np.arange(p) + 1) % p
-        #: Per dealer, the seats from dealer + 1 round to the dealer (AF-11's packets).
-        self._next_seats = (np.arange(p)[:, None] + np.arange(1, p + 1)) % p
+        #: Seats are 0 .. p - 1 with p = 4 or 2: the next seat is (seat + 1) & _seats.
+        self._seats = p - 1
+        # AF-7: the first 6p deck positions grouped by the seat that gets them, counted from the
+        # dealer + 1 (packets go round from there: the grouping is the same for every dealer).
+        packet = rules.deal_packet
+        layout = [offset for _ in range(6 // packet) for offset in range(p) for _ in range(packet)]
+        self._order = np.argsort(np.array(layout), kind="stable")
+        #: The offsets 1 .. p from the dealer (AF-11's packets go round from dealer + 1).
+        self._offsets = np.arange(1, p + 1)
         runs = (52 - (6 * p + 1)) // (3 * p + 1)
         #: The deck positions of every run a deal allows (AF-11 ... AF-13), after the deal's 6p
         #: cards and kick: (runs, 3p cards), and each run's kick.
-        self._run_cards = 6 * p + 1 + (3 * p + 1) * np.arange(runs)[:, None] + np.arange(3 * p)
-        self._run_kicks = 6 * p + 1 + (3 * p + 1) * np.arange(runs) + 3 * p
+        self._run_cards = (
+            6 * p + 1 + (3 * p + 1) * np.arange(runs)[:, None] + np.arange(3 * p)
+        ).reshape(-1)
+        #: The deal's kick and the kick of every run (AF-9, AF-11).
+        self._kick_places = 6 * p + (3 * p + 1) * np.arange(runs + 1)
+        #: Per number of runs dealt (0 ... runs), all ones over the cards of those runs.
+        self._runs_dealt = (
+            np.where(
+                np.arange(runs)[:, None, None] < np.arange(runs + 1),
+                _ALL,
+                _ZERO,
+            )
+            .transpose(2, 0, 1)
+            .repeat(3 * p, axis=2)
+            .reshape(runs + 1, -1)
+        )
+        self._runs = runs
         self._kick_points = np.array([rules.kick_value(c.rank) for c in CARDS], dtype=np.int64)
         self._target = rules.target
         #: The most kicks in one deal (AF-11 ... AF-13).
@@ -118,39 +171,54 @@ class AllFoursBatch:
         # Per lane and seat (flat).
         self._hands = np.zeros(n * p, dtype=np.uint64)
         self._dealt = np.zeros(n * p, dtype=np.uint64)
-        self._trick_card = np.full(n * p, -1, dtype=np.int64)
         # Per lane and side (flat).
         #: The scores every game starts from.
         self._start = np.zeros(2, dtype=np.int64) if scores is None else scores
         self._scores = np.tile(self._start, n)
+        #: The cards each side won in tricks (its tricks and card points follow, AF-4).
         self._won = np.zeros(n * 2, dtype=np.uint64)
-        self._tricks_won = np.zeros(n * 2, dtype=np.int64)
-        self._points = np.zeros(n * 2, dtype=np.int64)  # AF-4: card points won
         # Per lane.
         self._deck = np.zeros((n, 52), dtype=np.int8)
-        self._pos = np.zeros(n, dtype=np.int64)
+        #: Per lane, the fields a deal or the start of play sets together, one row each (a
+        #: deal writes them with one array operation): see _STATE_ROWS.
+        self._state = np.zeros((_FIELDS, n), dtype=np.int64)
         self._kicks = np.full((n, self.max_kicks), -1, dtype=np.int64)
-        self._nkicks = np.zeros(n, dtype=np.int64)
+        self._nkicks: I64 = self._state[_NKICKS]
         self._kick = np.zeros(n, dtype=np.int64)  # the last kick
-        self._trump = np.full(n, -1, dtype=np.int64)
-        self._tmask = np.zeros(n, dtype=np.uint64)
-        self._phase = np.zeros(n, dtype=np.int64)
+        self._trump: I64 = self._state[_TRUMP]
+        self._trump[:] = -1
+        #: The trump's part of an index in _PLAY: trump + 6 (see _play).
+        self._tctx: I64 = self._state[_TCTX]
+        self._tctx[:] = 5
+        self._tmask: U64 = self._state[_TMASK].view(np.uint64)
+        self._phase: I64 = self._state[_PHASE]
+        #: The legal ids of the phase as bits when it is not play (0 in play), and all ones in
+        #: play (0 otherwise): legal = (legal plays & _pmask) | _pbits.
+        self._pbits: U64 = self._state[_PBITS].view(np.uint64)
+        self._pmask: U64 = self._state[_PMASK].view(np.uint64)
+        #: What a deal writes in those rows: one kick, no trump, the beg.
+        self._deal_rows = np.array(
+            [[1], [-1], [5], [0], [BEG], [int(_BEG_BITS)], [0]], dtype=np.int64
+        )
         self._turn = np.zeros(n, dtype=np.int64)
         self._dealer = np.zeros(n, dtype=np.int64)
-        self._tlen = np.zeros(n, dtype=np.int64)
         #: The suit led to the current trick, -1 before its first card.
         self._lead = np.full(n, -1, dtype=np.int64)
         #: The best card of the trick so far (AF-19) as a key: (rank place + 16 if of the suit
-        #: led + 32 if a trump) * 4 + its seat.
+        #: led + 32 if a trump) * 4 + its seat; 0 before the trick's first card.
         self._best = np.zeros(n, dtype=np.int64)
+        #: The cards of the current trick (each seat's is the one dealt to it).
         self._trick_mask = np.zeros(n, dtype=np.uint64)
-        self._trick_points = np.zeros(n, dtype=np.int64)
         self._deal = np.zeros(n, dtype=np.int64)
         self._game = np.zeros(n, dtype=np.int64)
         self._legal = np.zeros(n, dtype=np.uint64)
+        #: The hand of each lane's current player (as _update_legal read it).
+        self._hand = np.zeros(n, dtype=np.uint64)
         self._results = Results(p)
         self._pending: list[I64] = []
         self._new_games: list[I64] = []
+        #: The games that ended in the step so far, with their winners (see _finish_games).
+        self._over: list[tuple[I64, I64]] = []
         # The first game of every lane (games over at their first kick are reported by the
         # first step).
         lanes = self._lanes
@@ -266,19 +334,19 @@ class AllFoursBatch:
         may_look = (self._trump >= 0) | (seat == dealer) | (seat == (dealer + 1) % p)
         own = np.where(may_look, self._hands[self._base + seat], _ZERO)
         views["hand"][:] = unpack(own)
+        trick = self._trick_mask
         for r in range(p):
             s = (seat + r) % p
             flat = self._base + s
-            card = self._trick_card[flat]
-            playing = card >= 0
-            views["current_trick"][lanes[playing], r, card[playing]] = 1.0
-            played = self._dealt[flat] & ~self._hands[flat] & ~_BIT[np.where(playing, card, 64)]
-            views["played"][:, r] = unpack(played)
+            # A card of the trick is the seat's if it was dealt to the seat.
+            dealt = self._dealt[flat]
+            views["current_trick"][:, r] = unpack(trick & dealt)
+            views["played"][:, r] = unpack(dealt & ~self._hands[flat] & ~trick)
             views["hand_sizes"][:, r] = np.bitwise_count(self._hands[flat]) / tricks
         views["dealer"][lanes, (dealer - seat) % p] = 1.0
         views["to_play"][lanes, (turn - seat) % p] = 1.0
         scores = self._scores.reshape(n, 2)
-        won = self._tricks_won.reshape(n, 2)
+        won = np.bitwise_count(self._won).reshape(n, 2) // p  # a trick is p cards
         for side in range(2):
             views["scores"][lanes, (side - seat) % 2] = scores[:, side] / self._target
             views["tricks_won"][lanes, (side - seat) % 2] = won[:, side] / tricks
@@ -288,14 +356,17 @@ class AllFoursBatch:
             views["kicks"][has, row, self._kicks[has, row]] = 1.0
         fixed = np.flatnonzero(self._trump >= 0)
         views["trump"][fixed, self._trump[fixed]] = 1.0
-        views["stock"][:, 0] = (52 - self._pos) / 52.0
+        # The stock: after the deal's 6p cards and kick, 3p cards and a kick per run (AF-11).
+        pos = 6 * p + 1 + (3 * p + 1) * (self._nkicks - 1)
+        views["stock"][:, 0] = (52 - pos) / 52.0
         views["may_look"][:, 0] = may_look
         return out
 
     def random_actions(self, rng: np.random.Generator) -> I64:
-        """A uniformly random legal action id for each lane (random legal play)."""
+        """A uniformly random legal action id for each lane (random legal play; the draw is a
+        float32, whose 2**24 steps leave each id's odds within 1e-6 of uniform)."""
         x = self._legal
-        k = (rng.random(self.n) * np.bitwise_count(x)).astype(np.int64)
+        k = (rng.random(self.n, dtype=np.float32) * np.bitwise_count(x)).astype(np.uint8)
         return kth_bit(x, k)
 
     # -- stepping --------------------------------------------------------------------------
@@ -313,9 +384,8 @@ class AllFoursBatch:
         if not ((self._legal >> a.view(np.uint64)) & _ONE).all():
             self._refuse(a)
         self._results.begin(self.n)
-        decides = a >= 52
-        decided = np.flatnonzero(decides)
-        self._play(a, decides, decided)
+        self._play(a)
+        decided = np.flatnonzero(a >= STAND)
         if decided.size:
             self._decide(decided, a[decided])
         self._deal_pending()
@@ -335,47 +405,47 @@ class AllFoursBatch:
             detail=f"lane {lane}: action id {int(a[lane])} is not legal (nothing was applied)",
         )
 
-    def _play(self, a: I64, decides: npt.NDArray[np.bool_], decided: I64) -> None:
-        """AF-16 ... AF-19 for every lane that plays a card (the others are left as they are);
-        a completed trick goes to its winner's side; the last trick of a deal is tallied."""
+    def _play(self, a: I64) -> None:
+        """AF-16 ... AF-19 for every lane at once; a decision plays no card (its entry in _PLAY
+        has bit and key 0 and leaves the suit led: nothing changes but the turn, which
+        :meth:`_decide` sets).  A completed trick goes to its winner's side; the last trick of a
+        deal is tallied."""
         p = self.players
         seat = self._turn
-        # No card: -1 (its bit is 0, its suit -1 matches no lead or trump).
-        card = np.where(decides, -1, a) if decided.size else a
-        flat = self._base + seat
-        bit = _BIT[card]
-        self._hands[flat] ^= bit
-        self._trick_card[flat] = card
-        self._trick_mask |= bit
-        self._trick_points += _CARD_POINTS[card]
-        first = self._lead < 0
-        lead = np.where(first, card // 13, self._lead)
-        self._lead = lead
-        # AF-19: the highest trump, else the highest card of the suit led; the seat rides along.
-        key = _KEY[card * 25 + lead * 5 + self._trump] + seat
-        self._best = np.where(first, key, np.maximum(self._best, key))
-        turn = self._next[seat]
-        if decided.size:
-            self._tlen += ~decides
-            turn[decided] = seat[decided]
-        else:
-            self._tlen += 1
+        # AF-16, AF-19: the card's bit, its key in the trick and the suit led after it.
+        lead = self._lead
+        entry = _PLAY[a * 25 + lead * 5 + self._tctx]
+        bit = (entry & _CARD_BITS).view(np.uint64)
+        hand = self._hand ^ bit
+        self._hands[self._base + seat] = hand
+        trick = self._trick_mask
+        trick |= bit
+        # The best card of the trick as a key, (rank place + 16 if of the suit led + 32 if a
+        # trump) * 4 + its seat: the highest trump, else the highest card of the suit led (the
+        # best key is 0 before the trick's first card).
+        key = entry >> _KEY_SHIFT
+        key &= _KEY_BITS
+        key <<= 2
+        key += seat
+        np.maximum(self._best, key, out=self._best)
+        entry >>= _LEAD_SHIFT
+        entry -= 1
+        self._lead = lead = entry
+        turn = seat + 1
+        turn &= self._seats
         self._turn = turn
-        complete = np.flatnonzero(self._tlen == p)
+        complete = np.flatnonzero(np.bitwise_count(trick) == p)
         if not complete.size:
             return
         winner = self._best[complete] & 3
-        side = complete * 2 + (winner & 1)
-        self._won[side] |= self._trick_mask[complete]
-        self._tricks_won[side] += 1
-        self._points[side] += self._trick_points[complete]
-        self._trick_points[complete] = 0
-        self._turn[complete] = winner
-        self._tlen[complete] = 0
-        self._lead[complete] = -1
-        self._trick_mask[complete] = _ZERO
-        self._trick_card.reshape(self.n, p)[complete] = -1
-        over = complete[self._hands[complete * p + winner] == _ZERO]
+        self._won[complete * 2 + (winner & 1)] |= trick[complete]
+        turn[complete] = winner
+        lead[complete] = -1
+        trick[complete] = _ZERO
+        self._best[complete] = 0
+        # The deal is over when the trick's last card emptied its player's hand (hands are
+        # all the same size when a trick is complete).
+        over = complete[hand[complete] == _ZERO]
         if over.size:
             self._tally(over)
 
@@ -385,12 +455,19 @@ class AllFoursBatch:
         beg = lanes[a == BEG_ID]
         if beg.size:
             self._phase[beg] = ANSWER
-            self._turn[beg] = self._dealer[beg]
+            dealer = self._dealer[beg]
+            self._turn[beg] = dealer
+            bits = np.full(beg.size, _ANSWER_BITS)
+            if self.rules.give_one_needs_trump:
+                hand = self._hands[beg * self.players + dealer]
+                cannot = (hand & _SUIT[self._kick[beg] // 13]) == _ZERO
+                bits[cannot] = _BIT[RUN]
+            self._pbits[beg] = bits
         play = a == STAND
         give = np.flatnonzero(a == GIVE)
         if give.size:
             lane = lanes[give]
-            beggar_side = ((self._dealer[lane] + 1) % self.players) & 1
+            beggar_side = ((self._dealer[lane] + 1) & self._seats) & 1
             won = self._award(lane, beggar_side, np.ones(lane.size, dtype=np.int64))
             self._game_over(lane[won], beggar_side[won])
             play[give[~won]] = True
@@ -402,17 +479,15 @@ class AllFoursBatch:
 
     def _begin_play(self, lanes: I64) -> None:
         """Trumps are the current kick's suit; the beggar leads (AF-16)."""
-        suit = self._kick[lanes] // 13
-        self._trump[lanes] = suit
-        self._tmask[lanes] = _SUIT[suit]
-        self._phase[lanes] = PLAY
-        self._turn[lanes] = self._next[self._dealer[lanes]]
+        self._state[_TRUMP:, lanes] = _PLAY_ROWS[:, self._kick[lanes] // 13]
+        self._turn[lanes] = (self._dealer[lanes] + 1) & self._seats
 
     def _award(self, lanes: I64, side: I64, points: I64) -> npt.NDArray[np.bool_]:
         """Score one award per lane; AF-21: which lanes' side reached the target."""
         where = lanes * 2 + side
-        self._scores[where] += points
-        reached: npt.NDArray[np.bool_] = self._scores[where] >= self._target
+        scores = self._scores[where] + points
+        self._scores[where] = scores
+        reached: npt.NDArray[np.bool_] = scores >= self._target
         return reached
 
     def _run_pack(self, lanes: I64) -> I64:
@@ -421,37 +496,36 @@ class AllFoursBatch:
         after the beg, one per deal, so the stock is at 6p + 1); each lane stops at its first
         kick that reaches the target (AF-9, AF-14) or changes the suit (AF-12), or at the void.
         Returns the lanes whose play begins (the suit changed)."""
-        p, m = self.players, lanes.size
-        runs = self._run_kicks.size
+        p, m, runs = self.players, lanes.size, self._runs
         dealer = self._dealer[lanes]
         side = dealer & 1
-        deck = self._deck[lanes]
-        kicks = deck[:, self._run_kicks].astype(np.int64)  # (m, runs)
+        at = lanes * 2 + side
+        deck = self._deck[lanes].astype(np.intp)
+        kicks = deck[:, self._kick_places]  # (m, 1 + runs): the deal's kick, then each run's
         suits = kicks // 13
-        changed = suits != np.concatenate((self._kick[lanes, None] // 13, suits[:, :-1]), axis=1)
-        scored = np.cumsum(self._kick_points[kicks], axis=1)  # AF-9: each kick, in turn
-        reached = self._scores[lanes * 2 + side][:, None] + scored >= self._target
-        # The run at which each lane stops; runs = the void (AF-13), after every run it allows.
-        stop = np.concatenate((changed | reached, np.ones((m, 1), dtype=bool)), axis=1)
+        changed = suits[:, 1:] != suits[:, :-1]
+        scored = np.cumsum(self._kick_points[kicks[:, 1:]], axis=1)  # AF-9: each kick, in turn
+        score = self._scores[at]
+        reached = scored >= (self._target - score)[:, None]
+        stop = changed | reached
+        # The run at which each lane stops; no stop: the void (AF-13), after every run.
         last = stop.argmax(axis=1)
-        void = last == runs
-        made = np.where(void, runs, last + 1)  # the runs dealt
         rows = np.arange(m)
-        # Packets of three from dealer + 1 round to the dealer: (m, runs, p seats, 3 cards).
-        packets = _BIT[deck[:, self._run_cards]].reshape(m, runs, p, 3)
-        dealt = np.arange(runs) < made[:, None]
-        cards = np.bitwise_or.reduce(packets, axis=3)
-        cards = np.bitwise_or.reduce(np.where(dealt[:, :, None], cards, _ZERO), axis=1)
-        seats = lanes[:, None] * p + self._next_seats[dealer]
+        void = ~stop[rows, last]
+        made = np.where(void, runs, last + 1)  # the runs dealt
+        # Packets of three from dealer + 1 round to the dealer, run by run: each seat's cards
+        # of the runs dealt.
+        cards = _BIT[deck[:, self._run_cards]] & self._runs_dealt[made]
+        cards = np.bitwise_or.reduce(cards.reshape(m, runs, p, 3), axis=(1, 3))
+        seats = (lanes[:, None] * p + ((dealer[:, None] + self._offsets) & self._seats)).reshape(-1)
+        cards = cards.reshape(-1)
         self._hands[seats] |= cards
         self._dealt[seats] |= cards
-        got, run = np.nonzero(dealt)
-        self._kicks[lanes[got], self._nkicks[lanes[got]] + run] = kicks[got, run]
-        self._nkicks[lanes] += made
-        self._kick[lanes] = kicks[rows, made - 1]
-        self._pos[lanes] += (3 * p + 1) * made
-        self._scores[lanes * 2 + side] += scored[rows, made - 1]
-        over = ~void & reached[rows, np.minimum(last, runs - 1)]
+        self._kicks[lanes, 1:] = kicks[:, 1:]  # read up to _nkicks only
+        self._nkicks[lanes] = made + 1
+        self._kick[lanes] = kicks[rows, made]
+        self._scores[at] = score + scored[rows, made - 1]
+        over = reached[rows, last] & ~void
         again = lanes[void]
         self._deal[again] += 1  # AF-13: same dealer, a fresh shuffle
         self._pending.append(again)
@@ -462,16 +536,17 @@ class AllFoursBatch:
     def _tally(self, lanes: I64) -> None:
         """AF-22, AF-23: High, Low, Jack, Game one at a time, stopping at the target; then
         AF-8: the next dealer deals."""
-        p, m = self.players, lanes.size
+        p = self.players
         rules = self.rules
-        dealt = self._dealt.reshape(self.n, p)[lanes].view(np.int64)
+        dealt = self._dealt.reshape(self.n, p)[lanes]
         in_play = np.bitwise_or.reduce(dealt, axis=1)
         # The cards dealt to side 1 and won by side 1 tell each card's side.
-        dealt1 = dealt[:, 1] if p == 2 else dealt[:, 1] | dealt[:, 3]
-        won1 = self._won[lanes * 2 + 1].view(np.int64)
+        dealt1 = (dealt[:, 1] if p == 2 else dealt[:, 1] | dealt[:, 3]).view(np.int64)
+        at = lanes * 2
+        won1 = self._won[at + 1]
         base = 13 * self._trump[lanes]
-        trumps = (in_play >> base) & 0x1FFF
-        has = (trumps != 0).astype(np.int64)
+        trumps = (in_play.view(np.int64) >> base) & 0x1FFF
+        has = trumps != 0
         # High and Low go to the side dealt the card (no trump in play: worth 0, and a shift
         # below 0 reads 0).
         high_side = (dealt1 >> (base + _HIGH[trumps])) & 1
@@ -479,44 +554,64 @@ class AllFoursBatch:
         # The jack of trumps: 1 to the side that won its trick, the holder's; hang jack when the
         # holder's opponents won it.
         jack = base + _JACK_PLACE
-        jack_side = (won1 >> jack) & 1
-        held_by_taker = jack_side == (dealt1 >> jack) & 1
-        jack_value = ((trumps >> _JACK_PLACE) & 1) * np.where(
-            held_by_taker, 1, rules.hang_jack_value
-        )
-        points = self._points.reshape(self.n, 2)[lanes]
-        game_has = points[:, 0] != points[:, 1]
-        game_side = (points[:, 1] > points[:, 0]).astype(np.int64)
+        jack_side = (won1.view(np.int64) >> jack) & 1
+        jack_value = (trumps >> _JACK_PLACE) & 1
+        if rules.hang_jack_value != 1:
+            held = (dealt1 >> jack) & 1
+            jack_value *= np.where(held == jack_side, 1, rules.hang_jack_value)
+        # AF-4: every card dealt was won by a side: side 1 has more points when twice its points
+        # are more than all.
+        points = _card_points(np.concatenate((in_play, won1)))
+        twice1, total = points[lanes.size :] * 2, points[: lanes.size]
+        game_side = twice1 > total
         if rules.game_tie is GameTie.NON_DEALER:
-            game_side = np.where(game_has, game_side, (self._dealer[lanes] & 1) ^ 1)
-            game_has[:] = True
-        # The awards in order, the scores after each in turn; the first that reaches the target
-        # ends the game.
-        side = np.stack((high_side, low_side, jack_side, game_side), axis=1)
-        value = np.stack((has, has, jack_value, game_has * rules.game_value), axis=1)
-        value1 = value * side
-        scores = self._scores.reshape(self.n, 2)
-        before = scores[lanes]
-        after0 = np.cumsum(value - value1, axis=1) + before[:, :1]
-        after1 = np.cumsum(value1, axis=1) + before[:, 1:]
-        reached = (after0 >= self._target) | (after1 >= self._target)
-        over = reached.any(axis=1)
-        last = np.where(over, reached.argmax(axis=1), 3)
-        rows = np.arange(m)
-        final = np.stack((after0[rows, last], after1[rows, last]), axis=1)
-        scores[lanes] = final
-        winner = (final[:, 1] >= self._target).astype(np.int64)
-        self._game_over(lanes[over], winner[over])
-        nxt = lanes[~over]
-        self._dealer[nxt] = self._next[self._dealer[nxt]]
+            tie = twice1 == total
+            game_side |= tie & ((self._dealer[lanes] & 1) == 0)
+            game_value = np.full(lanes.size, rules.game_value)
+        else:
+            game_value = (twice1 != total) * rules.game_value
+        # The awards in order; once a side reaches the target the game is over and the later
+        # awards are not scored.
+        target = self._target
+        s0 = self._scores[at]
+        s1 = self._scores[at + 1]
+        alive: npt.NDArray[np.bool_] | None = None
+        for value, side in (
+            (has, high_side),
+            (has, low_side),
+            (jack_value, jack_side),
+            (game_value, game_side),
+        ):
+            v = value if alive is None else value * alive
+            gain = v * side
+            s1 += gain
+            s0 += v - gain
+            alive = np.maximum(s0, s1) < target
+        assert alive is not None
+        self._scores[at] = s0
+        self._scores[at + 1] = s1
+        over = ~alive
+        self._game_over(lanes[over], (s1[over] >= target).astype(np.int64))
+        nxt = lanes[alive]
+        self._dealer[nxt] = (self._dealer[nxt] + 1) & self._seats
         self._deal[nxt] += 1
         self._pending.append(nxt)
 
     def _game_over(self, lanes: I64, winner: I64) -> None:
-        """Report the finished games; each lane's next game is dealt at the end of the step
-        (auto-reset)."""
-        if not lanes.size:
-            return
+        """Games that ended: reported, and each lane's next game dealt, at the end of the step
+        (auto-reset; see :meth:`_finish_games`)."""
+        if lanes.size:
+            self._over.append((lanes, winner))
+
+    def _finish_games(self) -> None:
+        """Report the games that ended (their scores and deals are as they ended: nothing
+        touches a finished game's lane until its next game is dealt) and start the next ones."""
+        if len(self._over) == 1:
+            lanes, winner = self._over[0]
+        else:
+            lanes = np.concatenate([part[0] for part in self._over])
+            winner = np.concatenate([part[1] for part in self._over])
+        self._over = []
         scores = self._scores.reshape(self.n, 2)
         self._results.add(lanes, self._game[lanes], winner, scores[lanes], self._deal[lanes])
         self._game[lanes] += 1
@@ -526,10 +621,17 @@ class AllFoursBatch:
         self._new_games.append(lanes)
 
     def _deal_pending(self, decks: I64 | None = None) -> None:
-        """Deal every lane waiting for a deal (new games draw their first dealer first); a
-        first kick that ends a game starts the next one."""
-        while self._pending:
-            lanes = np.concatenate(self._pending)
+        """Deal every lane waiting for a deal (new games draw their first dealer first).  The
+        kicks are scored first (AF-9, AF-14): a kick that ends a game starts the next one, whose
+        deck is fetched in turn; then the hands of every deal are dealt together."""
+        dealt: list[tuple[I64, I64, I64]] = []
+        while True:
+            if self._over:
+                self._finish_games()
+            if not self._pending:
+                break
+            pending = self._pending
+            lanes = np.concatenate(pending) if len(pending) > 1 else pending[0]
             self._pending = []
             if self._new_games:
                 new = np.concatenate(self._new_games)
@@ -537,47 +639,49 @@ class AllFoursBatch:
                 self._dealer[new] = self._source.dealers(
                     new, self._game[new], self._game, self._deal
                 )
-            self._deal_cards(lanes, decks)
+            if decks is None:
+                decks = self._source.decks(
+                    lanes, self._game[lanes], self._deal[lanes], self._game, self._deal
+                )
+            kick = decks[:, 6 * self.players].astype(np.int64)
+            side = self._dealer[lanes] & 1
+            won = self._award(lanes, side, self._kick_points[kick])
+            if won.any():
+                self._game_over(lanes[won], side[won])
+                keep = ~won
+                lanes, decks, kick = lanes[keep], decks[keep], kick[keep]
+            dealt.append((lanes, decks, kick))
             decks = None
+        if len(dealt) == 1:
+            self._deal_cards(*dealt[0])
+        elif dealt:
+            self._deal_cards(*(np.concatenate(part) for part in zip(*dealt, strict=True)))
 
-    def _deal_cards(self, lanes: I64, decks: I64 | None) -> None:
-        """AF-7, AF-9: deal each lane's current deal (its dealer and deal number set) and score
-        the kick; AF-14: a kick that reaches the target ends the game."""
-        if decks is None:
-            decks = self._source.decks(
-                lanes, self._game[lanes], self._deal[lanes], self._game, self._deal
-            )
+    def _deal_cards(self, lanes: I64, decks: I64, kick: I64) -> None:
+        """AF-7: deal each lane's current deal (its dealer and deal number set, its kick
+        scored)."""
         p, m = self.players, lanes.size
-        top = 6 * p
         self._deck[lanes] = decks
-        self._pos[lanes] = top + 1
         dealer = self._dealer[lanes]
-        # The first 6p cards grouped by seat: (m, p, 6), then each seat's six bits joined.
-        cards = decks[np.arange(m)[:, None], self._order[dealer]]
+        # The first 6p cards grouped by seat from dealer + 1: (m, p, 6), each seat's bits joined.
+        cards = decks[:, self._order].astype(np.intp)
         hands = np.bitwise_or.reduce(_BIT[cards].reshape(m, p, 6), axis=2)
-        self._hands.reshape(self.n, p)[lanes] = hands
-        self._dealt.reshape(self.n, p)[lanes] = hands
-        # The trick state (cards, length, suit led, mask, points) is empty already: a deal ends
-        # after its last trick, or before play.
+        seats = lanes[:, None] * p + ((dealer[:, None] + self._offsets) & self._seats)
+        self._hands[seats] = hands
+        self._dealt[seats] = hands
+        # The trick state (cards, suit led, best key) is empty already: a deal ends after its
+        # last trick, or before play.
         self._won.reshape(self.n, 2)[lanes] = _ZERO
-        self._tricks_won.reshape(self.n, 2)[lanes] = 0
-        self._points.reshape(self.n, 2)[lanes] = 0
-        kick = decks[:, top]
         self._kicks[lanes, 0] = kick  # the later rows are read up to _nkicks only
-        self._nkicks[lanes] = 1
         self._kick[lanes] = kick
-        self._trump[lanes] = -1
-        self._tmask[lanes] = _ZERO
-        self._phase[lanes] = BEG
-        self._turn[lanes] = self._next[dealer]
-        won = self._award(lanes, dealer & 1, self._kick_points[kick])  # AF-9, AF-14
-        self._game_over(lanes[won], (dealer & 1)[won])
+        self._state[:, lanes] = self._deal_rows
+        self._turn[lanes] = (dealer + 1) & self._seats
 
     # -- legal actions ---------------------------------------------------------------------
     def _update_legal(self) -> None:
         """AF-10, AF-11, AF-16 ... AF-20: each lane's legal action ids as bits."""
-        p = self.players
         hand = self._hands[self._base + self._turn]
+        self._hand = hand  # the next play takes its card from it
         tmask = self._tmask
         # Before a trick's first card the suit led is -1, whose mask is empty: any card.
         of_suit = hand & _SUIT[self._lead]
@@ -595,12 +699,7 @@ class AllFoursBatch:
                 limited = of_suit != _ZERO
             cut = top_trump & (under != _ZERO) & limited
             legal = np.where(cut, legal & ~under, legal)
-        # AF-10, AF-11: stand or beg; give one or run the pack.
-        phase = self._phase
-        bits = _PHASE_BITS[phase]
-        if self.rules.give_one_needs_trump:
-            answer = np.flatnonzero(phase == ANSWER)
-            dealer_hand = self._hands[answer * p + self._dealer[answer]]
-            cannot = (dealer_hand & _SUIT[self._kick[answer] // 13]) == _ZERO
-            bits[answer[cannot]] = _BIT[RUN]
-        self._legal = np.where(phase == PLAY, legal, bits)
+        # AF-10, AF-11: stand or beg; give one or run the pack (their bits are set out of play).
+        legal &= self._pmask
+        legal |= self._pbits
+        self._legal = legal
