@@ -99,65 +99,80 @@ class Solution:
         return tuple(play for play, value in self.plays.items() if value[team] == best)
 
 
-class _Search:
-    """One search's tables: the transposition table, the squeeze cache, and the node count
-    against the budget."""
+def _beats_table() -> tuple[bool, ...]:
+    """``beats(card, best)`` of every pair of cards (hearts trumps), ``card * 52 + best``."""
+    return tuple(beats(card, best, _HEARTS) for card in range(52) for best in range(52))
 
-    __slots__ = ("budget", "nodes", "squeeze", "table")
+
+_BEATS: Final = _beats_table()  # the core's FH-17 kernel, looked up
+_YES: Final = (True, 0)
+_NO: Final = (False, 0)
+
+
+class _Search:
+    """One search's tables: the transposition table, the caches, and the node count against
+    the budget.
+
+    The transposition table is keyed by the leader and each hand's suit lengths; each entry holds
+    bounds together with the cards they depend on (*partition search*): the top cards of each
+    suit, as places among the cards still out, whose holders must be the same for the bounds to
+    hold.  A search returns, with its answer, the cards that mattered: the cards that won a trick
+    by rank (beating a card of their suit) and those of the bounds it used.
+    """
+
+    __slots__ = ("budget", "nodes", "table")
 
     def __init__(self, budget: int | None) -> None:
-        self.table: dict[tuple[int, ...], list[int]] = {}
-        self.squeeze: dict[int, int] = {}
+        self.table: dict[int, list[list[int]]] = {}
         self.nodes = 0
         self.budget = budget
 
-    def key(self, hands: tuple[int, int, int, int], leader: int) -> tuple[int, ...]:
-        """The transposition key: the leader and the hands with the cards gone squeezed out of
-        each suit (only the order of the cards still out matters)."""
-        out = hands[0] | hands[1] | hands[2] | hands[3]
-        squeeze = self.squeeze
-        packed = [0, 0, 0, 0]
-        for suit in range(4):
-            shift = 13 * suit
-            present = (out >> shift) & _SUIT
-            if not present:
-                continue
-            for seat in range(4):
-                bits = (hands[seat] >> shift) & _SUIT
-                if bits:
-                    code = present << 13 | bits
-                    small = squeeze.get(code)
-                    if small is None:
-                        small = squeeze[code] = _squeezed(bits, present)
-                    packed[seat] |= small << shift
-        # Each suit's squeezed pattern sits below the count of its cards, which the key keeps.
-        return (leader, packed[0], packed[1], packed[2], packed[3], _suit_counts(out))
-
-    def at_least(self, hands: tuple[int, int, int, int], leader: int, need: int) -> bool:
-        """At the start of a trick: can team 0 take at least ``need`` of the remaining tricks?"""
+    def at_least(self, hands: tuple[int, int, int, int], leader: int, need: int) -> tuple[bool, int]:
+        """At the start of a trick: can team 0 take at least ``need`` of the remaining tricks?
+        With the answer, the cards it depends on (a card mask)."""
         if need <= 0:
-            return True
+            return _YES
         left = hands[leader].bit_count()
         if need > left:
-            return False
-        key = self.key(hands, leader)
-        bounds = self.table.get(key)
-        if bounds is None:
-            bounds = self.table[key] = list(_bounds(hands, leader, left))
-        if bounds[0] >= need:
-            return True
-        if bounds[1] < need:
-            return False
+            return _NO
+        h0, h1, h2, h3 = hands
+        out = h0 | h1 | h2 | h3
+        key = leader | _lengths(h0) << 2 | _lengths(h1) << 18 | _lengths(h2) << 34
+        key |= _lengths(h3) << 50
+        packed = _squeeze(h0, out) | _squeeze(h1, out) << 52 | _squeeze(h2, out) << 104
+        packed |= _squeeze(h3, out) << 156
+        entries = self.table.get(key)
+        if entries is None:
+            entries = self.table[key] = []
+        else:
+            for entry in entries:
+                if packed & entry[0] == entry[1]:
+                    if entry[2] >= need:
+                        return True, _unsqueeze(entry[4], out)
+                    if entry[3] < need:
+                        return False, _unsqueeze(entry[4], out)
+        low, high, low_cards, high_cards = _bounds(hands, leader, left, out)
+        if low >= need:
+            return True, low_cards
+        if high < need:
+            return False, high_cards
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise _OverBudget
-        out = hands[0] | hands[1] | hands[2] | hands[3]
-        result = self.play(hands, leader, 0, -1, -1, 0, need, out)
-        if result:
-            bounds[0] = need
+        result, cards = self.play(hands, leader, 0, -1, -1, 0, False, need, out)
+        top = _top_places(cards & out, out)
+        mask = top | top << 52 | top << 104 | top << 156
+        pattern = packed & mask
+        for entry in entries:
+            if entry[0] == mask and entry[1] == pattern:
+                if result:
+                    entry[2] = max(entry[2], need)
+                else:
+                    entry[3] = min(entry[3], need - 1)
+                break
         else:
-            bounds[1] = need - 1
-        return result
+            entries.append([mask, pattern, need if result else 0, left if result else need - 1, top])
+        return result, cards
 
     def play(
         self,
@@ -167,25 +182,32 @@ class _Search:
         lead: int,
         best: int,
         best_position: int,
+        ranked: bool,
         need: int,
         out: int,
-    ) -> bool:
+    ) -> tuple[bool, int]:
         """Play position ``position`` of the trick: can team 0 still take ``need`` tricks,
-        this one included?  ``lead`` is the suit led, ``best`` the winning card so far, ``out``
-        every card in a hand or on the table."""
+        this one included?  ``lead`` is the suit led, ``best`` the winning card so far (which
+        beat a card of its own suit when ``ranked``), ``out`` every card in a hand or on the
+        table.  With the answer, the cards it depends on."""
         seat = (leader + position) & 3
         hand = hands[seat]
         allowed = must_follow_mask(hand, lead if position else None)  # FH-16
-        cards = _representatives(allowed, out)
-        if len(cards) > 1:
+        moves = _moves(allowed, out)
+        if len(moves) > 1:
             partner_winning = position > 0 and (best_position - position) & 1 == 0
-            cards = _order(cards, position, best, partner_winning, out ^ hand)
+            moves = _order(moves, position, best, partner_winning, out ^ hand)
         maximizing = not seat & 1
-        for card in cards:
-            if position == 0 or beats(card, best, _HEARTS):  # FH-17
+        depends = 0
+        for card, run in moves:
+            if position == 0:
+                new_best, new_position, new_ranked = card, 0, False
+            elif _BEATS[card * 52 + best]:  # FH-17
                 new_best, new_position = card, position
+                new_ranked = card // 13 == best // 13
             else:
                 new_best, new_position = best, best_position
+                new_ranked = ranked or card // 13 == best // 13
             rest = hand ^ (1 << card)
             if seat == 0:
                 new_hands = (rest, hands[1], hands[2], hands[3])
@@ -197,30 +219,56 @@ class _Search:
                 new_hands = (hands[0], hands[1], hands[2], rest)
             if position == 3:
                 winner = (leader + new_position) & 3
-                result = self.at_least(new_hands, winner, need - (not winner & 1))
+                result, cards = self.at_least(new_hands, winner, need - (not winner & 1))
+                if new_ranked:
+                    cards |= 1 << new_best
             else:
-                result = self.play(
+                result, cards = self.play(
                     new_hands,
                     leader,
                     position + 1,
                     card // 13 if position == 0 else lead,
                     new_best,
                     new_position,
+                    new_ranked,
                     need,
                     out,
                 )
             if result is maximizing:
-                return result
-        return not maximizing
+                return result, cards
+            # The equivalent cards not tried would have needed the same cards, with theirs.
+            if cards & run:
+                cards |= run
+            depends |= cards
+        return not maximizing, depends
 
 
-def _suit_counts(out: int) -> int:
+def _lengths(hand: int) -> int:
+    """The hand's suit lengths, four bits each."""
     return (
-        (out & _SUIT).bit_count()
-        | ((out >> 13) & _SUIT).bit_count() << 4
-        | ((out >> 26) & _SUIT).bit_count() << 8
-        | (out >> 39).bit_count() << 12
+        (hand & _SUIT).bit_count()
+        | ((hand >> 13) & _SUIT).bit_count() << 4
+        | ((hand >> 26) & _SUIT).bit_count() << 8
+        | (hand >> 39).bit_count() << 12
     )
+
+
+_SQUEEZED: dict[int, int] = {}
+
+
+def _squeeze(hand: int, out: int) -> int:
+    """The hand with the places of the cards gone removed from each suit (``out`` is every card
+    still out): each suit's cards as places among that suit's cards still out."""
+    result = 0
+    for shift in (0, 13, 26, 39):
+        bits = (hand >> shift) & _SUIT
+        if bits:
+            code = ((out >> shift) & _SUIT) << 13 | bits
+            small = _SQUEEZED.get(code)
+            if small is None:
+                small = _SQUEEZED[code] = _squeezed(bits, (out >> shift) & _SUIT)
+            result |= small << shift
+    return result
 
 
 def _squeezed(bits: int, present: int) -> int:
@@ -236,66 +284,95 @@ def _squeezed(bits: int, present: int) -> int:
     return result
 
 
-_RUNS: dict[int, tuple[int, ...]] = {}
+def _top_places(cards: int, out: int) -> int:
+    """The places (as :func:`_squeeze` numbers them) of the cards of ``out`` at or above the
+    lowest card of ``cards`` in each suit."""
+    result = 0
+    for shift in (0, 13, 26, 39):
+        mine = (cards >> shift) & _SUIT
+        if mine:
+            present = (out >> shift) & _SUIT
+            count = present.bit_count()
+            above = (present & -(mine & -mine)).bit_count()
+            result |= ((1 << above) - 1) << (count - above) << shift
+    return result
 
 
-def _representatives(allowed: int, out: int) -> list[int]:
+def _unsqueeze(places: int, out: int) -> int:
+    """The cards of ``out`` at ``places`` (the top places of each suit, see
+    :func:`_top_places`)."""
+    result = 0
+    for shift in (0, 13, 26, 39):
+        top = ((places >> shift) & _SUIT).bit_count()
+        if top:
+            present = (out >> shift) & _SUIT
+            while present.bit_count() > top:
+                present &= present - 1
+            result |= present << shift
+    return result
+
+
+_RUNS: dict[int, tuple[tuple[int, int], ...]] = {}
+
+
+def _moves(allowed: int, out: int) -> list[tuple[int, int]]:
     """One card of each run of ``allowed`` that no other card of ``out`` separates (equivalent
-    cards win and lose the same tricks)."""
-    result: list[int] = []
-    for suit in range(4):
-        shift = 13 * suit
+    cards win and lose the same tricks), with the mask of its run."""
+    result: list[tuple[int, int]] = []
+    for shift in (0, 13, 26, 39):
         mine = (allowed >> shift) & _SUIT
         if not mine:
             continue
-        code = ((out >> shift) & _SUIT) << 13 | mine
+        present = (out >> shift) & _SUIT
+        code = present << 13 | mine
         runs = _RUNS.get(code)
         if runs is None:
-            runs = _RUNS[code] = suit_runs(mine, (out >> shift) & _SUIT)
-        result.extend(shift + rank for rank in runs)
+            runs = _RUNS[code] = tuple(
+                (top, sum(1 << place for place in run_below(top, mine, present)))
+                for top in suit_runs(mine, present)
+            )
+        result.extend((shift + top, run << shift) for top, run in runs)
     return result
 
 
 def _order(
-    cards: list[int], position: int, best: int, partner_winning: bool, others: int
-) -> list[int]:
+    moves: list[tuple[int, int]], position: int, best: int, partner_winning: bool, others: int
+) -> list[tuple[int, int]]:
     """Good plays first: the leader's top cards (trumps first), then its low cards; a follower's
     cheapest winning card, or its lowest card when its partner has the trick."""
     if position == 0:
 
-        def lead_key(card: int) -> tuple[int, int]:
+        def lead_key(move: tuple[int, int]) -> tuple[int, int]:
+            card = move[0]
             suit = card // 13
             higher = others & SUIT_MASKS[suit] & ~((2 << card) - 1)
             if not higher:
                 return (0 if suit == _HEARTS else 1, -card)
             return (2, card % 13 + (13 if suit == _HEARTS else 0))
 
-        return sorted(cards, key=lead_key)
+        return sorted(moves, key=lead_key)
 
-    def follow_key(card: int) -> tuple[int, int]:
+    def follow_key(move: tuple[int, int]) -> tuple[int, int]:
+        card = move[0]
         cost = card % 13 + (13 if card // 13 == _HEARTS else 0)
-        wins = beats(card, best, _HEARTS)
+        wins = _BEATS[card * 52 + best]
         if partner_winning:
             return (1 if wins else 0, cost)
         return (0 if wins else 1, cost)
 
-    return sorted(cards, key=follow_key)
+    return sorted(moves, key=follow_key)
 
 
 def _top_run(mine: int, others: int) -> int:
-    """How many of ``mine`` (one suit) are above every card of ``others`` in that suit."""
-    count = 0
-    while mine:
-        top = mine.bit_length() - 1
-        if others >> top:
-            break
-        count += 1
-        mine ^= 1 << top
-    return count
+    """The cards of ``mine`` (one suit) above every card of ``others`` in that suit."""
+    return mine & -(1 << others.bit_length())
 
 
-def _bounds(hands: tuple[int, int, int, int], leader: int, left: int) -> tuple[int, int]:
-    """Bounds on team 0's tricks from the start of a trick, before any search.
+def _bounds(
+    hands: tuple[int, int, int, int], leader: int, left: int, everyone: int
+) -> tuple[int, int, int, int]:
+    """Bounds on team 0's tricks from the start of a trick, before any search, and the cards
+    each depends on.
 
     Quick tricks of the leader: its top hearts, each of which wins when led; then, in each plain
     suit, its top cards as often as every opponent who may still hold a heart must follow (and its
@@ -305,35 +382,45 @@ def _bounds(hands: tuple[int, int, int, int], leader: int, left: int) -> tuple[i
     team = leader & 1
     mine = hands[leader]
     partner = hands[leader ^ 2]
-    opponents = (hands[leader ^ 1], hands[leader ^ 3])
-    everyone = hands[0] | hands[1] | hands[2] | hands[3]
     others = everyone & ~mine
-    my_hearts = mine & _HEART_MASK
-    drawn = _top_run(my_hearts, others & _HEART_MASK)
-    quick = drawn
-    ruffers = [o for o in opponents if (o & _HEART_MASK).bit_count() > drawn]
+    drawn_cards = _top_run(mine & _HEART_MASK, others & _HEART_MASK)
+    drawn = drawn_cards.bit_count()
+    ruffers = [
+        o for o in (hands[leader ^ 1], hands[leader ^ 3]) if (o & _HEART_MASK).bit_count() > drawn
+    ]
     plain = 0
+    quick_cards = drawn_cards
     for suit in (0, 1, 3):
         suit_mask = SUIT_MASKS[suit]
-        cash = _top_run(mine & suit_mask, others & suit_mask)
+        run = _top_run(mine & suit_mask, others & suit_mask)
+        if not run:
+            continue
+        cash = run.bit_count()
         for o in ruffers:
             cash = min(cash, (o & suit_mask).bit_count())
-        plain += cash
+        if cash:
+            plain += cash
+            quick_cards |= run
     # The partner throws a plain card on each plain lead, and on the hearts it cannot follow.
     spare = (partner & ~_HEART_MASK).bit_count() - max(
         0, drawn - (partner & _HEART_MASK).bit_count()
     )
-    quick += min(plain, max(0, spare))
+    quick = drawn + min(plain, max(0, spare))
     # Sure tricks of the holder of the top heart.
     hearts = everyone & _HEART_MASK
     sure = [0, 0]
+    sure_cards = [0, 0]
     if hearts:
         top = 1 << (hearts.bit_length() - 1)
         for seat in range(4):
             if hands[seat] & top:
-                sure[seat & 1] = _top_run(hands[seat] & _HEART_MASK, hearts & ~hands[seat])
-    sure[team] = max(sure[team], quick)
-    return sure[0], left - sure[1]
+                run = _top_run(hands[seat] & _HEART_MASK, hearts & ~hands[seat])
+                sure[seat & 1] = run.bit_count()
+                sure_cards[seat & 1] = run
+    if quick > sure[team]:
+        sure[team] = quick
+        sure_cards[team] = quick_cards
+    return sure[0], left - sure[1], sure_cards[0], sure_cards[1]
 
 
 # -- the public functions ---------------------------------------------------------------------
@@ -366,7 +453,7 @@ def _at_least_mid(
 ) -> bool:
     """Can team 0 take ``need`` tricks from a position in the middle of a trick?"""
     if not trick:
-        return search.at_least(hands, leader, need)
+        return search.at_least(hands, leader, need)[0]
     out = hands[0] | hands[1] | hands[2] | hands[3]
     best, best_position = trick[0], 0
     for position in range(1, len(trick)):
@@ -374,7 +461,9 @@ def _at_least_mid(
         if beats(trick[position], best, _HEARTS):
             best, best_position = trick[position], position
     out |= 1 << trick[0]
-    return search.play(hands, leader, len(trick), trick[0] // 13, best, best_position, need, out)
+    return search.play(
+        hands, leader, len(trick), trick[0] // 13, best, best_position, False, need, out
+    )[0]
 
 
 def _value(
@@ -437,7 +526,7 @@ def solve(state: State, *, budget: int | None = None) -> Solution:
             for card in trick:
                 out |= 1 << card
             allowed = must_follow_mask(hands[seat], trick[0] // 13 if trick else None)
-            for top in _representatives(allowed, out):
+            for top, _ in _moves(allowed, out):
                 child, child_leader, child_trick, won = _after(hands, leader, trick, top)
                 low, high = (0, value - won) if maximizing else (value - won, left - won)
                 child_value = won + _value(search, child, child_leader, child_trick, low, high)
@@ -510,7 +599,7 @@ def play_values(state: State, *, budget: int | None = None) -> dict[Play, tuple[
     allowed = must_follow_mask(hands[seat], trick[0] // 13 if trick else None)
     plays: dict[Play, tuple[int, int]] = {}
     try:
-        for top in _representatives(allowed, out):
+        for top, _ in _moves(allowed, out):
             child, child_leader, child_trick, won = _after(hands, leader, trick, top)
             value = won + _value(search, child, child_leader, child_trick, 0, left - won)
             for card in run_below(top, allowed, out):
