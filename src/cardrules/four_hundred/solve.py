@@ -137,10 +137,24 @@ class _Search:
             return _NO
         h0, h1, h2, h3 = hands
         out = h0 | h1 | h2 | h3
-        key = leader | _lengths(h0) << 2 | _lengths(h1) << 18 | _lengths(h2) << 34
-        key |= _lengths(h3) << 50
-        packed = _squeeze(h0, out) | _squeeze(h1, out) << 52 | _squeeze(h2, out) << 104
-        packed |= _squeeze(h3, out) << 156
+        if left == 1:
+            return _last_trick(hands, leader, need)
+        key = 0
+        packed = 0
+        layouts = _LAYOUTS
+        for shift in (0, 13, 26, 39):
+            code = (
+                (h0 >> shift) & _SUIT
+                | ((h1 >> shift) & _SUIT) << 13
+                | ((h2 >> shift) & _SUIT) << 26
+                | ((h3 >> shift) & _SUIT) << 39
+            )
+            layout = layouts.get(code)
+            if layout is None:
+                layout = layouts[code] = _layout(code)
+            key = key << 16 | layout[0]
+            packed |= layout[1] << shift
+        key = key << 2 | leader
         entries = self.table.get(key)
         if entries is None:
             entries = self.table[key] = []
@@ -243,32 +257,37 @@ class _Search:
         return not maximizing, depends
 
 
-def _lengths(hand: int) -> int:
-    """The hand's suit lengths, four bits each."""
-    return (
-        (hand & _SUIT).bit_count()
-        | ((hand >> 13) & _SUIT).bit_count() << 4
-        | ((hand >> 26) & _SUIT).bit_count() << 8
-        | (hand >> 39).bit_count() << 12
-    )
+_LAYOUTS: dict[int, tuple[int, int]] = {}
 
 
-_SQUEEZED: dict[int, int] = {}
+def _layout(code: int) -> tuple[int, int]:
+    """One suit as the four hands hold it (13 bits a seat, ``code``): each seat's length (four
+    bits a seat) and each seat's cards as places among the suit's cards still out (52 bits a
+    seat, the suit's places at the bottom)."""
+    present = (code | code >> 13 | code >> 26 | code >> 39) & _SUIT
+    lengths = 0
+    places = 0
+    for seat in range(4):
+        bits = (code >> 13 * seat) & _SUIT
+        lengths |= bits.bit_count() << 4 * seat
+        places |= _squeezed(bits, present) << 52 * seat
+    return lengths, places
 
 
-def _squeeze(hand: int, out: int) -> int:
-    """The hand with the places of the cards gone removed from each suit (``out`` is every card
-    still out): each suit's cards as places among that suit's cards still out."""
-    result = 0
-    for shift in (0, 13, 26, 39):
-        bits = (hand >> shift) & _SUIT
-        if bits:
-            code = ((out >> shift) & _SUIT) << 13 | bits
-            small = _SQUEEZED.get(code)
-            if small is None:
-                small = _SQUEEZED[code] = _squeezed(bits, (out >> shift) & _SUIT)
-            result |= small << shift
-    return result
+def _last_trick(hands: tuple[int, int, int, int], leader: int, need: int) -> tuple[bool, int]:
+    """The last trick, one card in each hand: does team 0 take ``need`` (1) tricks?"""
+    best = hands[leader].bit_length() - 1
+    best_position = 0
+    ranked = False
+    for position in (1, 2, 3):
+        card = hands[(leader + position) & 3].bit_length() - 1
+        same = card // 13 == best // 13
+        if _BEATS[card * 52 + best]:  # FH-17
+            best, best_position, ranked = card, position, same
+        else:
+            ranked = ranked or same
+    won = not (leader + best_position) & 1
+    return won >= need, (1 << best if ranked else 0)
 
 
 def _squeezed(bits: int, present: int) -> int:
@@ -473,8 +492,22 @@ def _value(
     trick: tuple[int, ...],
     low: int,
     high: int,
+    guess: int | None = None,
 ) -> int:
-    """Team 0's exact tricks from here, known to lie in ``[low, high]``, by bisection."""
+    """Team 0's exact tricks from here, known to lie in ``[low, high]``: by bisection, or by
+    steps from ``guess`` when the value is likely near it (the values of a position's plays are
+    mostly its own value)."""
+    if guess is not None:
+        guess = min(max(guess, low), high)
+        if guess > low and not _at_least_mid(search, hands, leader, trick, guess):
+            high = guess - 1
+            while high > low and not _at_least_mid(search, hands, leader, trick, high):
+                high -= 1
+            return high
+        low = guess
+        while low < high and _at_least_mid(search, hands, leader, trick, low + 1):
+            low += 1
+        return low
     while low < high:
         middle = (low + high + 1) // 2
         if _at_least_mid(search, hands, leader, trick, middle):
@@ -529,7 +562,9 @@ def solve(state: State, *, budget: int | None = None) -> Solution:
             for top, _ in _moves(allowed, out):
                 child, child_leader, child_trick, won = _after(hands, leader, trick, top)
                 low, high = (0, value - won) if maximizing else (value - won, left - won)
-                child_value = won + _value(search, child, child_leader, child_trick, low, high)
+                child_value = won + _value(
+                    search, child, child_leader, child_trick, low, high, value - won
+                )
                 for card in run_below(top, allowed, out):
                     plays[Play(CARDS[card])] = (child_value, left - child_value)
     except _OverBudget:
@@ -598,10 +633,12 @@ def play_values(state: State, *, budget: int | None = None) -> dict[Play, tuple[
         out |= 1 << card
     allowed = must_follow_mask(hands[seat], trick[0] // 13 if trick else None)
     plays: dict[Play, tuple[int, int]] = {}
+    value: int | None = None
     try:
         for top, _ in _moves(allowed, out):
             child, child_leader, child_trick, won = _after(hands, leader, trick, top)
-            value = won + _value(search, child, child_leader, child_trick, 0, left - won)
+            guess = None if value is None else value - won
+            value = won + _value(search, child, child_leader, child_trick, 0, left - won, guess)
             for card in run_below(top, allowed, out):
                 plays[Play(CARDS[card])] = (value, left - value)
     except _OverBudget:
