@@ -120,10 +120,13 @@ class _Search:
     by rank (beating a card of their suit) and those of the bounds it used.
     """
 
-    __slots__ = ("budget", "nodes", "table")
+    __slots__ = ("budget", "cut", "first", "killers", "nodes", "table")
 
     def __init__(self, budget: int | None) -> None:
         self.table: dict[int, list[list[int]]] = {}
+        self.killers: dict[tuple[tuple[int, int, int, int], int], int] = {}
+        self.first = -1
+        self.cut = -1
         self.nodes = 0
         self.budget = budget
 
@@ -173,7 +176,11 @@ class _Search:
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise _OverBudget
+        self.first = self.killers.get((hands, leader), -1)
+        self.cut = -1
         result, cards = self.play(hands, leader, 0, -1, -1, 0, False, need, out)
+        if self.cut >= 0:
+            self.killers[hands, leader] = self.cut
         top = _top_places(cards & out, out)
         mask = top | top << 52 | top << 104 | top << 156
         pattern = packed & mask
@@ -211,6 +218,15 @@ class _Search:
         if len(moves) > 1:
             partner_winning = position > 0 and (best_position - position) & 1 == 0
             moves = _order(moves, position, best, partner_winning, out ^ hand)
+            if position == 0:
+                first = self.first
+                if first >= 0:
+                    for index, move in enumerate(moves):
+                        if move[0] == first:
+                            if index:
+                                del moves[index]
+                                moves.insert(0, move)
+                            break
         maximizing = not seat & 1
         depends = 0
         for card, run in moves:
@@ -249,6 +265,8 @@ class _Search:
                     out,
                 )
             if result is maximizing:
+                if position == 0:
+                    self.cut = card
                 return result, cards
             # The equivalent cards not tried would have needed the same cards, with theirs.
             if cards & run:
@@ -425,17 +443,18 @@ def _bounds(
         0, drawn - (partner & _HEART_MASK).bit_count()
     )
     quick = drawn + min(plain, max(0, spare))
-    # Sure tricks of the holder of the top heart.
+    # Sure tricks: each heart above every heart of the other team wins a trick for its team (its
+    # partner's heart may be the one that wins it, so one player's count of them).
     hearts = everyone & _HEART_MASK
     sure = [0, 0]
     sure_cards = [0, 0]
     if hearts:
-        top = 1 << (hearts.bit_length() - 1)
-        for seat in range(4):
-            if hands[seat] & top:
-                run = _top_run(hands[seat] & _HEART_MASK, hearts & ~hands[seat])
-                sure[seat & 1] = run.bit_count()
-                sure_cards[seat & 1] = run
+        for side in (0, 1):
+            above = hearts & -(1 << ((hands[side ^ 1] | hands[side ^ 3]) & _HEART_MASK).bit_length())
+            if above:
+                sure[side] = max((hands[side] & above).bit_count(), (hands[side ^ 2] & above).bit_count())
+                sure_cards[side] = above
+                break
     if quick > sure[team]:
         sure[team] = quick
         sure_cards[team] = quick_cards
