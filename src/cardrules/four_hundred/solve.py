@@ -217,7 +217,10 @@ class _Search:
         moves = _moves(allowed, out)
         if len(moves) > 1:
             partner_winning = position > 0 and (best_position - position) & 1 == 0
-            moves = _order(moves, position, best, partner_winning, out ^ hand)
+            if position:
+                moves = _order_follow(moves, position, seat, lead, best, partner_winning, hands)
+            else:
+                moves = _order_lead(moves, seat, hands)
             if position == 0:
                 first = self.first
                 if first >= 0:
@@ -396,6 +399,84 @@ def _order(
         if partner_winning:
             return (1 if wins else 0, cost)
         return (0 if wins else 1, cost)
+
+    return sorted(moves, key=follow_key)
+
+
+def _order_lead(
+    moves: list[tuple[int, int]], seat: int, hands: tuple[int, int, int, int]
+) -> list[tuple[int, int]]:
+    """The leader's good plays first: its winners (hearts first, unless an opponent can ruff),
+    a low card to its partner's winner or to its partner's ruff, then its low cards."""
+    partner = hands[seat ^ 2]
+    left_hand = hands[(seat + 1) & 3]
+    right_hand = hands[(seat + 3) & 3]
+    opponents = left_hand | right_hand
+    others = opponents | partner
+
+    def lead_key(move: tuple[int, int]) -> tuple[int, int]:
+        card = move[0]
+        suit = card // 13
+        mask = SUIT_MASKS[suit]
+        cost = card % 13 + (13 if suit == _HEARTS else 0)
+        ruffed = suit != _HEARTS and any(
+            not o & mask and o & _HEART_MASK for o in (left_hand, right_hand)
+        )
+        if not others & mask & -(2 << card):  # the top card of its suit
+            if suit == _HEARTS:
+                return (0, -card)
+            return (3 if ruffed else 1, -card)
+        if ruffed:
+            return (4, cost)
+        top = (others & mask).bit_length() - 1
+        if partner >> top & 1:  # the partner's winner
+            return (2, cost)
+        if not partner & mask and partner & _HEART_MASK and opponents & mask:
+            return (2, cost)  # the partner ruffs
+        return (3, cost)
+
+    return sorted(moves, key=lead_key)
+
+
+def _order_follow(
+    moves: list[tuple[int, int]],
+    position: int,
+    seat: int,
+    lead: int,
+    best: int,
+    partner_winning: bool,
+    hands: tuple[int, int, int, int],
+) -> list[tuple[int, int]]:
+    """A follower's good plays first: the cheapest card that wins the trick whatever the
+    opponents still to play do; the lowest card when its partner's card already does; second
+    hand low; third hand high."""
+    threat = 0
+    for later in range(position + 1, 4):
+        other = (seat + later - position) & 3
+        if (other ^ seat) & 1:
+            threat |= must_follow_mask(hands[other], lead)
+    threat_trump = threat & _HEART_MASK
+    top_trump = threat_trump.bit_length() - 1
+
+    def safe(card: int) -> bool:
+        same = threat & SUIT_MASKS[card // 13]
+        if same and _BEATS[(same.bit_length() - 1) * 52 + card]:
+            return False
+        return not (threat_trump and _BEATS[top_trump * 52 + card])
+
+    if partner_winning and safe(best):
+        return sorted(moves, key=lambda move: move[0] % 13 + (13 if move[0] // 13 == _HEARTS else 0))
+
+    def follow_key(move: tuple[int, int]) -> tuple[int, int]:
+        card = move[0]
+        cost = card % 13 + (13 if card // 13 == _HEARTS else 0)
+        if _BEATS[card * 52 + best]:
+            if safe(card):
+                return (0, cost)
+            if not partner_winning:
+                return (1, -cost if position == 2 else cost)
+            return (2, cost)
+        return (2, cost)
 
     return sorted(moves, key=follow_key)
 
