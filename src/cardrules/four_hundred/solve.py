@@ -123,7 +123,7 @@ class _Search:
     __slots__ = ("budget", "cut", "first", "killers", "nodes", "table")
 
     def __init__(self, budget: int | None) -> None:
-        self.table: dict[int, list[list[int]]] = {}
+        self.table: dict[int, dict[int, tuple[int, dict[int, list[int]]]]] = {}
         self.killers: dict[tuple[tuple[int, int, int, int], int], int] = {}
         self.first = -1
         self.cut = -1
@@ -158,16 +158,17 @@ class _Search:
             key = key << 16 | layout[0]
             packed |= layout[1] << shift
         key = key << 2 | leader
-        entries = self.table.get(key)
-        if entries is None:
-            entries = self.table[key] = []
+        groups = self.table.get(key)
+        if groups is None:
+            groups = self.table[key] = {}
         else:
-            for entry in entries:
-                if packed & entry[0] == entry[1]:
-                    if entry[2] >= need:
-                        return True, _unsqueeze(entry[4], out)
-                    if entry[3] < need:
-                        return False, _unsqueeze(entry[4], out)
+            for mask, (top, patterns) in groups.items():
+                bounds = patterns.get(packed & mask)
+                if bounds is not None:
+                    if bounds[0] >= need:
+                        return True, _unsqueeze(top, out)
+                    if bounds[1] < need:
+                        return False, _unsqueeze(top, out)
         low, high, low_cards, high_cards = _bounds(hands, leader, left, out)
         if low >= need:
             return True, low_cards
@@ -183,16 +184,16 @@ class _Search:
             self.killers[hands, leader] = self.cut
         top = _top_places(cards & out, out)
         mask = top | top << 52 | top << 104 | top << 156
-        pattern = packed & mask
-        for entry in entries:
-            if entry[0] == mask and entry[1] == pattern:
-                if result:
-                    entry[2] = max(entry[2], need)
-                else:
-                    entry[3] = min(entry[3], need - 1)
-                break
+        group = groups.get(mask)
+        if group is None:
+            group = groups[mask] = (top, {})
+        bounds = group[1].get(packed & mask)
+        if bounds is None:
+            group[1][packed & mask] = [need, left] if result else [0, need - 1]
+        elif result:
+            bounds[0] = max(bounds[0], need)
         else:
-            entries.append([mask, pattern, need if result else 0, left if result else need - 1, top])
+            bounds[1] = min(bounds[1], need - 1)
         return result, cards
 
     def play(
