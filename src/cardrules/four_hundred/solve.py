@@ -40,7 +40,7 @@ The trick-winner rule and the duty to follow are the core's kernels
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -120,11 +120,14 @@ class _Search:
     by rank (beating a card of their suit) and those of the bounds it used.
     """
 
-    __slots__ = ("budget", "cut", "first", "killers", "nodes", "table")
+    __slots__ = ("budget", "cut", "first", "known", "nodes", "table")
 
     def __init__(self, budget: int | None) -> None:
-        self.table: dict[int, dict[int, tuple[int, dict[int, list[int]]]]] = {}
-        self.killers: dict[tuple[tuple[int, int, int, int], int], int] = {}
+        self.table: dict[int, dict[int, tuple[tuple[tuple[int, int], ...], dict[int, list[int]]]]]
+        self.table = {}
+        # The positions met (by leader, then hands): their table entry, their cards' places,
+        # and the lead that last settled their search.
+        self.known: tuple[dict[tuple[int, int, int, int], list[Any]], ...] = ({}, {}, {}, {})
         self.first = -1
         self.cut = -1
         self.nodes = 0
@@ -142,26 +145,32 @@ class _Search:
         out = h0 | h1 | h2 | h3
         if left == 1:
             return _last_trick(hands, leader, need)
-        key = 0
-        packed = 0
-        layouts = _LAYOUTS
-        for shift in (0, 13, 26, 39):
-            code = (
-                (h0 >> shift) & _SUIT
-                | ((h1 >> shift) & _SUIT) << 13
-                | ((h2 >> shift) & _SUIT) << 26
-                | ((h3 >> shift) & _SUIT) << 39
-            )
-            layout = layouts.get(code)
-            if layout is None:
-                layout = layouts[code] = _layout(code)
-            key = key << 16 | layout[0]
-            packed |= layout[1] << shift
-        key = key << 2 | leader
-        groups = self.table.get(key)
-        if groups is None:
-            groups = self.table[key] = {}
+        known = self.known[leader]
+        info = known.get(hands)
+        if info is None:
+            key = 0
+            packed = 0
+            layouts = _LAYOUTS
+            for shift in (0, 13, 26, 39):
+                code = (
+                    (h0 >> shift) & _SUIT
+                    | ((h1 >> shift) & _SUIT) << 13
+                    | ((h2 >> shift) & _SUIT) << 26
+                    | ((h3 >> shift) & _SUIT) << 39
+                )
+                layout = layouts.get(code)
+                if layout is None:
+                    layout = layouts[code] = _layout(code)
+                key = key << 16 | layout[0]
+                packed |= layout[1] << shift
+            key = key << 2 | leader
+            groups = self.table.get(key)
+            if groups is None:
+                groups = self.table[key] = {}
+            info = known[hands] = [groups, packed, -1]
         else:
+            groups, packed = info[0], info[1]
+        if groups:
             for mask, (top, patterns) in groups.items():
                 bounds = patterns.get(packed & mask)
                 if bounds is not None:
@@ -177,16 +186,16 @@ class _Search:
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise _OverBudget
-        self.first = self.killers.get((hands, leader), -1)
+        self.first = info[2]
         self.cut = -1
         result, cards = self.play(hands, leader, 0, -1, -1, 0, False, need, out)
         if self.cut >= 0:
-            self.killers[hands, leader] = self.cut
+            info[2] = self.cut
         top = _top_places(cards & out, out)
         mask = top | top << 52 | top << 104 | top << 156
         group = groups.get(mask)
         if group is None:
-            group = groups[mask] = (top, {})
+            group = groups[mask] = (_top_counts(top), {})
         bounds = group[1].get(packed & mask)
         if bounds is None:
             group[1][packed & mask] = [need, left] if result else [0, need - 1]
@@ -339,40 +348,68 @@ def _top_places(cards: int, out: int) -> int:
     return result
 
 
-def _unsqueeze(places: int, out: int) -> int:
-    """The cards of ``out`` at ``places`` (the top places of each suit, see
-    :func:`_top_places`)."""
+def _top_counts(places: int) -> tuple[tuple[int, int], ...]:
+    """Each suit's shift and count of top places of ``places`` (see :func:`_top_places`)."""
+    return tuple(
+        (shift, ((places >> shift) & _SUIT).bit_count())
+        for shift in (0, 13, 26, 39)
+        if (places >> shift) & _SUIT
+    )
+
+
+_TOPS: dict[int, int] = {}
+
+
+def _unsqueeze(counts: tuple[tuple[int, int], ...], out: int) -> int:
+    """The cards of ``out`` at the top places of each suit (``counts``, see
+    :func:`_top_counts`)."""
     result = 0
-    for shift in (0, 13, 26, 39):
-        top = ((places >> shift) & _SUIT).bit_count()
-        if top:
-            present = (out >> shift) & _SUIT
-            while present.bit_count() > top:
-                present &= present - 1
-            result |= present << shift
+    tops = _TOPS
+    for shift, count in counts:
+        code = ((out >> shift) & _SUIT) << 4 | count
+        cards = tops.get(code)
+        if cards is None:
+            cards = code >> 4
+            while cards.bit_count() > count:
+                cards &= cards - 1
+            tops[code] = cards
+        result |= cards << shift
     return result
 
 
-_RUNS: dict[int, tuple[tuple[int, int], ...]] = {}
+_RUNS: dict[int, list[tuple[int, int]]] = {}
+
+
+def _suit_moves(code: int) -> list[tuple[int, int]]:
+    """:func:`_moves` in one suit: ``code`` is the suit's shift, its cards out and the cards
+    allowed (13 bits each, from the top)."""
+    shift = code >> 26
+    present = (code >> 13) & _SUIT
+    mine = code & _SUIT
+    return [
+        (shift + top, sum(1 << place for place in run_below(top, mine, present)) << shift)
+        for top in suit_runs(mine, present)
+    ]
 
 
 def _moves(allowed: int, out: int) -> list[tuple[int, int]]:
     """One card of each run of ``allowed`` that no other card of ``out`` separates (equivalent
     cards win and lose the same tricks), with the mask of its run."""
     result: list[tuple[int, int]] = []
+    cache = _RUNS
     for shift in (0, 13, 26, 39):
         mine = (allowed >> shift) & _SUIT
-        if not mine:
-            continue
-        present = (out >> shift) & _SUIT
-        code = present << 13 | mine
-        runs = _RUNS.get(code)
-        if runs is None:
-            runs = _RUNS[code] = tuple(
-                (top, sum(1 << place for place in run_below(top, mine, present)))
-                for top in suit_runs(mine, present)
-            )
-        result.extend((shift + top, run << shift) for top, run in runs)
+        if mine:
+            code = shift << 26 | ((out >> shift) & _SUIT) << 13 | mine
+            runs = cache.get(code)
+            if runs is None:
+                runs = cache[code] = _suit_moves(code)
+            if not result:
+                if allowed >> shift == mine:  # one suit: the cached list itself
+                    return runs
+                result = list(runs)
+            else:
+                result += runs
     return result
 
 
