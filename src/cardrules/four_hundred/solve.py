@@ -562,18 +562,26 @@ def _bounds(
         0, drawn - (partner & _HEART_MASK).bit_count()
     )
     quick = drawn + min(plain, max(0, spare))
-    # Sure tricks: each heart above every heart of the other team wins a trick for its team (its
-    # partner's heart may be the one that wins it, so one player's count of them).
+    # Sure tricks: each heart a player plays wins its trick for the player's team unless a
+    # higher heart of the other team falls on it, so a player's top j hearts win at least j
+    # tricks less the other team's hearts above the lowest of them.
     hearts = everyone & _HEART_MASK
     sure = [0, 0]
     sure_cards = [0, 0]
     if hearts:
         for side in (0, 1):
-            above = hearts & -(1 << ((hands[side ^ 1] | hands[side ^ 3]) & _HEART_MASK).bit_length())
-            if above:
-                sure[side] = max((hands[side] & above).bit_count(), (hands[side ^ 2] & above).bit_count())
-                sure_cards[side] = above
-                break
+            enemy = (hands[side ^ 1] | hands[side ^ 3]) & _HEART_MASK
+            for seat in (side, side ^ 2):
+                held = hands[seat] & _HEART_MASK
+                count = 0
+                while held:
+                    top = held.bit_length() - 1
+                    count += 1
+                    tricks = count - (enemy >> top).bit_count()
+                    if tricks > sure[side]:
+                        sure[side] = tricks
+                        sure_cards[side] = hearts & -(1 << top)
+                    held ^= 1 << top
     if quick > sure[team]:
         sure[team] = quick
         sure_cards[team] = quick_cards
