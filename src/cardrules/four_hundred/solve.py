@@ -413,32 +413,7 @@ def _moves(allowed: int, out: int) -> list[tuple[int, int]]:
     return result
 
 
-def _order(
-    moves: list[tuple[int, int]], position: int, best: int, partner_winning: bool, others: int
-) -> list[tuple[int, int]]:
-    """Good plays first: the leader's top cards (trumps first), then its low cards; a follower's
-    cheapest winning card, or its lowest card when its partner has the trick."""
-    if position == 0:
-
-        def lead_key(move: tuple[int, int]) -> tuple[int, int]:
-            card = move[0]
-            suit = card // 13
-            higher = others & SUIT_MASKS[suit] & ~((2 << card) - 1)
-            if not higher:
-                return (0 if suit == _HEARTS else 1, -card)
-            return (2, card % 13 + (13 if suit == _HEARTS else 0))
-
-        return sorted(moves, key=lead_key)
-
-    def follow_key(move: tuple[int, int]) -> tuple[int, int]:
-        card = move[0]
-        cost = card % 13 + (13 if card // 13 == _HEARTS else 0)
-        wins = _BEATS[card * 52 + best]
-        if partner_winning:
-            return (1 if wins else 0, cost)
-        return (0 if wins else 1, cost)
-
-    return sorted(moves, key=follow_key)
+_COST: Final = tuple(card % 13 + (13 if card // 13 == _HEARTS else 0) for card in range(52))
 
 
 def _order_lead(
@@ -451,29 +426,30 @@ def _order_lead(
     right_hand = hands[(seat + 3) & 3]
     opponents = left_hand | right_hand
     others = opponents | partner
-
-    def lead_key(move: tuple[int, int]) -> tuple[int, int]:
-        card = move[0]
+    left_trumps = left_hand & _HEART_MASK
+    right_trumps = right_hand & _HEART_MASK
+    keyed = []
+    for card, run in moves:
         suit = card // 13
         mask = SUIT_MASKS[suit]
-        cost = card % 13 + (13 if suit == _HEARTS else 0)
-        ruffed = suit != _HEARTS and any(
-            not o & mask and o & _HEART_MASK for o in (left_hand, right_hand)
+        ruffed = suit != _HEARTS and (
+            (left_trumps and not left_hand & mask) or (right_trumps and not right_hand & mask)
         )
         if not others & mask & -(2 << card):  # the top card of its suit
             if suit == _HEARTS:
-                return (0, -card)
-            return (3 if ruffed else 1, -card)
-        if ruffed:
-            return (4, cost)
-        top = (others & mask).bit_length() - 1
-        if partner >> top & 1:  # the partner's winner
-            return (2, cost)
-        if not partner & mask and partner & _HEART_MASK and opponents & mask:
-            return (2, cost)  # the partner ruffs
-        return (3, cost)
-
-    return sorted(moves, key=lead_key)
+                keyed.append((0, -card, card, run))
+            else:
+                keyed.append((3 if ruffed else 1, -card, card, run))
+        elif ruffed:
+            keyed.append((4, _COST[card], card, run))
+        elif partner >> ((others & mask).bit_length() - 1) & 1:  # the partner's winner
+            keyed.append((2, _COST[card], card, run))
+        elif not partner & mask and partner & _HEART_MASK and opponents & mask:
+            keyed.append((2, _COST[card], card, run))  # the partner ruffs
+        else:
+            keyed.append((3, _COST[card], card, run))
+    keyed.sort()
+    return [(card, run) for _, _, card, run in keyed]
 
 
 def _order_follow(
@@ -493,30 +469,35 @@ def _order_follow(
         other = (seat + later - position) & 3
         if (other ^ seat) & 1:
             threat |= must_follow_mask(hands[other], lead)
-    threat_trump = threat & _HEART_MASK
-    top_trump = threat_trump.bit_length() - 1
-
-    def safe(card: int) -> bool:
-        same = threat & SUIT_MASKS[card // 13]
-        if same and _BEATS[(same.bit_length() - 1) * 52 + card]:
-            return False
-        return not (threat_trump and _BEATS[top_trump * 52 + card])
-
-    if partner_winning and safe(best):
-        return sorted(moves, key=lambda move: move[0] % 13 + (13 if move[0] // 13 == _HEARTS else 0))
-
-    def follow_key(move: tuple[int, int]) -> tuple[int, int]:
-        card = move[0]
-        cost = card % 13 + (13 if card // 13 == _HEARTS else 0)
-        if _BEATS[card * 52 + best]:
-            if safe(card):
-                return (0, cost)
-            if not partner_winning:
-                return (1, -cost if position == 2 else cost)
-            return (2, cost)
-        return (2, cost)
-
-    return sorted(moves, key=follow_key)
+    top_trump = (threat & _HEART_MASK).bit_length() - 1
+    beats_table = _BEATS
+    if partner_winning:
+        same = threat & SUIT_MASKS[best // 13]
+        if not (same and beats_table[(same.bit_length() - 1) * 52 + best]) and not (
+            top_trump >= 0 and beats_table[top_trump * 52 + best]
+        ):
+            if moves[0][0] // 13 == moves[-1][0] // 13:  # one suit, highest first
+                return moves[::-1]
+            cheap = [(_COST[card], card, run) for card, run in moves]
+            cheap.sort()
+            return [(card, run) for _, card, run in cheap]
+    keyed = []
+    for card, run in moves:
+        cost = _COST[card]
+        if beats_table[card * 52 + best]:
+            same = threat & SUIT_MASKS[card // 13]
+            if not (same and beats_table[(same.bit_length() - 1) * 52 + card]) and not (
+                top_trump >= 0 and beats_table[top_trump * 52 + card]
+            ):
+                keyed.append((0, cost, card, run))
+            elif not partner_winning:
+                keyed.append((1, -cost if position == 2 else cost, card, run))
+            else:
+                keyed.append((2, cost, card, run))
+        else:
+            keyed.append((2, cost, card, run))
+    keyed.sort()
+    return [(card, run) for _, _, card, run in keyed]
 
 
 def _top_run(mine: int, others: int) -> int:
