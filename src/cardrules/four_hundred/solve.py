@@ -505,28 +505,20 @@ def _top_run(mine: int, others: int) -> int:
     return mine & -(1 << others.bit_length())
 
 
-def _bounds(
-    hands: tuple[int, int, int, int], leader: int, left: int, everyone: int
-) -> tuple[int, int, int, int]:
-    """Bounds on team 0's tricks from the start of a trick, before any search, and the cards
-    each depends on.
-
-    Quick tricks of the leader: its top hearts, each of which wins when led; then, in each plain
-    suit, its top cards as often as every opponent who may still hold a heart must follow (and its
-    partner can throw a plain card).  Sure tricks: the player holding the top heart wins a trick
-    with each heart of its unbroken run from the top, whatever happens.
-    """
-    team = leader & 1
-    mine = hands[leader]
-    partner = hands[leader ^ 2]
+def _quick(hands: tuple[int, int, int, int], seat: int, everyone: int) -> tuple[int, int]:
+    """The quick tricks of ``seat`` on lead, and the cards they depend on: its top hearts, each
+    of which wins when led; then, in each plain suit, its top cards as often as every opponent
+    who may still hold a heart must follow (and its partner can throw a plain card)."""
+    mine = hands[seat]
+    partner = hands[seat ^ 2]
     others = everyone & ~mine
     drawn_cards = _top_run(mine & _HEART_MASK, others & _HEART_MASK)
     drawn = drawn_cards.bit_count()
     ruffers = [
-        o for o in (hands[leader ^ 1], hands[leader ^ 3]) if (o & _HEART_MASK).bit_count() > drawn
+        o for o in (hands[seat ^ 1], hands[seat ^ 3]) if (o & _HEART_MASK).bit_count() > drawn
     ]
     plain = 0
-    quick_cards = drawn_cards
+    cards = drawn_cards
     for suit in (0, 1, 3):
         suit_mask = SUIT_MASKS[suit]
         run = _top_run(mine & suit_mask, others & suit_mask)
@@ -537,12 +529,42 @@ def _bounds(
             cash = min(cash, (o & suit_mask).bit_count())
         if cash:
             plain += cash
-            quick_cards |= run
+            cards |= run
     # The partner throws a plain card on each plain lead, and on the hearts it cannot follow.
     spare = (partner & ~_HEART_MASK).bit_count() - max(
         0, drawn - (partner & _HEART_MASK).bit_count()
     )
-    quick = drawn + min(plain, max(0, spare))
+    return drawn + min(plain, max(0, spare)), cards
+
+
+def _bounds(
+    hands: tuple[int, int, int, int], leader: int, left: int, everyone: int
+) -> tuple[int, int, int, int]:
+    """Bounds on team 0's tricks from the start of a trick, before any search, and the cards
+    each depends on.
+
+    Quick tricks of the leader's team (:func:`_quick`): the leader's, or its partner's when the
+    leader can reach it, leading a card of a suit whose top card the partner holds and that no
+    opponent can ruff.  Sure tricks of each team: a player's top hearts win their tricks unless
+    the other team's higher hearts fall on them.
+    """
+    team = leader & 1
+    quick, quick_cards = _quick(hands, leader, everyone)
+    mine = hands[leader]
+    partner = hands[leader ^ 2]
+    opponents = (hands[leader ^ 1], hands[leader ^ 3])
+    for suit in range(4):
+        suit_mask = SUIT_MASKS[suit]
+        if not mine & suit_mask or not partner & suit_mask:
+            continue
+        top = (everyone & suit_mask).bit_length() - 1
+        if partner >> top & 1 and (
+            suit == _HEARTS or all(o & suit_mask or not o & _HEART_MASK for o in opponents)
+        ):
+            reached, reached_cards = _quick(hands, leader ^ 2, everyone)
+            if reached > quick:
+                quick, quick_cards = reached, reached_cards | 1 << top
+            break
     # Sure tricks: each heart a player plays wins its trick for the player's team unless a
     # higher heart of the other team falls on it, so a player's top j hearts win at least j
     # tricks less the other team's hearts above the lowest of them.
