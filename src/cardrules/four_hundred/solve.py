@@ -167,7 +167,7 @@ class _Search:
             groups = self.table.get(key)
             if groups is None:
                 groups = self.table[key] = {}
-            info = known[hands] = [groups, packed, -1]
+            info = known[hands] = [groups, packed, -1, None]
         else:
             groups, packed = info[0], info[1]
         if groups:
@@ -178,7 +178,10 @@ class _Search:
                         return True, _unsqueeze(top, out)
                     if bounds[1] < need:
                         return False, _unsqueeze(top, out)
-        low, high, low_cards, high_cards = _bounds(hands, leader, left, out)
+        estimate = info[3]
+        if estimate is None:
+            estimate = info[3] = _bounds(hands, leader, left, out)
+        low, high, low_cards, high_cards = estimate
         if low >= need:
             return True, low_cards
         if high < need:
