@@ -687,6 +687,49 @@ def _after(
     return (new[0], new[1], new[2], new[3]), winner, (), int(not winner & 1)
 
 
+def _play_values(
+    search: _Search,
+    hands: tuple[int, int, int, int],
+    leader: int,
+    trick: tuple[int, ...],
+    left: int,
+) -> dict[int, int]:
+    """Team 0's tricks from here after each legal card of the player to move (by card index).
+
+    The plays are searched best first (the search's move ordering); each play's value is
+    stepped from the best value so far, which most plays share or come close to."""
+    seat = (leader + len(trick)) & 3
+    out = hands[0] | hands[1] | hands[2] | hands[3]
+    best, best_position = -1, 0
+    for position, card in enumerate(trick):
+        out |= 1 << card
+        if position == 0 or _BEATS[card * 52 + best]:
+            best, best_position = card, position
+    lead = trick[0] // 13 if trick else None
+    allowed = must_follow_mask(hands[seat], lead)
+    moves = _moves(allowed, out)
+    if len(moves) > 1:
+        if trick:
+            partner_winning = (best_position - len(trick)) & 1 == 0
+            moves = _order_follow(
+                moves, len(trick), seat, trick[0] // 13, best, partner_winning, hands
+            )
+        else:
+            moves = _order_lead(moves, seat, hands)
+    maximizing = not seat & 1
+    values: dict[int, int] = {}
+    found: int | None = None
+    for top, _ in moves:
+        child, child_leader, child_trick, won = _after(hands, leader, trick, top)
+        guess = None if found is None else found - won
+        value = won + _value(search, child, child_leader, child_trick, 0, left - won, guess)
+        if found is None or (value > found if maximizing else value < found):
+            found = value
+        for card in run_below(top, allowed, out):
+            values[card] = value
+    return values
+
+
 def solve(state: State, *, budget: int | None = None) -> Solution:
     """The double-dummy solution of the rest of ``state``'s hand (see the module's introduction).
 
@@ -703,22 +746,14 @@ def solve(state: State, *, budget: int | None = None) -> Solution:
     search = _Search(budget)
     plays: dict[Play, tuple[int, int]] = {}
     try:
-        value = _value(search, hands, leader, trick, 0, left)
         if state.phase is Phase.PLAY:
+            values = _play_values(search, hands, leader, trick, left)
             seat = (leader + len(trick)) & 3
-            maximizing = not seat & 1
-            out = hands[0] | hands[1] | hands[2] | hands[3]
-            for card in trick:
-                out |= 1 << card
-            allowed = must_follow_mask(hands[seat], trick[0] // 13 if trick else None)
-            for top, _ in _moves(allowed, out):
-                child, child_leader, child_trick, won = _after(hands, leader, trick, top)
-                low, high = (0, value - won) if maximizing else (value - won, left - won)
-                child_value = won + _value(
-                    search, child, child_leader, child_trick, low, high, value - won
-                )
-                for card in run_below(top, allowed, out):
-                    plays[Play(CARDS[card])] = (child_value, left - child_value)
+            value = max(values.values()) if not seat & 1 else min(values.values())
+            for card, tricks in values.items():
+                plays[Play(CARDS[card])] = (tricks, left - tricks)
+        else:
+            value = _value(search, hands, leader, trick, 0, left)
     except _OverBudget:
         raise SolveBudgetExceeded(
             f"the solver needed more than {budget} nodes for this position"
@@ -779,22 +814,10 @@ def play_values(state: State, *, budget: int | None = None) -> dict[Play, tuple[
         raise ValueError("play_values needs a card to be played")
     left = 13 - sum(state.tricks_taken)
     search = _Search(budget)
-    seat = (leader + len(trick)) & 3
-    out = hands[0] | hands[1] | hands[2] | hands[3]
-    for card in trick:
-        out |= 1 << card
-    allowed = must_follow_mask(hands[seat], trick[0] // 13 if trick else None)
-    plays: dict[Play, tuple[int, int]] = {}
-    value: int | None = None
     try:
-        for top, _ in _moves(allowed, out):
-            child, child_leader, child_trick, won = _after(hands, leader, trick, top)
-            guess = None if value is None else value - won
-            value = won + _value(search, child, child_leader, child_trick, 0, left - won, guess)
-            for card in run_below(top, allowed, out):
-                plays[Play(CARDS[card])] = (value, left - value)
+        values = _play_values(search, hands, leader, trick, left)
     except _OverBudget:
         raise SolveBudgetExceeded(
             f"the solver needed more than {budget} nodes for this position"
         ) from None
-    return plays
+    return {Play(CARDS[card]): (values[card], left - values[card]) for card in sorted(values)}
