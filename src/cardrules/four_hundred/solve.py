@@ -532,6 +532,8 @@ def _quick(hands: tuple[int, int, int, int], seat: int, everyone: int) -> tuple[
             cash = min(cash, (o & suit_mask).bit_count())
         if cash:
             plain += cash
+            while run.bit_count() > cash:  # the top ``cash`` cards of the run
+                run &= run - 1
             cards |= run
     # The partner throws a plain card on each plain lead, and on the hearts it cannot follow.
     spare = (partner & ~_HEART_MASK).bit_count() - max(
