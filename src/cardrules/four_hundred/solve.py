@@ -133,7 +133,9 @@ class _Search:
         self.nodes = 0
         self.budget = budget
 
-    def at_least(self, hands: tuple[int, int, int, int], leader: int, need: int) -> tuple[bool, int]:
+    def at_least(
+        self, hands: tuple[int, int, int, int], leader: int, need: int
+    ) -> tuple[bool, int]:
         """At the start of a trick: can team 0 take at least ``need`` of the remaining tricks?
         With the answer, the cards it depends on (a card mask)."""
         if need <= 0:
