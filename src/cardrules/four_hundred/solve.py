@@ -8,18 +8,27 @@ can this team take at least ``k`` more tricks against any defence, within a budg
 
 The search is exact and pure Python:
 
-* a **null-window** search: each question is "can team 0 take at least ``k`` more tricks?", and
-  the exact value is found by asking a few of them (MTD-style bisection);
-* a **transposition table** at the start of each trick, keyed by the hands with the cards already
-  played squeezed out of each suit (positions that differ only in cards gone are the same) and the
-  leader, holding the bounds proved so far;
+* a **null-window** search: each question is "can team 0 take at least ``k`` more tricks?"; the
+  value of each legal play is found by asking a few of them, stepping from the best value found
+  so far (the first play by bisection), and the position's value is the best of its plays';
+* a **transposition table** at the start of each trick with **partition search**: an entry is
+  keyed by the leader and each hand's suit lengths, and holds bounds together with the cards
+  they depend on -- in each suit the top cards, as places among the cards still out (cards gone
+  are squeezed out), down to the lowest card that won a trick by beating a card of its suit in
+  the search below or that a bound counted.  An entry answers every position that agrees on who
+  holds those places;
 * **equivalent cards**: cards of one suit in one hand that no other card still out (in a hand or on
   the table) separates win and lose the same tricks, so one of them is tried;
-* **move ordering**: the leader tries its top cards first, a follower tries the cheapest card that
-  wins the trick (or its lowest card when its partner has the trick);
-* **quick tricks and sure tricks**: the leader's top hearts and the top cards that the opponents
-  must follow, and the run of top hearts of one player, bound the value before any search.
+* **move ordering**: the lead that settled the position's last search first; then leads of top
+  cards (hearts first, not into a ruff), low leads to the partner's top card or ruff, low cards;
+  a follower plays the cheapest card sure to win the trick, low when its partner's card is sure
+  to win, second hand low, third hand high;
+* **quick tricks and sure tricks** bound the value before any search: the top hearts and top
+  plain cards the leader (or the partner it can reach) can cash before the opponents ruff, and
+  for each team a player's top hearts less the other team's hearts above them.
 
+``nodes`` (and the ``budget`` arguments) count the tricks searched: the trick starts whose cards
+were played out, not those the table or the bounds settled.
 The trick-winner rule and the duty to follow are the core's kernels
 (:func:`cardrules.core.tricks.beats`, :func:`cardrules.core.tricks.must_follow_mask`).
 
@@ -80,7 +89,7 @@ class Solution:
     taken this hand.  ``player`` is the seat to move (``None`` when no card is to be played) and
     ``plays`` maps each of its legal plays to the ``tricks`` that follow it (empty during the
     bidding, when the solution is that of the play to come).  ``nodes`` counts the tricks
-    searched.
+    searched (trick starts whose plays were searched; see the module's introduction).
     """
 
     tricks: tuple[int, int]
