@@ -451,7 +451,7 @@ def _order_lead(
         )
         if not others & mask & -(2 << card):  # the top card of its suit
             if suit == _HEARTS:
-                keyed.append((0, -card, card, run))
+                keyed.append((0 if opponents & _HEART_MASK else 1, -card, card, run))
             else:
                 keyed.append((3 if ruffed else 1, -card, card, run))
         elif ruffed:
