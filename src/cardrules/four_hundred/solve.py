@@ -8,18 +8,27 @@ can this team take at least ``k`` more tricks against any defence, within a budg
 
 The search is exact and pure Python:
 
-* a **null-window** search: each question is "can team 0 take at least ``k`` more tricks?", and
-  the exact value is found by asking a few of them (MTD-style bisection);
-* a **transposition table** at the start of each trick, keyed by the hands with the cards already
-  played squeezed out of each suit (positions that differ only in cards gone are the same) and the
-  leader, holding the bounds proved so far;
+* a **null-window** search: each question is "can team 0 take at least ``k`` more tricks?"; the
+  value of each legal play is found by asking a few of them, stepping from the best value found
+  so far (the first play by bisection), and the position's value is the best of its plays';
+* a **transposition table** at the start of each trick with **partition search**: an entry is
+  keyed by the leader and each hand's suit lengths, and holds bounds together with the cards
+  they depend on -- in each suit the top cards, as places among the cards still out (cards gone
+  are squeezed out), down to the lowest card that won a trick by beating a card of its suit in
+  the search below or that a bound counted.  An entry answers every position that agrees on who
+  holds those places;
 * **equivalent cards**: cards of one suit in one hand that no other card still out (in a hand or on
   the table) separates win and lose the same tricks, so one of them is tried;
-* **move ordering**: the leader tries its top cards first, a follower tries the cheapest card that
-  wins the trick (or its lowest card when its partner has the trick);
-* **quick tricks and sure tricks**: the leader's top hearts and the top cards that the opponents
-  must follow, and the run of top hearts of one player, bound the value before any search.
+* **move ordering**: the lead that settled the position's last search first; then leads of top
+  cards (hearts first, not into a ruff), low leads to the partner's top card or ruff, low cards;
+  a follower plays the cheapest card sure to win the trick, low when its partner's card is sure
+  to win, second hand low, third hand high;
+* **quick tricks and sure tricks** bound the value before any search: the top hearts and top
+  plain cards the leader (or the partner it can reach) can cash before the opponents ruff, and
+  for each team a player's top hearts less the other team's hearts above them.
 
+``nodes`` (and the ``budget`` arguments) count the tricks searched: the trick starts whose cards
+were played out, not those the table or the bounds settled.
 The trick-winner rule and the duty to follow are the core's kernels
 (:func:`cardrules.core.tricks.beats`, :func:`cardrules.core.tricks.must_follow_mask`).
 
@@ -40,7 +49,7 @@ The trick-winner rule and the duty to follow are the core's kernels
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Final
+from typing import Any, Final
 
 import attrs
 
@@ -80,7 +89,7 @@ class Solution:
     taken this hand.  ``player`` is the seat to move (``None`` when no card is to be played) and
     ``plays`` maps each of its legal plays to the ``tricks`` that follow it (empty during the
     bidding, when the solution is that of the play to come).  ``nodes`` counts the tricks
-    searched.
+    searched (trick starts whose plays were searched; see the module's introduction).
     """
 
     tricks: tuple[int, int]
@@ -99,65 +108,116 @@ class Solution:
         return tuple(play for play, value in self.plays.items() if value[team] == best)
 
 
-class _Search:
-    """One search's tables: the transposition table, the squeeze cache, and the node count
-    against the budget."""
+def _beats_table() -> tuple[bool, ...]:
+    """``beats(card, best)`` of every pair of cards (hearts trumps), ``card * 52 + best``."""
+    return tuple(beats(card, best, _HEARTS) for card in range(52) for best in range(52))
 
-    __slots__ = ("budget", "nodes", "squeeze", "table")
+
+_BEATS: Final = _beats_table()  # the core's FH-17 kernel, looked up
+_YES: Final = (True, 0)
+_NO: Final = (False, 0)
+
+
+class _Search:
+    """One search's tables: the transposition table, the caches, and the node count against
+    the budget.
+
+    The transposition table is keyed by the leader and each hand's suit lengths; each entry holds
+    bounds together with the cards they depend on (*partition search*): the top cards of each
+    suit, as places among the cards still out, whose holders must be the same for the bounds to
+    hold.  A search returns, with its answer, the cards that mattered: the cards that won a trick
+    by rank (beating a card of their suit) and those of the bounds it used.
+    """
+
+    __slots__ = ("budget", "cut", "first", "known", "nodes", "table")
 
     def __init__(self, budget: int | None) -> None:
-        self.table: dict[tuple[int, ...], list[int]] = {}
-        self.squeeze: dict[int, int] = {}
+        self.table: dict[int, dict[int, tuple[tuple[tuple[int, int], ...], dict[int, list[int]]]]]
+        self.table = {}
+        # The positions met (by leader, then hands): their table entry, their cards' places,
+        # and the lead that last settled their search.
+        self.known: tuple[dict[tuple[int, int, int, int], list[Any]], ...] = ({}, {}, {}, {})
+        self.first = -1
+        self.cut = -1
         self.nodes = 0
         self.budget = budget
 
-    def key(self, hands: tuple[int, int, int, int], leader: int) -> tuple[int, ...]:
-        """The transposition key: the leader and the hands with the cards gone squeezed out of
-        each suit (only the order of the cards still out matters)."""
-        out = hands[0] | hands[1] | hands[2] | hands[3]
-        squeeze = self.squeeze
-        packed = [0, 0, 0, 0]
-        for suit in range(4):
-            shift = 13 * suit
-            present = (out >> shift) & _SUIT
-            if not present:
-                continue
-            for seat in range(4):
-                bits = (hands[seat] >> shift) & _SUIT
-                if bits:
-                    code = present << 13 | bits
-                    small = squeeze.get(code)
-                    if small is None:
-                        small = squeeze[code] = _squeezed(bits, present)
-                    packed[seat] |= small << shift
-        # Each suit's squeezed pattern sits below the count of its cards, which the key keeps.
-        return (leader, packed[0], packed[1], packed[2], packed[3], _suit_counts(out))
-
-    def at_least(self, hands: tuple[int, int, int, int], leader: int, need: int) -> bool:
-        """At the start of a trick: can team 0 take at least ``need`` of the remaining tricks?"""
+    def at_least(
+        self, hands: tuple[int, int, int, int], leader: int, need: int
+    ) -> tuple[bool, int]:
+        """At the start of a trick: can team 0 take at least ``need`` of the remaining tricks?
+        With the answer, the cards it depends on (a card mask)."""
         if need <= 0:
-            return True
+            return _YES
         left = hands[leader].bit_count()
         if need > left:
-            return False
-        key = self.key(hands, leader)
-        bounds = self.table.get(key)
-        if bounds is None:
-            bounds = self.table[key] = list(_bounds(hands, leader, left))
-        if bounds[0] >= need:
-            return True
-        if bounds[1] < need:
-            return False
+            return _NO
+        h0, h1, h2, h3 = hands
+        out = h0 | h1 | h2 | h3
+        if left == 1:
+            return _last_trick(hands, leader, need)
+        known = self.known[leader]
+        info = known.get(hands)
+        if info is None:
+            key = 0
+            packed = 0
+            layouts = _LAYOUTS
+            for shift in (0, 13, 26, 39):
+                code = (
+                    (h0 >> shift) & _SUIT
+                    | ((h1 >> shift) & _SUIT) << 13
+                    | ((h2 >> shift) & _SUIT) << 26
+                    | ((h3 >> shift) & _SUIT) << 39
+                )
+                layout = layouts.get(code)
+                if layout is None:
+                    layout = layouts[code] = _layout(code)
+                key = key << 16 | layout[0]
+                packed |= layout[1] << shift
+            key = key << 2 | leader
+            groups = self.table.get(key)
+            if groups is None:
+                groups = self.table[key] = {}
+            info = known[hands] = [groups, packed, -1, None]
+        else:
+            groups, packed = info[0], info[1]
+        if groups:
+            for mask, (top, patterns) in groups.items():
+                bounds = patterns.get(packed & mask)
+                if bounds is not None:
+                    if bounds[0] >= need:
+                        return True, _unsqueeze(top, out)
+                    if bounds[1] < need:
+                        return False, _unsqueeze(top, out)
+        estimate = info[3]
+        if estimate is None:
+            estimate = info[3] = _bounds(hands, leader, left, out)
+        low, high, low_cards, high_cards = estimate
+        if low >= need:
+            return True, low_cards
+        if high < need:
+            return False, high_cards
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise _OverBudget
-        out = hands[0] | hands[1] | hands[2] | hands[3]
-        result = self.play(hands, leader, 0, -1, -1, 0, need, out)
-        if result:
-            bounds[0] = need
+        self.first = info[2]
+        self.cut = -1
+        result, cards = self.play(hands, leader, 0, -1, -1, 0, False, need, out)
+        if self.cut >= 0:
+            info[2] = self.cut
+        top = _top_places(cards & out, out)
+        mask = top | top << 52 | top << 104 | top << 156
+        group = groups.get(mask)
+        if group is None:
+            group = groups[mask] = (_top_counts(top), {})
+        bounds = group[1].get(packed & mask)
+        if bounds is None:
+            group[1][packed & mask] = [need, left] if result else [0, need - 1]
+        elif result:
+            bounds[0] = max(bounds[0], need)
         else:
-            bounds[1] = need - 1
-        return result
+            bounds[1] = min(bounds[1], need - 1)
+        return result, cards
 
     def play(
         self,
@@ -167,25 +227,44 @@ class _Search:
         lead: int,
         best: int,
         best_position: int,
+        ranked: bool,
         need: int,
         out: int,
-    ) -> bool:
+    ) -> tuple[bool, int]:
         """Play position ``position`` of the trick: can team 0 still take ``need`` tricks,
-        this one included?  ``lead`` is the suit led, ``best`` the winning card so far, ``out``
-        every card in a hand or on the table."""
+        this one included?  ``lead`` is the suit led, ``best`` the winning card so far (which
+        beat a card of its own suit when ``ranked``), ``out`` every card in a hand or on the
+        table.  With the answer, the cards it depends on."""
         seat = (leader + position) & 3
         hand = hands[seat]
         allowed = must_follow_mask(hand, lead if position else None)  # FH-16
-        cards = _representatives(allowed, out)
-        if len(cards) > 1:
+        moves = _moves(allowed, out)
+        if len(moves) > 1:
             partner_winning = position > 0 and (best_position - position) & 1 == 0
-            cards = _order(cards, position, best, partner_winning, out ^ hand)
+            if position:
+                moves = _order_follow(moves, position, seat, lead, best, partner_winning, hands)
+            else:
+                moves = _order_lead(moves, seat, hands)
+            if position == 0:
+                first = self.first
+                if first >= 0:
+                    for index, move in enumerate(moves):
+                        if move[0] == first:
+                            if index:
+                                del moves[index]
+                                moves.insert(0, move)
+                            break
         maximizing = not seat & 1
-        for card in cards:
-            if position == 0 or beats(card, best, _HEARTS):  # FH-17
+        depends = 0
+        for card, run in moves:
+            if position == 0:
+                new_best, new_position, new_ranked = card, 0, False
+            elif _BEATS[card * 52 + best]:  # FH-17
                 new_best, new_position = card, position
+                new_ranked = card // 13 == best // 13
             else:
                 new_best, new_position = best, best_position
+                new_ranked = ranked or card // 13 == best // 13
             rest = hand ^ (1 << card)
             if seat == 0:
                 new_hands = (rest, hands[1], hands[2], hands[3])
@@ -197,30 +276,63 @@ class _Search:
                 new_hands = (hands[0], hands[1], hands[2], rest)
             if position == 3:
                 winner = (leader + new_position) & 3
-                result = self.at_least(new_hands, winner, need - (not winner & 1))
+                result, cards = self.at_least(new_hands, winner, need - (not winner & 1))
+                if new_ranked:
+                    cards |= 1 << new_best
             else:
-                result = self.play(
+                result, cards = self.play(
                     new_hands,
                     leader,
                     position + 1,
                     card // 13 if position == 0 else lead,
                     new_best,
                     new_position,
+                    new_ranked,
                     need,
                     out,
                 )
             if result is maximizing:
-                return result
-        return not maximizing
+                if position == 0:
+                    self.cut = card
+                return result, cards
+            # The equivalent cards not tried would have needed the same cards, with theirs.
+            if cards & run:
+                cards |= run
+            depends |= cards
+        return not maximizing, depends
 
 
-def _suit_counts(out: int) -> int:
-    return (
-        (out & _SUIT).bit_count()
-        | ((out >> 13) & _SUIT).bit_count() << 4
-        | ((out >> 26) & _SUIT).bit_count() << 8
-        | (out >> 39).bit_count() << 12
-    )
+_LAYOUTS: dict[int, tuple[int, int]] = {}
+
+
+def _layout(code: int) -> tuple[int, int]:
+    """One suit as the four hands hold it (13 bits a seat, ``code``): each seat's length (four
+    bits a seat) and each seat's cards as places among the suit's cards still out (52 bits a
+    seat, the suit's places at the bottom)."""
+    present = (code | code >> 13 | code >> 26 | code >> 39) & _SUIT
+    lengths = 0
+    places = 0
+    for seat in range(4):
+        bits = (code >> 13 * seat) & _SUIT
+        lengths |= bits.bit_count() << 4 * seat
+        places |= _squeezed(bits, present) << 52 * seat
+    return lengths, places
+
+
+def _last_trick(hands: tuple[int, int, int, int], leader: int, need: int) -> tuple[bool, int]:
+    """The last trick, one card in each hand: does team 0 take ``need`` (1) tricks?"""
+    best = hands[leader].bit_length() - 1
+    best_position = 0
+    ranked = False
+    for position in (1, 2, 3):
+        card = hands[(leader + position) & 3].bit_length() - 1
+        same = card // 13 == best // 13
+        if _BEATS[card * 52 + best]:  # FH-17
+            best, best_position, ranked = card, position, same
+        else:
+            ranked = ranked or same
+    won = not (leader + best_position) & 1
+    return won >= need, (1 << best if ranked else 0)
 
 
 def _squeezed(bits: int, present: int) -> int:
@@ -236,104 +348,263 @@ def _squeezed(bits: int, present: int) -> int:
     return result
 
 
-_RUNS: dict[int, tuple[int, ...]] = {}
-
-
-def _representatives(allowed: int, out: int) -> list[int]:
-    """One card of each run of ``allowed`` that no other card of ``out`` separates (equivalent
-    cards win and lose the same tricks)."""
-    result: list[int] = []
-    for suit in range(4):
-        shift = 13 * suit
-        mine = (allowed >> shift) & _SUIT
-        if not mine:
-            continue
-        code = ((out >> shift) & _SUIT) << 13 | mine
-        runs = _RUNS.get(code)
-        if runs is None:
-            runs = _RUNS[code] = suit_runs(mine, (out >> shift) & _SUIT)
-        result.extend(shift + rank for rank in runs)
+def _top_places(cards: int, out: int) -> int:
+    """The places (as :func:`_squeeze` numbers them) of the cards of ``out`` at or above the
+    lowest card of ``cards`` in each suit."""
+    result = 0
+    for shift in (0, 13, 26, 39):
+        mine = (cards >> shift) & _SUIT
+        if mine:
+            present = (out >> shift) & _SUIT
+            count = present.bit_count()
+            above = (present & -(mine & -mine)).bit_count()
+            result |= ((1 << above) - 1) << (count - above) << shift
     return result
 
 
-def _order(
-    cards: list[int], position: int, best: int, partner_winning: bool, others: int
-) -> list[int]:
-    """Good plays first: the leader's top cards (trumps first), then its low cards; a follower's
-    cheapest winning card, or its lowest card when its partner has the trick."""
-    if position == 0:
+def _top_counts(places: int) -> tuple[tuple[int, int], ...]:
+    """Each suit's shift and count of top places of ``places`` (see :func:`_top_places`)."""
+    return tuple(
+        (shift, ((places >> shift) & _SUIT).bit_count())
+        for shift in (0, 13, 26, 39)
+        if (places >> shift) & _SUIT
+    )
 
-        def lead_key(card: int) -> tuple[int, int]:
-            suit = card // 13
-            higher = others & SUIT_MASKS[suit] & ~((2 << card) - 1)
-            if not higher:
-                return (0 if suit == _HEARTS else 1, -card)
-            return (2, card % 13 + (13 if suit == _HEARTS else 0))
 
-        return sorted(cards, key=lead_key)
+_TOPS: dict[int, int] = {}
 
-    def follow_key(card: int) -> tuple[int, int]:
-        cost = card % 13 + (13 if card // 13 == _HEARTS else 0)
-        wins = beats(card, best, _HEARTS)
-        if partner_winning:
-            return (1 if wins else 0, cost)
-        return (0 if wins else 1, cost)
 
-    return sorted(cards, key=follow_key)
+def _unsqueeze(counts: tuple[tuple[int, int], ...], out: int) -> int:
+    """The cards of ``out`` at the top places of each suit (``counts``, see
+    :func:`_top_counts`)."""
+    result = 0
+    tops = _TOPS
+    for shift, count in counts:
+        code = ((out >> shift) & _SUIT) << 4 | count
+        cards = tops.get(code)
+        if cards is None:
+            cards = code >> 4
+            while cards.bit_count() > count:
+                cards &= cards - 1
+            tops[code] = cards
+        result |= cards << shift
+    return result
+
+
+_RUNS: dict[int, list[tuple[int, int]]] = {}
+
+
+def _suit_moves(code: int) -> list[tuple[int, int]]:
+    """:func:`_moves` in one suit: ``code`` is the suit's shift, its cards out and the cards
+    allowed (13 bits each, from the top)."""
+    shift = code >> 26
+    present = (code >> 13) & _SUIT
+    mine = code & _SUIT
+    return [
+        (shift + top, sum(1 << place for place in run_below(top, mine, present)) << shift)
+        for top in suit_runs(mine, present)
+    ]
+
+
+def _moves(allowed: int, out: int) -> list[tuple[int, int]]:
+    """One card of each run of ``allowed`` that no other card of ``out`` separates (equivalent
+    cards win and lose the same tricks), with the mask of its run."""
+    result: list[tuple[int, int]] = []
+    cache = _RUNS
+    for shift in (0, 13, 26, 39):
+        mine = (allowed >> shift) & _SUIT
+        if mine:
+            code = shift << 26 | ((out >> shift) & _SUIT) << 13 | mine
+            runs = cache.get(code)
+            if runs is None:
+                runs = cache[code] = _suit_moves(code)
+            if not result:
+                if allowed >> shift == mine:  # one suit: the cached list itself
+                    return runs
+                result = list(runs)
+            else:
+                result += runs
+    return result
+
+
+_COST: Final = tuple(card % 13 + (13 if card // 13 == _HEARTS else 0) for card in range(52))
+
+
+def _order_lead(
+    moves: list[tuple[int, int]], seat: int, hands: tuple[int, int, int, int]
+) -> list[tuple[int, int]]:
+    """The leader's good plays first: its winners (hearts first, unless an opponent can ruff),
+    a low card to its partner's winner or to its partner's ruff, then its low cards."""
+    partner = hands[seat ^ 2]
+    left_hand = hands[(seat + 1) & 3]
+    right_hand = hands[(seat + 3) & 3]
+    opponents = left_hand | right_hand
+    others = opponents | partner
+    left_trumps = left_hand & _HEART_MASK
+    right_trumps = right_hand & _HEART_MASK
+    keyed = []
+    for card, run in moves:
+        suit = card // 13
+        mask = SUIT_MASKS[suit]
+        ruffed = suit != _HEARTS and (
+            (left_trumps and not left_hand & mask) or (right_trumps and not right_hand & mask)
+        )
+        if not others & mask & -(2 << card):  # the top card of its suit
+            if suit == _HEARTS:
+                keyed.append((0 if opponents & _HEART_MASK else 1, -card, card, run))
+            else:
+                keyed.append((3 if ruffed else 1, -card, card, run))
+        elif ruffed:
+            keyed.append((4, _COST[card], card, run))
+        elif partner >> ((others & mask).bit_length() - 1) & 1:  # the partner's winner
+            keyed.append((2, _COST[card], card, run))
+        elif not partner & mask and partner & _HEART_MASK and opponents & mask:
+            keyed.append((2, _COST[card], card, run))  # the partner ruffs
+        else:
+            keyed.append((3, _COST[card], card, run))
+    keyed.sort()
+    return [(card, run) for _, _, card, run in keyed]
+
+
+def _order_follow(
+    moves: list[tuple[int, int]],
+    position: int,
+    seat: int,
+    lead: int,
+    best: int,
+    partner_winning: bool,
+    hands: tuple[int, int, int, int],
+) -> list[tuple[int, int]]:
+    """A follower's good plays first: the cheapest card that wins the trick whatever the
+    opponents still to play do; the lowest card when its partner's card already does; second
+    hand low; third hand high."""
+    threat = 0
+    for later in range(position + 1, 4):
+        other = (seat + later - position) & 3
+        if (other ^ seat) & 1:
+            threat |= must_follow_mask(hands[other], lead)
+    top_trump = (threat & _HEART_MASK).bit_length() - 1
+    beats_table = _BEATS
+    if partner_winning:
+        same = threat & SUIT_MASKS[best // 13]
+        if not (same and beats_table[(same.bit_length() - 1) * 52 + best]) and not (
+            top_trump >= 0 and beats_table[top_trump * 52 + best]
+        ):
+            if moves[0][0] // 13 == moves[-1][0] // 13:  # one suit, highest first
+                return moves[::-1]
+            cheap = [(_COST[card], card, run) for card, run in moves]
+            cheap.sort()
+            return [(card, run) for _, card, run in cheap]
+    keyed = []
+    for card, run in moves:
+        cost = _COST[card]
+        if beats_table[card * 52 + best]:
+            same = threat & SUIT_MASKS[card // 13]
+            if not (same and beats_table[(same.bit_length() - 1) * 52 + card]) and not (
+                top_trump >= 0 and beats_table[top_trump * 52 + card]
+            ):
+                keyed.append((0, cost, card, run))
+            elif not partner_winning:
+                keyed.append((1, -cost if position == 2 else cost, card, run))
+            else:
+                keyed.append((2, cost, card, run))
+        else:
+            keyed.append((2, cost, card, run))
+    keyed.sort()
+    return [(card, run) for _, _, card, run in keyed]
 
 
 def _top_run(mine: int, others: int) -> int:
-    """How many of ``mine`` (one suit) are above every card of ``others`` in that suit."""
-    count = 0
-    while mine:
-        top = mine.bit_length() - 1
-        if others >> top:
-            break
-        count += 1
-        mine ^= 1 << top
-    return count
+    """The cards of ``mine`` (one suit) above every card of ``others`` in that suit."""
+    return mine & -(1 << others.bit_length())
 
 
-def _bounds(hands: tuple[int, int, int, int], leader: int, left: int) -> tuple[int, int]:
-    """Bounds on team 0's tricks from the start of a trick, before any search.
-
-    Quick tricks of the leader: its top hearts, each of which wins when led; then, in each plain
-    suit, its top cards as often as every opponent who may still hold a heart must follow (and its
-    partner can throw a plain card).  Sure tricks: the player holding the top heart wins a trick
-    with each heart of its unbroken run from the top, whatever happens.
-    """
-    team = leader & 1
-    mine = hands[leader]
-    partner = hands[leader ^ 2]
-    opponents = (hands[leader ^ 1], hands[leader ^ 3])
-    everyone = hands[0] | hands[1] | hands[2] | hands[3]
+def _quick(hands: tuple[int, int, int, int], seat: int, everyone: int) -> tuple[int, int]:
+    """The quick tricks of ``seat`` on lead, and the cards they depend on: its top hearts, each
+    of which wins when led; then, in each plain suit, its top cards as often as every opponent
+    who may still hold a heart must follow (and its partner can throw a plain card)."""
+    mine = hands[seat]
+    partner = hands[seat ^ 2]
     others = everyone & ~mine
-    my_hearts = mine & _HEART_MASK
-    drawn = _top_run(my_hearts, others & _HEART_MASK)
-    quick = drawn
-    ruffers = [o for o in opponents if (o & _HEART_MASK).bit_count() > drawn]
+    drawn_cards = _top_run(mine & _HEART_MASK, others & _HEART_MASK)
+    drawn = drawn_cards.bit_count()
+    ruffers = [
+        o for o in (hands[seat ^ 1], hands[seat ^ 3]) if (o & _HEART_MASK).bit_count() > drawn
+    ]
     plain = 0
+    cards = drawn_cards
     for suit in (0, 1, 3):
         suit_mask = SUIT_MASKS[suit]
-        cash = _top_run(mine & suit_mask, others & suit_mask)
+        run = _top_run(mine & suit_mask, others & suit_mask)
+        if not run:
+            continue
+        cash = run.bit_count()
         for o in ruffers:
             cash = min(cash, (o & suit_mask).bit_count())
-        plain += cash
+        if cash:
+            plain += cash
+            while run.bit_count() > cash:  # the top ``cash`` cards of the run
+                run &= run - 1
+            cards |= run
     # The partner throws a plain card on each plain lead, and on the hearts it cannot follow.
     spare = (partner & ~_HEART_MASK).bit_count() - max(
         0, drawn - (partner & _HEART_MASK).bit_count()
     )
-    quick += min(plain, max(0, spare))
-    # Sure tricks of the holder of the top heart.
+    return drawn + min(plain, max(0, spare)), cards
+
+
+def _bounds(
+    hands: tuple[int, int, int, int], leader: int, left: int, everyone: int
+) -> tuple[int, int, int, int]:
+    """Bounds on team 0's tricks from the start of a trick, before any search, and the cards
+    each depends on.
+
+    Quick tricks of the leader's team (:func:`_quick`): the leader's, or its partner's when the
+    leader can reach it, leading a card of a suit whose top card the partner holds and that no
+    opponent can ruff.  Sure tricks of each team: a player's top hearts win their tricks unless
+    the other team's higher hearts fall on them.
+    """
+    team = leader & 1
+    quick, quick_cards = _quick(hands, leader, everyone)
+    mine = hands[leader]
+    partner = hands[leader ^ 2]
+    opponents = (hands[leader ^ 1], hands[leader ^ 3])
+    for suit in range(4):
+        suit_mask = SUIT_MASKS[suit]
+        if not mine & suit_mask or not partner & suit_mask:
+            continue
+        top = (everyone & suit_mask).bit_length() - 1
+        if partner >> top & 1 and (
+            suit == _HEARTS or all(o & suit_mask or not o & _HEART_MASK for o in opponents)
+        ):
+            reached, reached_cards = _quick(hands, leader ^ 2, everyone)
+            if reached > quick:
+                quick, quick_cards = reached, reached_cards | 1 << top
+            break
+    # Sure tricks: each heart a player plays wins its trick for the player's team unless a
+    # higher heart of the other team falls on it, so a player's top j hearts win at least j
+    # tricks less the other team's hearts above the lowest of them.
     hearts = everyone & _HEART_MASK
     sure = [0, 0]
+    sure_cards = [0, 0]
     if hearts:
-        top = 1 << (hearts.bit_length() - 1)
-        for seat in range(4):
-            if hands[seat] & top:
-                sure[seat & 1] = _top_run(hands[seat] & _HEART_MASK, hearts & ~hands[seat])
-    sure[team] = max(sure[team], quick)
-    return sure[0], left - sure[1]
+        for side in (0, 1):
+            enemy = (hands[side ^ 1] | hands[side ^ 3]) & _HEART_MASK
+            for seat in (side, side ^ 2):
+                held = hands[seat] & _HEART_MASK
+                count = 0
+                while held:
+                    top = held.bit_length() - 1
+                    count += 1
+                    tricks = count - (enemy >> top).bit_count()
+                    if tricks > sure[side]:
+                        sure[side] = tricks
+                        sure_cards[side] = hearts & -(1 << top)
+                    held ^= 1 << top
+    if quick > sure[team]:
+        sure[team] = quick
+        sure_cards[team] = quick_cards
+    return sure[0], left - sure[1], sure_cards[0], sure_cards[1]
 
 
 # -- the public functions ---------------------------------------------------------------------
@@ -366,7 +637,7 @@ def _at_least_mid(
 ) -> bool:
     """Can team 0 take ``need`` tricks from a position in the middle of a trick?"""
     if not trick:
-        return search.at_least(hands, leader, need)
+        return search.at_least(hands, leader, need)[0]
     out = hands[0] | hands[1] | hands[2] | hands[3]
     best, best_position = trick[0], 0
     for position in range(1, len(trick)):
@@ -374,7 +645,9 @@ def _at_least_mid(
         if beats(trick[position], best, _HEARTS):
             best, best_position = trick[position], position
     out |= 1 << trick[0]
-    return search.play(hands, leader, len(trick), trick[0] // 13, best, best_position, need, out)
+    return search.play(
+        hands, leader, len(trick), trick[0] // 13, best, best_position, False, need, out
+    )[0]
 
 
 def _value(
@@ -384,8 +657,22 @@ def _value(
     trick: tuple[int, ...],
     low: int,
     high: int,
+    guess: int | None = None,
 ) -> int:
-    """Team 0's exact tricks from here, known to lie in ``[low, high]``, by bisection."""
+    """Team 0's exact tricks from here, known to lie in ``[low, high]``: by bisection, or by
+    steps from ``guess`` when the value is likely near it (the values of a position's plays are
+    mostly its own value)."""
+    if guess is not None:
+        guess = min(max(guess, low), high)
+        if guess > low and not _at_least_mid(search, hands, leader, trick, guess):
+            high = guess - 1
+            while high > low and not _at_least_mid(search, hands, leader, trick, high):
+                high -= 1
+            return high
+        low = guess
+        while low < high and _at_least_mid(search, hands, leader, trick, low + 1):
+            low += 1
+        return low
     while low < high:
         middle = (low + high + 1) // 2
         if _at_least_mid(search, hands, leader, trick, middle):
@@ -413,6 +700,49 @@ def _after(
     return (new[0], new[1], new[2], new[3]), winner, (), int(not winner & 1)
 
 
+def _play_values(
+    search: _Search,
+    hands: tuple[int, int, int, int],
+    leader: int,
+    trick: tuple[int, ...],
+    left: int,
+) -> dict[int, int]:
+    """Team 0's tricks from here after each legal card of the player to move (by card index).
+
+    The plays are searched best first (the search's move ordering); each play's value is
+    stepped from the best value so far, which most plays share or come close to."""
+    seat = (leader + len(trick)) & 3
+    out = hands[0] | hands[1] | hands[2] | hands[3]
+    best, best_position = -1, 0
+    for position, card in enumerate(trick):
+        out |= 1 << card
+        if position == 0 or _BEATS[card * 52 + best]:
+            best, best_position = card, position
+    lead = trick[0] // 13 if trick else None
+    allowed = must_follow_mask(hands[seat], lead)
+    moves = _moves(allowed, out)
+    if len(moves) > 1:
+        if trick:
+            partner_winning = (best_position - len(trick)) & 1 == 0
+            moves = _order_follow(
+                moves, len(trick), seat, trick[0] // 13, best, partner_winning, hands
+            )
+        else:
+            moves = _order_lead(moves, seat, hands)
+    maximizing = not seat & 1
+    values: dict[int, int] = {}
+    found: int | None = None
+    for top, _ in moves:
+        child, child_leader, child_trick, won = _after(hands, leader, trick, top)
+        guess = None if found is None else found - won
+        value = won + _value(search, child, child_leader, child_trick, 0, left - won, guess)
+        if found is None or (value > found if maximizing else value < found):
+            found = value
+        for card in run_below(top, allowed, out):
+            values[card] = value
+    return values
+
+
 def solve(state: State, *, budget: int | None = None) -> Solution:
     """The double-dummy solution of the rest of ``state``'s hand (see the module's introduction).
 
@@ -429,20 +759,14 @@ def solve(state: State, *, budget: int | None = None) -> Solution:
     search = _Search(budget)
     plays: dict[Play, tuple[int, int]] = {}
     try:
-        value = _value(search, hands, leader, trick, 0, left)
         if state.phase is Phase.PLAY:
+            values = _play_values(search, hands, leader, trick, left)
             seat = (leader + len(trick)) & 3
-            maximizing = not seat & 1
-            out = hands[0] | hands[1] | hands[2] | hands[3]
-            for card in trick:
-                out |= 1 << card
-            allowed = must_follow_mask(hands[seat], trick[0] // 13 if trick else None)
-            for top in _representatives(allowed, out):
-                child, child_leader, child_trick, won = _after(hands, leader, trick, top)
-                low, high = (0, value - won) if maximizing else (value - won, left - won)
-                child_value = won + _value(search, child, child_leader, child_trick, low, high)
-                for card in run_below(top, allowed, out):
-                    plays[Play(CARDS[card])] = (child_value, left - child_value)
+            value = max(values.values()) if not seat & 1 else min(values.values())
+            for card, tricks in values.items():
+                plays[Play(CARDS[card])] = (tricks, left - tricks)
+        else:
+            value = _value(search, hands, leader, trick, 0, left)
     except _OverBudget:
         raise SolveBudgetExceeded(
             f"the solver needed more than {budget} nodes for this position"
@@ -503,20 +827,10 @@ def play_values(state: State, *, budget: int | None = None) -> dict[Play, tuple[
         raise ValueError("play_values needs a card to be played")
     left = 13 - sum(state.tricks_taken)
     search = _Search(budget)
-    seat = (leader + len(trick)) & 3
-    out = hands[0] | hands[1] | hands[2] | hands[3]
-    for card in trick:
-        out |= 1 << card
-    allowed = must_follow_mask(hands[seat], trick[0] // 13 if trick else None)
-    plays: dict[Play, tuple[int, int]] = {}
     try:
-        for top in _representatives(allowed, out):
-            child, child_leader, child_trick, won = _after(hands, leader, trick, top)
-            value = won + _value(search, child, child_leader, child_trick, 0, left - won)
-            for card in run_below(top, allowed, out):
-                plays[Play(CARDS[card])] = (value, left - value)
+        values = _play_values(search, hands, leader, trick, left)
     except _OverBudget:
         raise SolveBudgetExceeded(
             f"the solver needed more than {budget} nodes for this position"
         ) from None
-    return plays
+    return {Play(CARDS[card]): (values[card], left - values[card]) for card in sorted(values)}
