@@ -1,9 +1,10 @@
 """The double-dummy solvers: time per solve from a full deal and from mid-deal positions.
 
 ``python benchmarks/bench_solve.py [SECONDS]`` prints solves per second and the median time of a
-solve for: a full All Fours deal (6 tricks, 4 players, after the stand); 400 positions with 4, 6
-and 8 tricks to go (random play before).  ``--full-400 N`` also solves N full 400 hands (13
-tricks; the deals of seeds 0 to N - 1 after four Bid(3)s) and prints, for each and then as median
+solve for: a full All Fours deal (6 tricks, 4 players, after the stand), solved and valued alone
+on the race objective; 400 positions with 4, 6 and 8 tricks to go (random play before), and
+400's score search (``bid_values``) with 6 and 7 to go.  ``--full-400 N`` also solves N full
+400 hands (13 tricks; the deals of seeds 0 to N - 1 after four Bid(3)s) and prints, for each and then as median
 and max, the wall-clock and CPU (process) seconds and the nodes (tricks searched): on a shared
 machine the CPU time and the nodes are the steadier figures.  Figures are for the machine at hand.
 """
@@ -19,6 +20,8 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from cardrules import all_fours, four_hundred
+from cardrules.all_fours.solve import value as all_fours_value
+from cardrules.four_hundred.bid_solve import bid_values
 
 
 def _all_fours_deals() -> Iterator[Any]:
@@ -70,6 +73,19 @@ def run(seconds: float = 3.0) -> None:
             f"four_hundred.solve, {left} tricks to go",
             _four_hundred_positions(left),
             four_hundred.solve,
+            seconds,
+        )
+    _measure(
+        "all_fours.solve.value, race objective",
+        _all_fours_deals(),
+        lambda state: all_fours_value(state, objective="game"),
+        seconds,
+    )
+    for left in (6, 7):
+        _measure(
+            f"four_hundred bid_values, {left} tricks to go",
+            _four_hundred_positions(left),
+            bid_values,
             seconds,
         )
 
