@@ -1,11 +1,11 @@
 """The double-dummy solvers: time per solve from a full deal and from mid-deal positions.
 
 ``python benchmarks/bench_solve.py [SECONDS]`` prints solves per second and the median time of a
-solve for: a full All Fours deal (6 tricks, 4 players, after the stand), solved and valued alone
-on the race objective; 400 positions with 4, 6 and 8 tricks to go (random play before), and
-400's score search (``bid_values``) with 6 and 7 to go.  ``--full-400 N`` also solves N full
-400 hands (13 tricks; the deals of seeds 0 to N - 1 after four Bid(3)s) and prints, for each
-and then as median and max, the wall-clock and CPU (process) seconds and the nodes (tricks searched): on a shared
+solve for: a full All Fours deal (6 tricks, 4 players, after the stand), solved and valued alone on
+the race objective; 400 positions with 4, 6 and 8 tricks to go (random play before), and 400's score
+search (``bid_values``) with 6 and 7 to go.  ``--full-400 N`` also solves N full 400 hands (13
+tricks; the deals of seeds 0 to N - 1 after four Bid(3)s) and prints, for each and then as median
+and max, the wall-clock and CPU (process) seconds and the nodes (tricks searched): on a shared
 machine the CPU time and the nodes are the steadier figures.  Figures are for the machine at hand.
 """
 
