@@ -3,55 +3,10 @@ first solver (before partition search) on longer positions and one full hand."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from test_solve_fh import _ending, _in_play, _minimax, _team0
 
-from cardrules.four_hundred import Bid, Phase, State, new_game
 from cardrules.four_hundred.solve import play_values, solve, tricks_at_least
-
-
-def _in_play(seed: int) -> State:
-    state = new_game(seed=seed, dealer=seed % 4)
-    for _ in range(4):
-        state = state.apply(Bid(3))
-    assert state.phase is Phase.PLAY
-    return state
-
-
-def _ending(seed: int, tricks_left: int) -> State:
-    """A random position with ``tricks_left`` tricks to go, as test_solve_fh makes them."""
-    rng = random.Random(seed)
-    state = _in_play(seed)
-    cut = rng.randrange(4)
-    while sum(state.tricks_taken) < 13 - tricks_left or (
-        sum(state.tricks_taken) == 13 - tricks_left and len(state.current_trick.cards) < cut
-    ):
-        state = state.apply(rng.choice(state.legal_actions()))
-    return state
-
-
-def _team0(state: State) -> int:
-    taken = state.tricks_taken
-    return taken[0] + taken[2]
-
-
-def _minimax(state: State) -> int:
-    """Team 0's tricks from here by plain minimax over ``legal_actions()`` / ``apply()``."""
-    deal = state.deal_number
-    before = _team0(state)
-    values = []
-    for action in state.legal_actions():
-        after = state.apply(action)
-        if after.deal_number != deal:  # the last trick ended the hand
-            tricks = after.history[-1].tricks
-            values.append(tricks[0] + tricks[2] - before)
-        else:
-            values.append(_team0(after) - before + _minimax(after))
-    player = state.current_player
-    assert player is not None
-    return max(values) if player % 2 == 0 else min(values)
-
 
 # (tricks to go, seed) of ``_ending``: team 0's tricks from there and after each play, as the
 # first solver (exhaustive at trick starts, no partition search) computed them.
