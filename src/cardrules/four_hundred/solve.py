@@ -784,8 +784,10 @@ def tricks_at_least(
     against any defence, every hand known?  ``None`` when the search needs more than
     ``node_budget`` nodes.
 
-    A claim of the remaining tricks (FH-18) is ``tricks_at_least(state, team, tricks_left)``;
-    the claimer's own cards are its team's choice, so a team's claim holds when this is True.
+    A team's claim of the remaining tricks is ``tricks_at_least(state, team, tricks_left)``.
+    The game's claim (FH-18) is a player's: the claimer must take every remaining trick itself,
+    its partner free to play against it; :func:`cardrules.four_hundred.claims.settle_claim`
+    settles that one.
 
     >>> from cardrules.four_hundred import new_game, Bid
     >>> state = new_game(seed=5, dealer=0)
