@@ -71,3 +71,35 @@ def test_seconds_budget() -> None:
     seat = state.current_player
     assert seat is not None
     assert agent.act(state.observe(seat), random.Random(0)) in state.legal_actions()
+
+
+def test_ties_go_to_the_rule_agent_or_the_lowest_card() -> None:
+    """Among cards the samples value alike, PIMC plays the rule agent's card, else the lowest."""
+    from cardrules.agents.all_fours import RuleAgent
+
+    agent = PimcAgent("all-fours", samples=2)
+    ties = 0
+    for seed in range(3):
+        rng = random.Random(seed)
+        state = all_fours.new_game(seed=seed, dealer=0)
+        deal = state.deal_number
+        while not state.is_terminal and state.deal_number == deal:
+            seat = state.current_player
+            assert seat is not None
+            observation = state.observe(seat)
+            action = agent.act(observation, random.Random(seed))
+            values = agent.last_values
+            if values is not None and state.phase is all_fours.Phase.PLAY:
+                best = max(values.values())
+                tied = [a for a, v in values.items() if v >= best - 1e-9]
+                assert action in tied
+                if len(tied) > 1:
+                    ties += 1
+                    # The rule agent is deterministic: the same choice as inside the agent.
+                    ruled = RuleAgent().act(observation, random.Random(0))
+                    if ruled in tied:
+                        assert action == ruled
+                    else:
+                        assert action.card.rank == min(a.card.rank for a in tied)
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert ties >= 3, ties

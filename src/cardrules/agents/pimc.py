@@ -46,6 +46,8 @@ __all__ = ["PimcAgent"]
 #: What winning (or losing) the game is worth, in deal points, to a simulated decision.
 _GAME_WON: Final = 100.0
 _GAMES: Final = ("400", "all-fours")
+#: Averages closer than this (per sample) are a tie, broken by the rule agent's choice.
+_TIE: Final = 1e-9
 #: All Fours: how many times ``samples`` a stand, beg, gift or run of the pack is given.
 _DECISION_FACTOR: Final = 3
 
@@ -140,7 +142,7 @@ class PimcAgent:
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        return self._choose(legal, totals, done)
+        return self._choose(legal, totals, done, observation, rng)
 
     def _simulate(self, state: Any, observation: Any, side: int, cache: dict[Any, Any]) -> float:
         """The value for ``side`` of a stand, beg, gift or run applied to a sample: score changes
@@ -211,13 +213,39 @@ class PimcAgent:
                 break
         if not done:
             return self._lead_in().act(observation, rng)
-        return self._choose(legal, totals, done)
+        return self._choose(legal, totals, done, observation, rng)
 
-    def _choose(self, legal: tuple[Any, ...], totals: dict[Any, float], done: int) -> Any:
-        """The action with the best total; the averages are kept in :attr:`last_values`."""
+    def _choose(
+        self,
+        legal: tuple[Any, ...],
+        totals: dict[Any, float],
+        done: int,
+        observation: Any,
+        rng: random.Random,
+    ) -> Any:
+        """The action with the best total; the averages are kept in :attr:`last_values`.
+
+        Cards that tie (the solver, seeing every hand, often finds several cards equal) go to
+        the game's rule agent when its card is among them, else to the lowest of them: with the
+        hands hidden, a low card keeps the high ones for later."""
         self.last_values = {action: totals[action] / done for action in legal}
         self.last_samples = done
-        return max(legal, key=lambda action: totals[action])
+        best = max(totals[action] for action in legal)
+        tied = [action for action in legal if totals[action] >= best - _TIE * done]
+        if len(tied) == 1 or not all(hasattr(action, "card") for action in tied):
+            return tied[0]
+        ruled: Any
+        if self.game == "400":
+            from cardrules.agents.four_hundred import RuleAgent as FourHundredRule
+
+            ruled = FourHundredRule().act(observation, rng)
+        else:
+            from cardrules.agents.all_fours import RuleAgent as AllFoursRule
+
+            ruled = AllFoursRule().act(observation, rng)
+        if ruled in tied:
+            return ruled
+        return min(tied, key=lambda action: (action.card.rank, action.card.suit))
 
     def _lead_in(self) -> Any:
         """400: the search agent that bids and plays the cards before the solved ending (100
