@@ -50,6 +50,34 @@ def test_all_fours_answers_a_beg() -> None:
     pytest.fail("no deal to beg in")
 
 
+def test_all_fours_plays_a_lengthened_deal_as_the_search_agent_until_six_tricks_are_left() -> None:
+    """A run of the pack makes the deal longer than the solver's reach: its first cards are the
+    search agent's (search:100), its last six solved."""
+    state = all_fours.new_game(seed=1, dealer=0).apply(all_fours.Beg()).apply(all_fours.RunPack())
+    assert state.phase is all_fours.Phase.PLAY
+    assert len(state.kicks) > 1
+    agent = PimcAgent("all-fours", samples=2)
+    search = make_agent("all-fours", "search:100")
+    checked = solved = 0
+    while not state.is_terminal and state.phase is all_fours.Phase.PLAY:
+        seat = state.current_player
+        assert seat is not None
+        observation = state.observe(seat)
+        action = agent.act(observation, random.Random(checked))
+        if len(observation.legal_actions) > 1:
+            if len(observation.hand) > 6:
+                assert agent.last_values is None
+                assert action == search.act(observation, random.Random(checked))
+                checked += 1
+            else:
+                assert agent.last_values is not None
+                assert agent.last_samples == 2
+                solved += 1
+        state = state.apply(action)
+    assert checked
+    assert solved
+
+
 def test_four_hundred_solves_the_last_tricks() -> None:
     agent = PimcAgent("400", samples=3, solve_from=4)
     rng = random.Random(3)

@@ -15,7 +15,10 @@ that the solver assumes every player sees every card, so it never plays to gathe
   the kicks it turns in the sample's own stock (the longer deal after it is not solved), and a
   choice that ends the game counts as a win or a loss.  In each sample the beggar assumes that
   the dealer answers a beg with the worse choice for the beggar.  Cards are solved from the last
-  ``solve_from`` tricks (a deal lengthened by runs of the pack starts with rule play).
+  ``solve_from`` tricks: a deal lengthened by runs of the pack (most deals: begging is common,
+  and a run gives three cards more each) starts with the search agent's cards
+  (:func:`cardrules.agents.all_fours.search_agent` with the budget of ``search:100``), as an
+  exact search of nine tricks or more costs seconds a sample.
 * **400**: a sample's value is its team's change of score minus the other team's, with every
   player's own bid made or failed (:func:`cardrules.four_hundred.bid_solve.bid_values`: in 400
   a partner's trick does not make one's bid, and overtricks count for nothing).  That search grows
@@ -62,7 +65,7 @@ class PimcAgent:
     :param seconds: a time budget per decision instead (at least one sample is always solved);
         the choice then depends on the machine's speed.
     :param solve_from: solve when at most this many tricks are left (the trick in progress
-        included); earlier, play as the All Fours rule agent or the 400 search agent.
+        included); earlier, play as the search agent with the budget of ``search:100``.
         ``None``: 7 in 400, 6 in All Fours (every trick of a deal without a run of the pack; a
         run makes the deal longer).
     :param budget: 400 only: the most trick starts searched per sample; a sample over budget
@@ -121,9 +124,7 @@ class PimcAgent:
         solve_from = 6 if self.solve_from is None else self.solve_from
         # On its turn the seat holds one card per trick left, this one included.
         if observation.phase is Phase.PLAY and len(observation.hand) > solve_from:
-            from cardrules.agents.all_fours import RuleAgent
-
-            return RuleAgent().act(observation, rng)
+            return self._lead_in().act(observation, rng)
         totals = dict.fromkeys(legal, 0.0)
         count, deadline = self._budget()
         if observation.phase is not Phase.PLAY:
@@ -248,10 +249,12 @@ class PimcAgent:
         return min(tied, key=lambda action: (action.card.rank, action.card.suit))
 
     def _lead_in(self) -> Any:
-        """400: the search agent that bids and plays the cards before the solved ending (100
-        samples a bid and 25 a card, as ``search:100``)."""
+        """The search agent that plays before the solved ending, with the budget of
+        ``search:100``: in 400 it also bids (100 samples a bid, 25 a card); in All Fours it plays
+        the first cards of a deal lengthened by runs of the pack (100 samples a card)."""
         if self._search is None:
-            from cardrules.agents.four_hundred import search_agent
+            from cardrules.agents.registry import make_agent
 
-            self._search = search_agent(100, budgets={"play": 25}, name=self.name)
+            self._search = make_agent(self.game, "search:100")
+            self._search.name = self.name
         return self._search
