@@ -56,6 +56,14 @@ class DeckSource:
         and ``all_deals`` are every lane's current game and deal (for making decks ahead)."""
         raise NotImplementedError
 
+    def deals(
+        self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64, new: int
+    ) -> tuple[I64, I64]:
+        """The decks of :meth:`decks`, and the first dealers of the first ``new`` (lane, game)
+        (:meth:`dealers`)."""
+        dealers = self.dealers(lanes[:new], games[:new], all_games, all_deals)
+        return self.decks(lanes, games, deals, all_games, all_deals), dealers
+
 
 class SeededDecks(DeckSource):
     """The per-state engine's decks and dealers for each lane's games (see the module)."""
@@ -112,6 +120,28 @@ class SeededDecks(DeckSource):
         decks: I64 = ring[key]
         self.dealt += lanes.size
         return decks
+
+    def deals(
+        self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64, new: int
+    ) -> tuple[I64, I64]:
+        key = lanes * 2
+        key += games & 1  # (lane, slot) flat
+        # The deck is in the ring when 0 < end - deal <= WINDOW (as unsigned: end - deal - 1 <
+        # WINDOW), the slot holding the game (its dealer then too).
+        left = self._end.reshape(-1)[key]
+        left -= deals
+        left -= 1
+        ok = left.view(np.uint64) < WINDOW
+        ok &= self._game.reshape(-1)[key] == games
+        if not ok.all():
+            self._refill(lanes, games, deals, all_games, all_deals)
+        dealers: I64 = self._dealer.reshape(-1)[key[:new]]
+        key *= WINDOW
+        key += deals % WINDOW
+        ring: Any = self._decks.reshape(-1, 52)  # int8 card indices
+        decks: I64 = ring[key]
+        self.dealt += lanes.size
+        return decks, dealers
 
     def _refill(self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64) -> None:
         """Make decks ahead for every lane, all in one array shuffle: its current game's deals up
