@@ -34,6 +34,8 @@ I64 = npt.NDArray[np.int64]
 #: How many deals of a game are made at once, and how few may be left before more are made.
 WINDOW: Final = 2
 LOW: Final = 2
+#: The most rounds of a draw for the first dealer made ahead.
+MAX_ROUNDS: Final = 8
 
 
 def game_seed(seed: int, lane: int, game: int) -> int:
@@ -83,13 +85,15 @@ class SeededDecks(DeckSource):
         #: Per lane and slot (lane * 2 + slot): the text hashed for its game's deals, up to the
         #: deal number (:func:`~cardrules.batch._shuffle.prefixes`).
         self._prefix: list[bytes] = [b""] * (2 * n)
-        #: Per lane, the game after its next one, made ahead: its number, its seed and the first
-        #: round of its draw for the first dealer (the dealer, or -1 and the seats tied), so
-        #: that its second round is made only when the first ties (about 1 game in 8).
+        #: Per lane, the game after its next one, made ahead: its number, its seed and the
+        #: rounds of its draw for the first dealer made so far (the dealer, or -1 and the seats
+        #: tied): the first round when the game is made ahead, a further round at each later
+        #: refill while the draw ties (the first round ties in about 1 game in 8).
         self._ahead_game = np.full(n, -1, dtype=np.int64)
         self._ahead_seed = np.zeros(n, dtype=np.uint64)
         self._ahead_dealer = np.zeros(n, dtype=np.int64)
         self._ahead_tied = np.zeros((n, players), dtype=bool)
+        self._ahead_rounds = np.zeros(n, dtype=np.int64)
         #: Decks made (deals and draws for the dealer), decks dealt and refills, for the figures
         #: of the docs.
         self.made = 0
@@ -179,6 +183,7 @@ class SeededDecks(DeckSource):
             self._seed[lane[fresh], slot[fresh]] = seeds
             fresh_seeds = seeds.tolist()
         tied_seeds: list[int] = []
+        tied_rounds: list[int] = []
         tied = known[:0]
         if known.size:
             known_lane = lane[known]
@@ -186,6 +191,7 @@ class SeededDecks(DeckSource):
             self._dealer[known_lane, slot[known]] = self._ahead_dealer[known_lane]
             tied = known[self._ahead_dealer[known_lane] < 0]
             tied_seeds = self._seed[lane[tied], slot[tied]].tolist()
+            tied_rounds = self._ahead_rounds[lane[tied]].tolist()
         if new_game.size:
             # Each new game's texts up to the deal number (a C-level loop, as the hashing).
             new_seeds = self._seed[new_lane, slot[new_game]].tolist()
@@ -195,6 +201,15 @@ class SeededDecks(DeckSource):
         np.maximum.at(target, new_lane, new_number + 1)
         later_lane = np.flatnonzero(target > self._ahead_game)
         later_game = target[later_lane]
+        # The games made ahead before whose draw still ties: their next round (a game whose
+        # draw ties after MAX_ROUNDS is drawn in the core when it starts).
+        undecided = self._ahead_dealer < 0
+        undecided &= self._ahead_game >= 0
+        undecided &= self._ahead_rounds < MAX_ROUNDS
+        undecided[later_lane] = False
+        draw_lane = np.flatnonzero(undecided)
+        draw_seeds: list[int] = self._ahead_seed[draw_lane].tolist()
+        draw_rounds: list[int] = self._ahead_rounds[draw_lane].tolist()
         later_seeds: list[int] = []
         if later_lane.size:
             seeds = game_seeds(self.seed, later_lane.tolist(), later_game.tolist())
@@ -209,21 +224,28 @@ class SeededDecks(DeckSource):
         numbers = first[row] + np.arange(row.size) - np.repeat(np.cumsum(count) - count, count)
         number_list = numbers.tolist()
         texts = numbered(list(map(self._prefix.__getitem__, key[row].tolist())), number_list)
-        # The draws: both rounds of the games not made ahead, the second round of those made
-        # ahead whose first round tied, the first round of the games made ahead now.
-        parts: list[tuple[list[int], int]] = [(fresh_seeds, r) for r in range(DRAW_ROUNDS)]
-        parts += [(tied_seeds, 1), (later_seeds, 0)]
-        for seeds_list, round_number in parts:
-            texts += numbered(prefixes(seeds_list, DRAW_LABEL), [round_number] * len(seeds_list))
+        # The draws: both rounds of the games not made ahead, the next round of those made
+        # ahead that start now still tied, the next round of those made ahead before still
+        # tied, the first round of the games made ahead now.
+        parts: list[tuple[list[int], list[int]]] = [
+            (fresh_seeds, [r] * len(fresh_seeds)) for r in range(DRAW_ROUNDS)
+        ]
+        parts += [
+            (tied_seeds, tied_rounds),
+            (draw_seeds, draw_rounds),
+            (later_seeds, [0] * len(later_seeds)),
+        ]
+        for seeds_list, round_numbers in parts:
+            texts += numbered(prefixes(seeds_list, DRAW_LABEL), round_numbers)
         made_deals = row.size
 
         def origin(k: int) -> tuple[int, str, int]:
             if k < made_deals:
                 return int(self._seed[lane[row[k]], slot[row[k]]]), "deal", number_list[k]
             k -= made_deals
-            for seeds_list, round_number in parts:
+            for seeds_list, round_numbers in parts:
                 if k < len(seeds_list):
-                    return seeds_list[k], DRAW_LABEL, round_number
+                    return seeds_list[k], DRAW_LABEL, round_numbers[k]
                 k -= len(seeds_list)
             raise IndexError(k)
 
@@ -247,11 +269,23 @@ class SeededDecks(DeckSource):
                 self._ahead_tied[lane[tied]],
             )
             at += g
+        if draw_seeds:
+            g = len(draw_seeds)
+            self._draw_ahead(draw_lane, self._ahead_tied[draw_lane], made[at : at + g])
+            at += g
         if later_seeds:
-            tied_after = draw_round(np.ones((later_lane.size, self.players), dtype=bool), made[at:])
-            single = tied_after.sum(axis=1) == 1
-            self._ahead_dealer[later_lane] = np.where(single, tied_after.argmax(axis=1), -1)
-            self._ahead_tied[later_lane] = tied_after
+            self._ahead_rounds[later_lane] = 0
+            mine = np.ones((later_lane.size, self.players), dtype=bool)
+            self._draw_ahead(later_lane, mine, made[at:])
+
+    def _draw_ahead(self, lanes: I64, mine: npt.NDArray[np.bool_], decks: npt.NDArray[Any]) -> None:
+        """A round of the draw for the first dealer of the lanes' games made ahead, with the
+        seats ``mine`` drawing."""
+        tied_after = draw_round(mine, decks)
+        single = tied_after.sum(axis=1) == 1
+        self._ahead_dealer[lanes] = np.where(single, tied_after.argmax(axis=1), -1)
+        self._ahead_tied[lanes] = tied_after
+        self._ahead_rounds[lanes] += 1
 
 
 class NumpyDecks(DeckSource):
