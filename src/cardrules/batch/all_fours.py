@@ -45,15 +45,22 @@ GIVE: Final = 54
 RUN: Final = 55
 ACTIONS: Final = 56
 
-#: AF-4 as bit planes: a mask's card points are popcount(mask & plane) * weight summed (A = 4,
-#: K = 3, Q = 2, J = 1, 10 = 10).
-_POINT_PLANES: Final = tuple(
-    (
-        np.uint64(sum(1 << c.index for c in CARDS if CARD_POINTS[c.rank] & weight)),
-        weight,
-    )
-    for weight in (1, 2, 4, 8)
-)
+
+def _two_suits_points() -> npt.NDArray[np.uint8]:
+    """AF-4 for two suits: the card points of each 18-bit pattern of their cards 10 ... A (bits
+    0 ... 4 and 13 ... 17 of a mask shifted down to the 10 of the lower suit)."""
+    patterns = np.arange(1 << 18)
+    points = np.zeros(1 << 18, dtype=np.uint8)
+    for place in range(_TEN_PLACE, 13):
+        value = CARD_POINTS[Rank(place + 2)]
+        for bit in (place - _TEN_PLACE, place - _TEN_PLACE + 13):
+            points += ((patterns >> bit) & 1).astype(np.uint8) * value
+    return points
+
+
+_TEN_PLACE: Final = Rank.TEN - 2
+_TWO_SUITS_POINT_CARDS: Final = np.uint64(0x1F | 0x1F << 13)
+_TWO_SUITS_POINTS: Final = _two_suits_points()
 
 
 def _play_table() -> I64:
@@ -116,13 +123,13 @@ _ANSWER_ROWS: Final = np.array([[ANSWER], [int(_ANSWER_BITS)]], dtype=np.int64)
 
 
 def _card_points(masks: U64) -> npt.NDArray[np.uint8]:
-    """AF-4: the card points of each mask (at most 80: uint8)."""
-    (plane, _), *rest = _POINT_PLANES
-    total: npt.NDArray[np.uint8] = np.bitwise_count(masks & plane)
-    for plane, weight in rest:
-        part = np.bitwise_count(masks & plane)
-        part <<= weight.bit_length() - 1
-        total += part
+    """AF-4: the card points of each mask, from the table of two suits' 10 ... A."""
+    low = masks >> _TEN_PLACE
+    low &= _TWO_SUITS_POINT_CARDS
+    high = masks >> (_TEN_PLACE + 26)
+    high &= _TWO_SUITS_POINT_CARDS
+    total: npt.NDArray[np.uint8] = _TWO_SUITS_POINTS[low.view(np.int64)]
+    total += _TWO_SUITS_POINTS[high.view(np.int64)]
     return total
 
 
@@ -529,7 +536,7 @@ class AllFoursBatch:
         side = dealer & 1
         at = lanes * 2
         at += side
-        stock = self._stock[lanes]
+        stock = self._stock[lanes].astype(np.intp)  # (numpy indexes by intp fastest)
         kicks = stock[:, self._kick_places]  # (m, 1 + runs): the deal's kick, then each run's
         suits = kicks // 13
         changed = suits[:, 1:] != suits[:, :-1]
@@ -564,13 +571,15 @@ class AllFoursBatch:
     def _tally(self, lanes: I64) -> None:
         """AF-22, AF-23: High, Low, Jack, Game one at a time, stopping at the target; then
         AF-8: the next dealer deals."""
-        p, m = self.players, lanes.size
+        p = self.players
         rules = self.rules
         dealt = self._dealt.reshape(self.n, p)[lanes]
-        in_play = np.bitwise_or.reduce(dealt, axis=1)
-        # The cards dealt to side 1 and won by side 1 tell each card's side.
+        # The cards dealt to side 1 and won by side 1 tell each card's side; every card dealt
+        # was won by a side.
         dealt1 = (dealt[:, 1] if p == 2 else dealt[:, 1] | dealt[:, 3]).view(np.int64)
-        won1 = self._won1[lanes]
+        won = self._won[:, lanes]
+        won1 = won[1]
+        in_play = won[0] | won1
         base = self._trump[lanes] * 13
         trumps = in_play.view(np.int64) >> base
         trumps &= 0x1FFF
@@ -591,18 +600,16 @@ class AllFoursBatch:
         if rules.hang_jack_value != 1:
             held = (dealt1 >> jack) & 1
             jack_value *= np.where(held == jack_side, 1, rules.hang_jack_value)
-        # AF-4: every card dealt was won by a side: side 1 has more points when twice its points
-        # are more than all.
-        points = _card_points(np.concatenate((in_play, won1)))
-        total, twice1 = points[:m], points[m:]
-        twice1 <<= 1
-        game_side = twice1 > total
+        # AF-4: the side with more card points.
+        points = _card_points(won)
+        points0, points1 = points
+        game_side = points1 > points0
         if rules.game_tie is GameTie.NON_DEALER:
-            tie = twice1 == total
+            tie = points1 == points0
             game_side |= tie & ((self._dealer[lanes] & 1) == 0)
             game_value: npt.NDArray[np.integer[Any]] | int = rules.game_value
         else:
-            game_value = (twice1 != total) * rules.game_value
+            game_value = (points1 != points0) * rules.game_value
         # The awards in order; once a side reaches the target the game is over and the later
         # awards are not scored.
         target = self._target
@@ -684,7 +691,7 @@ class AllFoursBatch:
                 dealers = self._source.dealers(lanes[:new], games[:new], self._game, self._deal)
             if new:
                 self._dealer[lanes[:new]] = dealers
-            kick = decks[:, 6 * self.players]
+            kick = decks[:, 6 * self.players].astype(np.intp)
             side = self._dealer[lanes] & 1
             won = self._award(lanes, side, self._kick_points[kick])
             if won.any():
@@ -704,7 +711,8 @@ class AllFoursBatch:
         p, m = self.players, lanes.size
         self._stock[lanes] = decks[:, 6 * p :]
         # The first 6p cards grouped by seat from dealer + 1: (m, p, 6), each seat's bits joined.
-        hands = np.bitwise_or.reduce(_BIT[decks[:, self._order]].reshape(m, p, 6), axis=2)
+        cards = decks[:, self._order].astype(np.intp)
+        hands = np.bitwise_or.reduce(_BIT[cards].reshape(m, p, 6), axis=2)
         seats = self._seat_of[self._dealer[lanes]]
         seats += (lanes * p)[:, None]
         self._dealt[seats] = hands
