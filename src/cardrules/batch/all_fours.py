@@ -396,10 +396,13 @@ class AllFoursBatch:
         return out
 
     def random_actions(self, rng: np.random.Generator) -> I64:
-        """A uniformly random legal action id for each lane (random legal play; the draw is a
-        float32, whose 2**24 steps leave each id's odds within 1e-6 of uniform)."""
+        """A uniformly random legal action id for each lane (random legal play; the draw is 24
+        random bits, whose 2**24 steps leave each id's odds within 1e-6 of uniform)."""
         x = self._legal
-        k = (rng.random(self.n, dtype=np.float32) * np.bitwise_count(x)).astype(np.uint8)
+        k = rng.bit_generator.random_raw((self.n + 1) // 2).view(np.uint32)[: self.n]
+        k >>= 8
+        k *= np.bitwise_count(x)  # below 2**24 * 56
+        k >>= 24
         return kth_bit(x, k)
 
     # -- stepping --------------------------------------------------------------------------
@@ -732,7 +735,15 @@ class AllFoursBatch:
         tmask = self._tmask
         # Before a trick's first card no suit is led, whose mask is empty: any card.
         of_suit = hand & _LEAD_MASK[self._ctx]
-        legal = np.where(of_suit != _ZERO, of_suit | (hand & tmask), hand)  # AF-17, AF-18
+        # AF-17, AF-18: the cards of the suit led and the trumps, or the hand when it has no
+        # card of the suit led (of_suit - 1 is negative then, and an arithmetic shift by 63
+        # makes it all ones, else 0).
+        void = of_suit.view(np.int64) - 1
+        void >>= 63
+        legal = void.view(np.uint64)
+        legal |= tmask
+        legal &= hand
+        legal |= of_suit
         rule = self.rules.undertrump
         if rule is not Undertrump.ALLOWED:  # AF-20
             # The best card of the trick is a trump when its key says so (see _play).
