@@ -179,9 +179,10 @@ class AllFoursBatch:
         self._run_cards = (1 + (3 * p + 1) * (card // 3) + 3 * np.arange(p) + card % 3).reshape(-1)
         #: The deal's kick and the kick of every run (AF-9, AF-11), as stock places.
         self._kick_places = (3 * p + 1) * np.arange(runs + 1)
-        #: Per number of runs dealt (0 ... runs), all ones over the cards of those runs.
+        #: Per number of runs dealt (0 ... runs, the columns), all ones over the cards of those
+        #: runs.
         self._runs_dealt = np.where(
-            card.repeat(p, axis=1).reshape(-1) // 3 < np.arange(runs + 1)[:, None], _ALL, _ZERO
+            card.repeat(p, axis=1).reshape(-1, 1) // 3 < np.arange(runs + 1), _ALL, _ZERO
         )
         self._runs = runs
         self._kick_points = np.array([rules.kick_value(c.rank) for c in CARDS], dtype=np.int64)
@@ -533,31 +534,34 @@ class AllFoursBatch:
         side = dealer & 1
         at = lanes * 2
         at += side
-        stock = self._stock[lanes].astype(np.intp)  # (numpy indexes by intp fastest)
-        kicks = stock[:, self._kick_places]  # (m, 1 + runs): the deal's kick, then each run's
+        # The stocks transposed, (52 - 6p, m): numpy works along the first axis of a C-ordered
+        # array fastest (and indexes by intp fastest).
+        stock = np.ascontiguousarray(self._stock[lanes].T, dtype=np.intp)
+        kicks = stock[self._kick_places]  # (1 + runs, m): the deal's kick, then each run's
         suits = kicks // 13
-        changed = suits[:, 1:] != suits[:, :-1]
-        scored = np.cumsum(self._kick_points[kicks[:, 1:]], axis=1)  # AF-9: each kick, in turn
+        stop = suits[1:] != suits[:-1]  # the suit changed
+        scored = np.cumsum(self._kick_points[kicks[1:]], axis=0)  # AF-9: each kick, in turn
         score = self._scores[at]
-        reached = scored >= (self._target - score)[:, None]
-        stop = changed | reached
-        # The run at which each lane stops; no stop: the void (AF-13), after every run.
-        last = stop.argmax(axis=1)
-        rows = self._lanes[:m]
-        void = ~stop[rows, last]
-        made = np.where(void, runs, last + 1)  # the runs dealt
+        reached = scored >= self._target - score
+        stop |= reached
+        # The run at which each lane stops (the runs before its first stop); no stop (runs):
+        # the void (AF-13), after every run.
+        last = runs - np.logical_or.accumulate(stop, axis=0).sum(axis=0)
+        void = last == runs
+        made = np.minimum(last + 1, runs)  # the runs dealt
         # Packets of three from dealer + 1 round to the dealer, run by run: each seat's cards
         # of the runs dealt.
-        cards = _BIT[np.ascontiguousarray(stock[:, self._run_cards].T)]  # (3 runs p, m)
-        cards &= self._runs_dealt[made].T
+        cards = _BIT[stock[self._run_cards]]  # (3 runs p, m)
+        cards &= self._runs_dealt[:, made]
         cards = np.bitwise_or.reduce(cards.reshape(3 * runs, p, m), axis=0)
         seats = self._seat_of[dealer].T + lanes * p  # (p, m)
         self._dealt[seats] |= cards
-        self._kicks[lanes, 1:] = kicks[:, 1:]  # read up to _nkicks only
+        rows = self._lanes[:m]
+        self._kicks[lanes, 1:] = kicks[1:].T  # read up to _nkicks only
         self._nkicks[lanes] = made + 1
-        self._ksuit[lanes] = suits[rows, made]
-        self._scores[at] = score + scored[rows, made - 1]
-        over = reached[rows, last] & ~void
+        self._ksuit[lanes] = suits[made, rows]
+        self._scores[at] = score + scored[made - 1, rows]
+        over = reached[np.minimum(last, runs - 1), rows] & ~void
         again = lanes[void]
         self._deal[again] += 1  # AF-13: same dealer, a fresh shuffle
         self._pending.append(again)
