@@ -12,7 +12,7 @@ accelerator array library these become masked updates of the whole batch.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -584,57 +584,57 @@ class AllFoursBatch:
         base = self._trump[lanes] * 13
         trumps = in_play.view(np.int64) >> base
         trumps &= 0x1FFF
-        # The four awards in order (High, Low, Jack, Game): their values and whether side 1
-        # wins each, one row each.
-        m = lanes.size
-        values, sides = np.empty((2, 4, m), dtype=np.int64)
-        values[:2] = trumps != 0
+        has = trumps != 0
         # High and Low go to the side dealt the card (no trump in play: worth 0, and a shift
         # below 0 reads 0).
-        np.right_shift(dealt1, base + _HIGH[trumps], out=sides[0])
-        np.right_shift(dealt1, base + _LOW[trumps], out=sides[1])
+        high_side = dealt1 >> (base + _HIGH[trumps])
+        high_side &= 1
+        low_side = dealt1 >> (base + _LOW[trumps])
+        low_side &= 1
         # The jack of trumps: 1 to the side that won its trick, the holder's; hang jack when the
         # holder's opponents won it.
         jack = base + _JACK_PLACE
-        np.right_shift(won1.view(np.int64), jack, out=sides[2])
-        sides[:3] &= 1
-        jack_value = values[2]
-        np.right_shift(trumps, _JACK_PLACE, out=jack_value)
+        jack_side = won1.view(np.int64) >> jack
+        jack_side &= 1
+        jack_value = trumps >> _JACK_PLACE
         jack_value &= 1
         if rules.hang_jack_value != 1:
             held = (dealt1 >> jack) & 1
-            jack_value *= np.where(held == sides[2], 1, rules.hang_jack_value)
+            jack_value *= np.where(held == jack_side, 1, rules.hang_jack_value)
         # AF-4: the side with more card points.
-        points0, points1 = _card_points(won)
-        np.greater(points1, points0, out=sides[3])
+        points = _card_points(won)
+        points0, points1 = points
+        game_side = points1 > points0
         if rules.game_tie is GameTie.NON_DEALER:
             tie = points1 == points0
-            sides[3] |= tie & ((self._dealer[lanes] & 1) == 0)
-            values[3] = rules.game_value
+            game_side |= tie & ((self._dealer[lanes] & 1) == 0)
+            game_value: npt.NDArray[np.integer[Any]] | int = rules.game_value
         else:
-            np.not_equal(points1, points0, out=values[3])
-            values[3] *= rules.game_value
-        # The scores after each award; once a side reaches the target the game is over and the
-        # later awards are not scored: the scores stay those after the first award that reaches
-        # it (the scores only grow, so the awards after which neither side has reached it come
-        # first, and they are counted).
+            game_value = (points1 != points0) * rules.game_value
+        # The awards in order; once a side reaches the target the game is over and the later
+        # awards are not scored.
         target = self._target
         at = lanes * 2
-        gain1 = values * sides
-        values -= gain1
-        gain0 = np.cumsum(values, axis=0, out=values)
-        gain0 += self._scores[at]
+        s0 = self._scores[at]
         at += 1
-        np.cumsum(gain1, axis=0, out=gain1)
-        gain1 += self._scores[at]
-        scored = (np.maximum(gain0, gain1) < target).sum(axis=0)
-        alive = scored == 4
-        np.minimum(scored, 3, out=scored)
-        rows = self._lanes[:m]
-        s1 = gain1[scored, rows]
+        s1 = self._scores[at]
+        alive: npt.NDArray[np.bool_] | None = None
+        for value, side in (
+            (has, high_side),
+            (has, low_side),
+            (jack_value, jack_side),
+            (game_value, game_side),
+        ):
+            v = value if alive is None else value * alive
+            gain = v * side
+            s1 += gain
+            s0 += v
+            s0 -= gain
+            alive = np.maximum(s0, s1) < target
+        assert alive is not None
         self._scores[at] = s1
         at -= 1
-        self._scores[at] = gain0[scored, rows]
+        self._scores[at] = s0
         over = ~alive
         self._game_over(lanes[over], (s1[over] >= target).astype(np.int64))
         nxt = lanes[alive]
