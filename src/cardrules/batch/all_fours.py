@@ -118,8 +118,6 @@ _PLAY_ROWS: Final = np.array(
 _DEAL_ROWS: Final = np.array(
     [[1], [0], [0], [-1], [0], [0], [0], [BEG], [int(_BEG_BITS)], [0]], dtype=np.int64
 )
-#: Rows _PHASE and _PBITS after a beg (AF-11: the dealer gives one or runs the pack).
-_ANSWER_ROWS: Final = np.array([[ANSWER], [int(_ANSWER_BITS)]], dtype=np.int64)
 
 
 def _card_points(masks: U64) -> npt.NDArray[np.uint8]:
@@ -488,7 +486,8 @@ class AllFoursBatch:
         if beg.size:
             dealer = self._dealer[beg]
             self._turn[beg] = dealer
-            self._state[_PHASE : _PBITS + 1, beg] = _ANSWER_ROWS
+            self._phase[beg] = ANSWER
+            self._pbits[beg] = _ANSWER_BITS
             if self.rules.give_one_needs_trump:
                 hand = self._dealt[beg * self.players + dealer]
                 cannot = (hand & _SUIT[self._ksuit[beg]]) == _ZERO
