@@ -291,9 +291,9 @@ class SeededDecks(DeckSource):
 class NumpyDecks(DeckSource):
     """Decks as uniform random permutations from numpy's PCG64 generator seeded with the batch's
     seed, and uniform first dealers: not the per-state engine's decks.  A deck is its cards
-    sorted by a random 64-bit key each (58 random bits above the card's index, so that no two
-    keys are equal: two cards draw the same 58 bits in about 1 deck in 10**14, and then the
-    lower index comes first); decks are made BLOCK at a time and handed out in turn."""
+    sorted by a random key each, a uint32 of 26 random bits above the card's index; a deck in
+    which two cards drew the same 26 bits (about 1 in 50,000) is drawn again, so that the order
+    of the keys is uniform.  Decks are made BLOCK at a time and handed out in turn."""
 
     #: How many decks are made at once.
     BLOCK: Final = 2048
@@ -301,8 +301,7 @@ class NumpyDecks(DeckSource):
     def __init__(self, seed: int, players: int) -> None:
         self.players = players
         self._rng = np.random.Generator(np.random.PCG64(seed))
-        self._cards = np.arange(52, dtype=np.uint64)
-        self._high = np.uint64(2**64 - 64)
+        self._cards = np.arange(52, dtype=np.uint32)
         self._made: npt.NDArray[np.int8] = np.zeros((0, 52), dtype=np.int8)
         self._next = 0
 
@@ -312,14 +311,25 @@ class NumpyDecks(DeckSource):
     def decks(self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64) -> I64:
         m, start = lanes.size, self._next
         if start + m > self._made.shape[0]:
-            count = max(self.BLOCK, m)
-            keys: npt.NDArray[np.uint64] = self._rng.bit_generator.random_raw((count, 52))
-            keys &= self._high
-            keys |= self._cards
-            keys.sort(axis=1)
-            self._made = (keys & np.uint64(63)).astype(np.int8)
+            self._made = self._shuffled(max(self.BLOCK, m))
             start = 0
         self._next = start + m
         made: Any = self._made  # int8 card indices
         decks: I64 = made[start : start + m]
+        return decks
+
+    def _shuffled(self, count: int) -> npt.NDArray[np.int8]:
+        """``count`` uniform decks (card indices, top first)."""
+        keys: npt.NDArray[np.uint32] = self._rng.bit_generator.random_raw((count, 26)).view(
+            np.uint32
+        )
+        keys &= np.uint32(2**32 - 64)
+        keys |= self._cards
+        keys.sort(axis=1)
+        drawn = keys >> 6
+        tied = np.flatnonzero((drawn[:, 1:] == drawn[:, :-1]).any(axis=1))
+        keys &= np.uint32(63)
+        decks = keys.astype(np.int8)
+        if tied.size:
+            decks[tied] = self._shuffled(tied.size)
         return decks
