@@ -19,22 +19,21 @@ ZERO: Final = np.uint64(0)
 BIT: Final = np.array([1 << i for i in range(64)] + [0], dtype=np.uint64)
 #: The mask of each suit; index 4 (= -1: no suit) is empty.
 SUIT: Final = np.array([0x1FFF << (13 * s) for s in range(4)] + [0], dtype=np.uint64)
-_CHUNK: Final = 0xFFFF
-_LOW16: Final = np.uint64(0xFFFF)
-_LOW32: Final = np.uint64(0xFFFFFFFF)
-_LOW48: Final = np.uint64(0xFFFFFFFFFFFF)
+#: Each byte's lowest bit, and highest.
+_BYTES_LOW: Final = np.uint64(0x0101010101010101)
+_BYTES_HIGH: Final = np.uint64(0x8080808080808080)
+_BYTE: Final = np.uint64(0xFF)
 
 
-def _select_table() -> tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]]:
-    """For each 16-bit pattern: its set bits' count, and the positions of its set bits, lowest
-    first (16 per pattern, flat)."""
-    patterns = np.arange(1 << 16, dtype="<u2").view(np.uint8).reshape(-1, 2)
+def _select_table() -> npt.NDArray[np.int64]:
+    """For each byte pattern, the positions of its set bits, lowest first (8 per pattern,
+    flat)."""
+    patterns = np.arange(256, dtype=np.uint8)[:, None]
     bits = np.unpackbits(patterns, axis=1, bitorder="little").astype(bool)
-    order = np.argsort(~bits, axis=1, kind="stable").astype(np.uint8)
-    return bits.sum(axis=1).astype(np.uint8), order.reshape(-1)
+    return np.argsort(~bits, axis=1, kind="stable").astype(np.int64).reshape(-1)
 
 
-_COUNT16, _SELECT16 = _select_table()
+_SELECT8: Final = _select_table()
 
 
 def unpack(masks: U64, width: int = 52) -> npt.NDArray[np.uint8]:
@@ -44,24 +43,29 @@ def unpack(masks: U64, width: int = 52) -> npt.NDArray[np.uint8]:
 
 
 def kth_bit(x: U64, k: npt.NDArray[np.integer[Any]]) -> I64:
-    """The position of the ``k``-th set bit (from 0, lowest first) of each mask: the 16-bit
-    chunk that holds it from the counts of the masks' low 16, 32 and 48 bits, then that chunk's
-    table.  (The counts and ``k`` are uint8, the cheapest to compare; the masks are read as
-    int64, whose indices numpy takes fastest.)"""
-    k8 = k.astype(np.uint8, copy=False)
-    chunk = (k8 >= np.bitwise_count(x & _LOW16)).view(np.uint8)
-    chunk += k8 >= np.bitwise_count(x & _LOW32)
-    chunk += k8 >= np.bitwise_count(x & _LOW48)
-    shift = chunk.astype(np.int64)
-    shift <<= 4
-    xi = x.view(np.int64)
-    before = np.left_shift(1, shift)
-    before -= 1
-    before &= xi
-    k8 = k8 - np.bitwise_count(before)
-    bits = xi >> shift
-    bits &= _CHUNK
-    bits <<= 4
-    bits += k8
-    position: I64 = shift + _SELECT16[bits]
+    """The position of the ``k``-th set bit (from 0, lowest first) of each mask: the byte that
+    holds it from the counts of the masks' bytes (one count per byte, summed into prefix counts
+    by a multiplication, each prefix count compared with ``k`` in its byte), then that byte's
+    table."""
+    prefix = np.bitwise_count(x.view(np.uint8)).view(np.uint64)
+    prefix *= _BYTES_LOW  # byte i: the set bits of bytes 0 ... i (at most 64)
+    # The bytes whose prefix count is at most k, counted: the byte that holds the k-th bit.
+    k64 = k.astype(np.uint64)
+    below = k64 * _BYTES_LOW
+    below |= _BYTES_HIGH
+    below -= prefix
+    below &= _BYTES_HIGH
+    shift = np.bitwise_count(below).astype(np.uint64)
+    shift <<= 3
+    # The set bits below that byte, and the byte's k-th bit.
+    prefix <<= 8
+    prefix >>= shift
+    prefix &= _BYTE
+    index = x >> shift
+    index <<= 3
+    index &= 0x7F8
+    index += k64
+    index -= prefix
+    position: I64 = _SELECT8[index.view(np.int64)]
+    position += shift.view(np.int64)
     return position

@@ -34,6 +34,8 @@ I64 = npt.NDArray[np.int64]
 #: How many deals of a game are made at once, and how few may be left before more are made.
 WINDOW: Final = 2
 LOW: Final = 2
+#: The most rounds of a draw for the first dealer made ahead.
+MAX_ROUNDS: Final = 8
 
 
 def game_seed(seed: int, lane: int, game: int) -> int:
@@ -56,6 +58,14 @@ class DeckSource:
         and ``all_deals`` are every lane's current game and deal (for making decks ahead)."""
         raise NotImplementedError
 
+    def deals(
+        self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64, new: int
+    ) -> tuple[I64, I64]:
+        """The decks of :meth:`decks`, and the first dealers of the first ``new`` (lane, game)
+        (:meth:`dealers`)."""
+        dealers = self.dealers(lanes[:new], games[:new], all_games, all_deals)
+        return self.decks(lanes, games, deals, all_games, all_deals), dealers
+
 
 class SeededDecks(DeckSource):
     """The per-state engine's decks and dealers for each lane's games (see the module)."""
@@ -75,13 +85,15 @@ class SeededDecks(DeckSource):
         #: Per lane and slot (lane * 2 + slot): the text hashed for its game's deals, up to the
         #: deal number (:func:`~cardrules.batch._shuffle.prefixes`).
         self._prefix: list[bytes] = [b""] * (2 * n)
-        #: Per lane, the game after its next one, made ahead: its number, its seed and the first
-        #: round of its draw for the first dealer (the dealer, or -1 and the seats tied), so
-        #: that its second round is made only when the first ties (about 1 game in 8).
+        #: Per lane, the game after its next one, made ahead: its number, its seed and the
+        #: rounds of its draw for the first dealer made so far (the dealer, or -1 and the seats
+        #: tied): the first round when the game is made ahead, a further round at each later
+        #: refill while the draw ties (the first round ties in about 1 game in 8).
         self._ahead_game = np.full(n, -1, dtype=np.int64)
         self._ahead_seed = np.zeros(n, dtype=np.uint64)
         self._ahead_dealer = np.zeros(n, dtype=np.int64)
         self._ahead_tied = np.zeros((n, players), dtype=bool)
+        self._ahead_rounds = np.zeros(n, dtype=np.int64)
         #: Decks made (deals and draws for the dealer), decks dealt and refills, for the figures
         #: of the docs.
         self.made = 0
@@ -112,6 +124,28 @@ class SeededDecks(DeckSource):
         decks: I64 = ring[key]
         self.dealt += lanes.size
         return decks
+
+    def deals(
+        self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64, new: int
+    ) -> tuple[I64, I64]:
+        key = lanes * 2
+        key += games & 1  # (lane, slot) flat
+        # The deck is in the ring when 0 < end - deal <= WINDOW (as unsigned: end - deal - 1 <
+        # WINDOW), the slot holding the game (its dealer then too).
+        left = self._end.reshape(-1)[key]
+        left -= deals
+        left -= 1
+        ok = left.view(np.uint64) < WINDOW
+        ok &= self._game.reshape(-1)[key] == games
+        if not ok.all():
+            self._refill(lanes, games, deals, all_games, all_deals)
+        dealers: I64 = self._dealer.reshape(-1)[key[:new]]
+        key *= WINDOW
+        key += deals % WINDOW
+        ring: Any = self._decks.reshape(-1, 52)  # int8 card indices
+        decks: I64 = ring[key]
+        self.dealt += lanes.size
+        return decks, dealers
 
     def _refill(self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64) -> None:
         """Make decks ahead for every lane, all in one array shuffle: its current game's deals up
@@ -149,6 +183,7 @@ class SeededDecks(DeckSource):
             self._seed[lane[fresh], slot[fresh]] = seeds
             fresh_seeds = seeds.tolist()
         tied_seeds: list[int] = []
+        tied_rounds: list[int] = []
         tied = known[:0]
         if known.size:
             known_lane = lane[known]
@@ -156,6 +191,7 @@ class SeededDecks(DeckSource):
             self._dealer[known_lane, slot[known]] = self._ahead_dealer[known_lane]
             tied = known[self._ahead_dealer[known_lane] < 0]
             tied_seeds = self._seed[lane[tied], slot[tied]].tolist()
+            tied_rounds = self._ahead_rounds[lane[tied]].tolist()
         if new_game.size:
             # Each new game's texts up to the deal number (a C-level loop, as the hashing).
             new_seeds = self._seed[new_lane, slot[new_game]].tolist()
@@ -165,6 +201,15 @@ class SeededDecks(DeckSource):
         np.maximum.at(target, new_lane, new_number + 1)
         later_lane = np.flatnonzero(target > self._ahead_game)
         later_game = target[later_lane]
+        # The games made ahead before whose draw still ties: their next round (a game whose
+        # draw ties after MAX_ROUNDS is drawn in the core when it starts).
+        undecided = self._ahead_dealer < 0
+        undecided &= self._ahead_game >= 0
+        undecided &= self._ahead_rounds < MAX_ROUNDS
+        undecided[later_lane] = False
+        draw_lane = np.flatnonzero(undecided)
+        draw_seeds: list[int] = self._ahead_seed[draw_lane].tolist()
+        draw_rounds: list[int] = self._ahead_rounds[draw_lane].tolist()
         later_seeds: list[int] = []
         if later_lane.size:
             seeds = game_seeds(self.seed, later_lane.tolist(), later_game.tolist())
@@ -179,21 +224,28 @@ class SeededDecks(DeckSource):
         numbers = first[row] + np.arange(row.size) - np.repeat(np.cumsum(count) - count, count)
         number_list = numbers.tolist()
         texts = numbered(list(map(self._prefix.__getitem__, key[row].tolist())), number_list)
-        # The draws: both rounds of the games not made ahead, the second round of those made
-        # ahead whose first round tied, the first round of the games made ahead now.
-        parts: list[tuple[list[int], int]] = [(fresh_seeds, r) for r in range(DRAW_ROUNDS)]
-        parts += [(tied_seeds, 1), (later_seeds, 0)]
-        for seeds_list, round_number in parts:
-            texts += numbered(prefixes(seeds_list, DRAW_LABEL), [round_number] * len(seeds_list))
+        # The draws: both rounds of the games not made ahead, the next round of those made
+        # ahead that start now still tied, the next round of those made ahead before still
+        # tied, the first round of the games made ahead now.
+        parts: list[tuple[list[int], list[int]]] = [
+            (fresh_seeds, [r] * len(fresh_seeds)) for r in range(DRAW_ROUNDS)
+        ]
+        parts += [
+            (tied_seeds, tied_rounds),
+            (draw_seeds, draw_rounds),
+            (later_seeds, [0] * len(later_seeds)),
+        ]
+        for seeds_list, round_numbers in parts:
+            texts += numbered(prefixes(seeds_list, DRAW_LABEL), round_numbers)
         made_deals = row.size
 
         def origin(k: int) -> tuple[int, str, int]:
             if k < made_deals:
                 return int(self._seed[lane[row[k]], slot[row[k]]]), "deal", number_list[k]
             k -= made_deals
-            for seeds_list, round_number in parts:
+            for seeds_list, round_numbers in parts:
                 if k < len(seeds_list):
-                    return seeds_list[k], DRAW_LABEL, round_number
+                    return seeds_list[k], DRAW_LABEL, round_numbers[k]
                 k -= len(seeds_list)
             raise IndexError(k)
 
@@ -217,24 +269,67 @@ class SeededDecks(DeckSource):
                 self._ahead_tied[lane[tied]],
             )
             at += g
+        if draw_seeds:
+            g = len(draw_seeds)
+            self._draw_ahead(draw_lane, self._ahead_tied[draw_lane], made[at : at + g])
+            at += g
         if later_seeds:
-            tied_after = draw_round(np.ones((later_lane.size, self.players), dtype=bool), made[at:])
-            single = tied_after.sum(axis=1) == 1
-            self._ahead_dealer[later_lane] = np.where(single, tied_after.argmax(axis=1), -1)
-            self._ahead_tied[later_lane] = tied_after
+            self._ahead_rounds[later_lane] = 0
+            mine = np.ones((later_lane.size, self.players), dtype=bool)
+            self._draw_ahead(later_lane, mine, made[at:])
+
+    def _draw_ahead(self, lanes: I64, mine: npt.NDArray[np.bool_], decks: npt.NDArray[Any]) -> None:
+        """A round of the draw for the first dealer of the lanes' games made ahead, with the
+        seats ``mine`` drawing."""
+        tied_after = draw_round(mine, decks)
+        single = tied_after.sum(axis=1) == 1
+        self._ahead_dealer[lanes] = np.where(single, tied_after.argmax(axis=1), -1)
+        self._ahead_tied[lanes] = tied_after
+        self._ahead_rounds[lanes] += 1
 
 
 class NumpyDecks(DeckSource):
     """Decks as uniform random permutations from numpy's PCG64 generator seeded with the batch's
-    seed, and uniform first dealers: not the per-state engine's decks."""
+    seed, and uniform first dealers: not the per-state engine's decks.  A deck is its cards
+    sorted by a random key each, a uint32 of 26 random bits above the card's index; a deck in
+    which two cards drew the same 26 bits (about 1 in 50,000) is drawn again, so that the order
+    of the keys is uniform.  Decks are made BLOCK at a time and handed out in turn."""
+
+    #: How many decks are made at once.
+    BLOCK: Final = 2048
 
     def __init__(self, seed: int, players: int) -> None:
         self.players = players
         self._rng = np.random.Generator(np.random.PCG64(seed))
-        self._order = np.arange(52, dtype=np.int64)
+        self._cards = np.arange(52, dtype=np.uint32)
+        self._made: npt.NDArray[np.int8] = np.zeros((0, 52), dtype=np.int8)
+        self._next = 0
 
     def dealers(self, lanes: I64, games: I64, all_games: I64, all_deals: I64) -> I64:
         return self._rng.integers(0, self.players, size=lanes.size, dtype=np.int64)
 
     def decks(self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64) -> I64:
-        return self._rng.permuted(np.broadcast_to(self._order, (lanes.size, 52)), axis=1)
+        m, start = lanes.size, self._next
+        if start + m > self._made.shape[0]:
+            self._made = self._shuffled(max(self.BLOCK, m))
+            start = 0
+        self._next = start + m
+        made: Any = self._made  # int8 card indices
+        decks: I64 = made[start : start + m]
+        return decks
+
+    def _shuffled(self, count: int) -> npt.NDArray[np.int8]:
+        """``count`` uniform decks (card indices, top first)."""
+        keys: npt.NDArray[np.uint32] = self._rng.bit_generator.random_raw((count, 26)).view(
+            np.uint32
+        )
+        keys &= np.uint32(2**32 - 64)
+        keys |= self._cards
+        keys.sort(axis=1)
+        drawn = keys >> 6
+        tied = np.flatnonzero((drawn[:, 1:] == drawn[:, :-1]).any(axis=1))
+        keys &= np.uint32(63)
+        decks = keys.astype(np.int8)
+        if tied.size:
+            decks[tied] = self._shuffled(tied.size)
+        return decks

@@ -12,7 +12,7 @@ accelerator array library these become masked updates of the whole batch.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -45,43 +45,57 @@ GIVE: Final = 54
 RUN: Final = 55
 ACTIONS: Final = 56
 
-#: AF-4 as bit planes: a mask's card points are popcount(mask & plane) * weight summed (A = 4,
-#: K = 3, Q = 2, J = 1, 10 = 10).
-_POINT_PLANES: Final = tuple(
-    (
-        np.uint64(sum(1 << c.index for c in CARDS if CARD_POINTS[c.rank] & weight)),
-        weight,
-    )
-    for weight in (1, 2, 4, 8)
-)
+
+def _two_suits_points() -> npt.NDArray[np.uint8]:
+    """AF-4 for two suits: the card points of each 18-bit pattern of their cards 10 ... A (bits
+    0 ... 4 and 13 ... 17 of a mask shifted down to the 10 of the lower suit)."""
+    patterns = np.arange(1 << 18)
+    points = np.zeros(1 << 18, dtype=np.uint8)
+    for place in range(_TEN_PLACE, 13):
+        value = CARD_POINTS[Rank(place + 2)]
+        for bit in (place - _TEN_PLACE, place - _TEN_PLACE + 13):
+            points += ((patterns >> bit) & 1).astype(np.uint8) * value
+    return points
+
+
+_TEN_PLACE: Final = Rank.TEN - 2
+_TWO_SUITS_POINT_CARDS: Final = np.uint64(0x1F | 0x1F << 13)
+_TWO_SUITS_POINTS: Final = _two_suits_points()
 
 
 def _play_table() -> I64:
-    """AF-16, AF-19: what playing action id ``a`` does to a trick, at ``a * 25 + (lead + 1) * 5 +
-    trump + 1`` (lead: the suit led before it, trump: the trump suit, each -1 for none), packed
-    in an int64: the card's bit (bits 0 ... 51); its key in the trick, rank place + 16 if of the
-    suit led + 32 if a trump (bits 52 ... 57); the suit led after it, + 1 (bits 58 ... 60).  A
-    decision plays no card: bit and key 0, the suit led unchanged (-1: a decision comes before
-    play)."""
+    """AF-16, AF-19: what playing action id ``a`` does to a trick, at ``a * 25 + ctx``, where
+    the context ``ctx = (lead + 1) * 5 + trump + 1`` (lead: the suit led before it, trump: the
+    trump suit, each -1 for none), packed in an int64: the card's bit (bits 0 ... 51); its key
+    in the trick, rank place + 16 if of the suit led + 32 if a trump (bits 52 ... 57); the
+    context after it (bits 58 ... 62).  A decision plays no card: bit and key 0, the context
+    unchanged."""
     table = np.zeros(ACTIONS * 25, dtype=np.int64)
     for a in range(ACTIONS):
         for lead in range(-1, 4):
             for trump in range(-1, 4):
-                entry = (lead + 1) << _LEAD_SHIFT
+                ctx = (lead + 1) * 5 + trump + 1
+                entry = ctx << _CTX_SHIFT
                 if a < 52:
                     suit = a // 13
                     led = suit if lead < 0 else lead
                     key = a % 13 + 16 * (suit == led) + 32 * (suit == trump)
-                    entry = 1 << a | key << _KEY_SHIFT | (led + 1) << _LEAD_SHIFT
-                table[a * 25 + (lead + 1) * 5 + trump + 1] = entry
+                    after = (led + 1) * 5 + trump + 1
+                    entry = 1 << a | key << _KEY_SHIFT | after << _CTX_SHIFT
+                table[a * 25 + ctx] = entry
     return table
 
 
 _KEY_SHIFT: Final = 52
-_LEAD_SHIFT: Final = 58
+_CTX_SHIFT: Final = 58
 _PLAY: Final = _play_table()
 _CARD_BITS: Final = np.int64((1 << 52) - 1)
-_KEY_BITS: Final = 63
+#: A key times 4 (the best card's key keeps the seat in its low two bits).
+_KEY4_BITS: Final = 63 << 2
+#: The mask of the suit led in each context (empty before a trick's first card).
+_LEAD_MASK: Final = np.array(
+    [0 if ctx < 5 else 0x1FFF << (13 * (ctx // 5 - 1)) for ctx in range(25)], dtype=np.uint64
+)
 #: The highest and lowest place (0 = 2 ... 12 = A) of each 13-bit pattern (-1 for none).
 _HIGH: Final = np.array([p.bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _LOW: Final = np.array([(p & -p).bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
@@ -91,20 +105,29 @@ _BEG_BITS: Final = np.uint64((1 << STAND) | (1 << BEG_ID))
 _ANSWER_BITS: Final = np.uint64((1 << GIVE) | (1 << RUN))
 _ALL: Final = np.uint64(2**64 - 1)
 # The rows of a batch's per-lane block (AllFoursBatch._state).
-_NKICKS, _TRUMP, _TCTX, _TMASK, _PHASE, _PBITS, _PMASK = range(7)
-_FIELDS: Final = 7
-#: Rows _TRUMP ... _PMASK at the start of play, per trump suit (AF-16): the suit, its part of a
-#: key's index, its mask, play, no phase ids, every card.
+_NKICKS, _WON0, _WON1, _TRUMP, _CTX0, _CTX, _TMASK, _PHASE, _PBITS, _LIVE = range(10)
+_FIELDS: Final = 10
+#: Rows _TRUMP ... _LIVE at the start of play, per trump suit (AF-16): the suit, the context of
+#: a trick's start (twice: the current context), its mask, play, no phase ids, every card.
 _PLAY_ROWS: Final = np.array(
-    [[suit, suit + 6, 0x1FFF << (13 * suit), PLAY, 0, -1] for suit in range(4)], dtype=np.int64
+    [[suit, suit + 1, suit + 1, 0x1FFF << (13 * suit), PLAY, 0, -1] for suit in range(4)],
+    dtype=np.int64,
 ).T.copy()
+#: What a deal writes in every row: one kick, no card won, no trump, the beg, no card live
+#: (out of play a hand reads as empty: the legal ids are the phase's).
+_DEAL_ROWS: Final = np.array(
+    [[1], [0], [0], [-1], [0], [0], [0], [BEG], [int(_BEG_BITS)], [0]], dtype=np.int64
+)
 
 
-def _card_points(masks: U64) -> I64:
-    """AF-4: the card points of each mask."""
-    total = np.zeros(masks.shape, dtype=np.int64)
-    for plane, weight in _POINT_PLANES:
-        total += np.bitwise_count(masks & plane).astype(np.int64) * weight
+def _card_points(masks: U64) -> npt.NDArray[np.uint8]:
+    """AF-4: the card points of each mask, from the table of two suits' 10 ... A."""
+    low = masks >> _TEN_PLACE
+    low &= _TWO_SUITS_POINT_CARDS
+    high = masks >> (_TEN_PLACE + 26)
+    high &= _TWO_SUITS_POINT_CARDS
+    total: npt.NDArray[np.uint8] = _TWO_SUITS_POINTS[low.view(np.int64)]
+    total += _TWO_SUITS_POINTS[high.view(np.int64)]
     return total
 
 
@@ -141,27 +164,23 @@ class AllFoursBatch:
         # dealer + 1 (packets go round from there: the grouping is the same for every dealer).
         packet = rules.deal_packet
         layout = [offset for _ in range(6 // packet) for offset in range(p) for _ in range(packet)]
-        self._order = np.argsort(np.array(layout), kind="stable")
-        #: The offsets 1 .. p from the dealer (AF-11's packets go round from dealer + 1).
-        self._offsets = np.arange(1, p + 1)
+        #: (6, p): the k-th card of the seat dealer + 1 + offset at [k, offset].
+        self._order = np.argsort(np.array(layout), kind="stable").reshape(p, 6).T.reshape(-1)
+        #: Per dealer, the seats dealer + 1 ... dealer + p (AF-11's packets go round from
+        #: dealer + 1).
+        self._seat_of = (np.arange(p)[:, None] + np.arange(1, p + 1)) & self._seats
         runs = (52 - (6 * p + 1)) // (3 * p + 1)
-        #: The deck positions of every run a deal allows (AF-11 ... AF-13), after the deal's 6p
-        #: cards and kick: (runs, 3p cards), and each run's kick.
-        self._run_cards = (
-            6 * p + 1 + (3 * p + 1) * np.arange(runs)[:, None] + np.arange(3 * p)
-        ).reshape(-1)
-        #: The deal's kick and the kick of every run (AF-9, AF-11).
-        self._kick_places = 6 * p + (3 * p + 1) * np.arange(runs + 1)
-        #: Per number of runs dealt (0 ... runs), all ones over the cards of those runs.
-        self._runs_dealt = (
-            np.where(
-                np.arange(runs)[:, None, None] < np.arange(runs + 1),
-                _ALL,
-                _ZERO,
-            )
-            .transpose(2, 0, 1)
-            .repeat(3 * p, axis=2)
-            .reshape(runs + 1, -1)
+        #: The stock's places (deck positions from 6p, the kick's) of the cards of every run a
+        #: deal allows (AF-11 ... AF-13): (3 * runs, p), the k-th card of each seat's packets
+        #: from dealer + 1 at [k, offset], run k // 3.
+        card = np.arange(3 * runs)[:, None]
+        self._run_cards = (1 + (3 * p + 1) * (card // 3) + 3 * np.arange(p) + card % 3).reshape(-1)
+        #: The deal's kick and the kick of every run (AF-9, AF-11), as stock places.
+        self._kick_places = (3 * p + 1) * np.arange(runs + 1)
+        #: Per number of runs dealt (0 ... runs, the columns), all ones over the cards of those
+        #: runs.
+        self._runs_dealt = np.where(
+            card.repeat(p, axis=1).reshape(-1, 1) // 3 < np.arange(runs + 1), _ALL, _ZERO
         )
         self._runs = runs
         self._kick_points = np.array([rules.kick_value(c.rank) for c in CARDS], dtype=np.int64)
@@ -169,41 +188,40 @@ class AllFoursBatch:
         #: The most kicks in one deal (AF-11 ... AF-13).
         self.max_kicks = 1 + (52 - (6 * p + 1)) // (3 * p + 1)
         # Per lane and seat (flat).
-        self._hands = np.zeros(n * p, dtype=np.uint64)
+        #: The cards dealt to each seat in the deal (a seat's hand is those not played yet).
         self._dealt = np.zeros(n * p, dtype=np.uint64)
         # Per lane and side (flat).
         #: The scores every game starts from.
         self._start = np.zeros(2, dtype=np.int64) if scores is None else scores
         self._scores = np.tile(self._start, n)
-        #: The cards each side won in tricks (its tricks and card points follow, AF-4).
-        self._won = np.zeros(n * 2, dtype=np.uint64)
         # Per lane.
-        self._deck = np.zeros((n, 52), dtype=np.int8)
+        #: The deal's stock: its deck from the kick on (positions 6p ... 51).
+        self._stock = np.zeros((n, 52 - 6 * p), dtype=np.int8)
         #: Per lane, the fields a deal or the start of play sets together, one row each (a
-        #: deal writes them with one array operation): see _STATE_ROWS.
+        #: deal writes them with one array operation): see _DEAL_ROWS and _PLAY_ROWS.
         self._state = np.zeros((_FIELDS, n), dtype=np.int64)
-        self._kicks = np.full((n, self.max_kicks), -1, dtype=np.int64)
+        self._kicks = np.full((n, self.max_kicks), -1, dtype=np.int8)
         self._nkicks: I64 = self._state[_NKICKS]
-        self._kick = np.zeros(n, dtype=np.int64)  # the last kick
+        #: The cards each side won in tricks (its tricks and card points follow, AF-4).
+        self._won = self._state[_WON0 : _WON1 + 1].view(np.uint64)
+        self._won1: U64 = self._state[_WON1].view(np.uint64)
+        #: The suit of the last kick.
+        self._ksuit = np.zeros(n, dtype=np.int64)
         self._trump: I64 = self._state[_TRUMP]
         self._trump[:] = -1
-        #: The trump's part of an index in _PLAY: trump + 6 (see _play).
-        self._tctx: I64 = self._state[_TCTX]
-        self._tctx[:] = 5
+        #: The context of _PLAY's index: (suit led + 1) * 5 + trump + 1 (see _play_table),
+        #: and its value at a trick's start.
+        self._ctx0: I64 = self._state[_CTX0]
+        self._ctx: I64 = self._state[_CTX]
         self._tmask: U64 = self._state[_TMASK].view(np.uint64)
         self._phase: I64 = self._state[_PHASE]
-        #: The legal ids of the phase as bits when it is not play (0 in play), and all ones in
-        #: play (0 otherwise): legal = (legal plays & _pmask) | _pbits.
+        #: The legal ids of the phase as bits when it is not play (0 in play).
         self._pbits: U64 = self._state[_PBITS].view(np.uint64)
-        self._pmask: U64 = self._state[_PMASK].view(np.uint64)
-        #: What a deal writes in those rows: one kick, no trump, the beg.
-        self._deal_rows = np.array(
-            [[1], [-1], [5], [0], [BEG], [int(_BEG_BITS)], [0]], dtype=np.int64
-        )
+        #: In play, every card not played yet in the deal; out of play, no card: a hand is
+        #: the cards dealt to the seat & _live, and legal = legal plays | _pbits.
+        self._live: U64 = self._state[_LIVE].view(np.uint64)
         self._turn = np.zeros(n, dtype=np.int64)
         self._dealer = np.zeros(n, dtype=np.int64)
-        #: The suit led to the current trick, -1 before its first card.
-        self._lead = np.full(n, -1, dtype=np.int64)
         #: The best card of the trick so far (AF-19) as a key: (rank place + 16 if of the suit
         #: led + 32 if a trump) * 4 + its seat; 0 before the trick's first card.
         self._best = np.zeros(n, dtype=np.int64)
@@ -215,6 +233,7 @@ class AllFoursBatch:
         #: The hand of each lane's current player (as _update_legal read it).
         self._hand = np.zeros(n, dtype=np.uint64)
         self._results = Results(p)
+        #: The lanes waiting for the next deal of their game, and for their next game.
         self._pending: list[I64] = []
         self._new_games: list[I64] = []
         #: The games that ended in the step so far, with their winners (see _finish_games).
@@ -222,13 +241,19 @@ class AllFoursBatch:
         # The first game of every lane (games over at their first kick are reported by the
         # first step).
         lanes = self._lanes
-        self._pending.append(lanes)
         if dealer is None:
             self._new_games.append(lanes)
         else:
+            self._pending.append(lanes)
             self._dealer[:] = dealer
         self._deal_pending(decks)
         self._update_legal()
+
+    def _hands(self) -> U64:
+        """Every seat's unplayed cards (flat, lane * players + seat)."""
+        live = np.where(self._phase == PLAY, self._live, _ALL)
+        hands: U64 = self._dealt & np.repeat(live, self.players)
+        return hands
 
     # -- reading ---------------------------------------------------------------------------
     @property
@@ -270,7 +295,7 @@ class AllFoursBatch:
     def hands(self) -> U64:
         """Every seat's unplayed cards as 52-bit masks (n, players): the full state, not an
         observation."""
-        return self._hands.reshape(self.n, self.players).copy()
+        return self._hands().reshape(self.n, self.players)
 
     def legal_bits(self) -> U64:
         """The legal action ids of each lane's current player as bits of a ``uint64`` (n,)."""
@@ -332,7 +357,8 @@ class AllFoursBatch:
         tricks = 6 + 3 * (self.max_kicks - 1)
         dealer, turn = self._dealer, self._turn
         may_look = (self._trump >= 0) | (seat == dealer) | (seat == (dealer + 1) % p)
-        own = np.where(may_look, self._hands[self._base + seat], _ZERO)
+        hands = self._hands()
+        own = np.where(may_look, hands[self._base + seat], _ZERO)
         views["hand"][:] = unpack(own)
         trick = self._trick_mask
         for r in range(p):
@@ -341,12 +367,12 @@ class AllFoursBatch:
             # A card of the trick is the seat's if it was dealt to the seat.
             dealt = self._dealt[flat]
             views["current_trick"][:, r] = unpack(trick & dealt)
-            views["played"][:, r] = unpack(dealt & ~self._hands[flat] & ~trick)
-            views["hand_sizes"][:, r] = np.bitwise_count(self._hands[flat]) / tricks
+            views["played"][:, r] = unpack(dealt & ~hands[flat] & ~trick)
+            views["hand_sizes"][:, r] = np.bitwise_count(hands[flat]) / tricks
         views["dealer"][lanes, (dealer - seat) % p] = 1.0
         views["to_play"][lanes, (turn - seat) % p] = 1.0
         scores = self._scores.reshape(n, 2)
-        won = np.bitwise_count(self._won).reshape(n, 2) // p  # a trick is p cards
+        won = np.bitwise_count(self._won).T // p  # a trick is p cards
         for side in range(2):
             views["scores"][lanes, (side - seat) % 2] = scores[:, side] / self._target
             views["tricks_won"][lanes, (side - seat) % 2] = won[:, side] / tricks
@@ -363,10 +389,13 @@ class AllFoursBatch:
         return out
 
     def random_actions(self, rng: np.random.Generator) -> I64:
-        """A uniformly random legal action id for each lane (random legal play; the draw is a
-        float32, whose 2**24 steps leave each id's odds within 1e-6 of uniform)."""
+        """A uniformly random legal action id for each lane (random legal play; the draw is 24
+        random bits, whose 2**24 steps leave each id's odds within 1e-6 of uniform)."""
         x = self._legal
-        k = (rng.random(self.n, dtype=np.float32) * np.bitwise_count(x)).astype(np.uint8)
+        k = rng.bit_generator.random_raw((self.n + 1) // 2).view(np.uint32)[: self.n]
+        k >>= 8
+        k *= np.bitwise_count(x)  # below 2**24 * 56
+        k >>= 24
         return kth_bit(x, k)
 
     # -- stepping --------------------------------------------------------------------------
@@ -407,45 +436,46 @@ class AllFoursBatch:
 
     def _play(self, a: I64) -> None:
         """AF-16 ... AF-19 for every lane at once; a decision plays no card (its entry in _PLAY
-        has bit and key 0 and leaves the suit led: nothing changes but the turn, which
+        has bit and key 0 and leaves the context: nothing changes but the turn, which
         :meth:`_decide` sets).  A completed trick goes to its winner's side; the last trick of a
         deal is tallied."""
-        p = self.players
         seat = self._turn
-        # AF-16, AF-19: the card's bit, its key in the trick and the suit led after it.
-        lead = self._lead
-        entry = _PLAY[a * 25 + lead * 5 + self._tctx]
+        # AF-16, AF-19: the card's bit, its key in the trick and the context after it.
+        index = a * 25
+        index += self._ctx
+        entry = _PLAY[index]
         bit = (entry & _CARD_BITS).view(np.uint64)
-        hand = self._hand ^ bit
-        self._hands[self._base + seat] = hand
+        self._live ^= bit
         trick = self._trick_mask
         trick |= bit
         # The best card of the trick as a key, (rank place + 16 if of the suit led + 32 if a
         # trump) * 4 + its seat: the highest trump, else the highest card of the suit led (the
         # best key is 0 before the trick's first card).
-        key = entry >> _KEY_SHIFT
-        key &= _KEY_BITS
-        key <<= 2
-        key += seat
+        key = entry >> (_KEY_SHIFT - 2)
+        key &= _KEY4_BITS
+        key |= seat
         np.maximum(self._best, key, out=self._best)
-        entry >>= _LEAD_SHIFT
-        entry -= 1
-        self._lead = lead = entry
+        np.right_shift(entry, _CTX_SHIFT, out=self._ctx)
         turn = seat + 1
         turn &= self._seats
         self._turn = turn
-        complete = np.flatnonzero(np.bitwise_count(trick) == p)
+        complete = np.flatnonzero(np.bitwise_count(trick) == self.players)
         if not complete.size:
             return
         winner = self._best[complete] & 3
-        self._won[complete * 2 + (winner & 1)] |= trick[complete]
+        # The side's row of the won cards (_WON0 + side) at the lane's column, flat.
+        where = winner & 1
+        where += _WON0
+        where *= self.n
+        where += complete
+        self._state.reshape(-1).view(np.uint64)[where] |= trick[complete]
         turn[complete] = winner
-        lead[complete] = -1
+        self._ctx[complete] = self._ctx0[complete]
         trick[complete] = _ZERO
         self._best[complete] = 0
-        # The deal is over when the trick's last card emptied its player's hand (hands are
-        # all the same size when a trick is complete).
-        over = complete[hand[complete] == _ZERO]
+        # The deal is over when the trick's last card was the last of its player's hand (hands
+        # are all the same size when a trick is complete).
+        over = complete[self._hand[complete] == bit[complete]]
         if over.size:
             self._tally(over)
 
@@ -454,38 +484,40 @@ class AllFoursBatch:
         begin it together."""
         beg = lanes[a == BEG_ID]
         if beg.size:
-            self._phase[beg] = ANSWER
             dealer = self._dealer[beg]
             self._turn[beg] = dealer
-            bits = np.full(beg.size, _ANSWER_BITS)
+            self._phase[beg] = ANSWER
+            self._pbits[beg] = _ANSWER_BITS
             if self.rules.give_one_needs_trump:
-                hand = self._hands[beg * self.players + dealer]
-                cannot = (hand & _SUIT[self._kick[beg] // 13]) == _ZERO
-                bits[cannot] = _BIT[RUN]
-            self._pbits[beg] = bits
-        play = a == STAND
-        give = np.flatnonzero(a == GIVE)
+                hand = self._dealt[beg * self.players + dealer]
+                cannot = (hand & _SUIT[self._ksuit[beg]]) == _ZERO
+                self._pbits[beg[cannot]] = _BIT[RUN]
+        begin = [lanes[a == STAND]]
+        give = lanes[a == GIVE]
         if give.size:
-            lane = lanes[give]
-            beggar_side = ((self._dealer[lane] + 1) & self._seats) & 1
-            won = self._award(lane, beggar_side, np.ones(lane.size, dtype=np.int64))
-            self._game_over(lane[won], beggar_side[won])
-            play[give[~won]] = True
-        begin = lanes[play]
+            beggar_side = self._dealer[give] & 1
+            beggar_side ^= 1
+            won = self._award(give, beggar_side, 1)
+            self._game_over(give[won], beggar_side[won])
+            begin.append(give[~won])
         run = lanes[a == RUN]
         if run.size:
-            begin = np.concatenate((begin, self._run_pack(run)))
-        self._begin_play(begin)
+            begin.append(self._run_pack(run))
+        self._begin_play(np.concatenate(begin))
 
     def _begin_play(self, lanes: I64) -> None:
         """Trumps are the current kick's suit; the beggar leads (AF-16)."""
-        self._state[_TRUMP:, lanes] = _PLAY_ROWS[:, self._kick[lanes] // 13]
-        self._turn[lanes] = (self._dealer[lanes] + 1) & self._seats
+        self._state[_TRUMP:, lanes] = _PLAY_ROWS[:, self._ksuit[lanes]]
+        turn = self._dealer[lanes] + 1
+        turn &= self._seats
+        self._turn[lanes] = turn
 
-    def _award(self, lanes: I64, side: I64, points: I64) -> npt.NDArray[np.bool_]:
+    def _award(self, lanes: I64, side: I64, points: I64 | int) -> npt.NDArray[np.bool_]:
         """Score one award per lane; AF-21: which lanes' side reached the target."""
-        where = lanes * 2 + side
-        scores = self._scores[where] + points
+        where = lanes * 2
+        where += side
+        scores = self._scores[where]
+        scores += points
         self._scores[where] = scores
         reached: npt.NDArray[np.bool_] = scores >= self._target
         return reached
@@ -499,33 +531,36 @@ class AllFoursBatch:
         p, m, runs = self.players, lanes.size, self._runs
         dealer = self._dealer[lanes]
         side = dealer & 1
-        at = lanes * 2 + side
-        deck = self._deck[lanes].astype(np.intp)
-        kicks = deck[:, self._kick_places]  # (m, 1 + runs): the deal's kick, then each run's
+        at = lanes * 2
+        at += side
+        # The stocks transposed, (52 - 6p, m): numpy works along the first axis of a C-ordered
+        # array fastest (and indexes by intp fastest).
+        stock = np.ascontiguousarray(self._stock[lanes].T, dtype=np.intp)
+        kicks = stock[self._kick_places]  # (1 + runs, m): the deal's kick, then each run's
         suits = kicks // 13
-        changed = suits[:, 1:] != suits[:, :-1]
-        scored = np.cumsum(self._kick_points[kicks[:, 1:]], axis=1)  # AF-9: each kick, in turn
+        stop = suits[1:] != suits[:-1]  # the suit changed
+        scored = np.cumsum(self._kick_points[kicks[1:]], axis=0)  # AF-9: each kick, in turn
         score = self._scores[at]
-        reached = scored >= (self._target - score)[:, None]
-        stop = changed | reached
-        # The run at which each lane stops; no stop: the void (AF-13), after every run.
-        last = stop.argmax(axis=1)
-        rows = np.arange(m)
-        void = ~stop[rows, last]
-        made = np.where(void, runs, last + 1)  # the runs dealt
+        reached = scored >= self._target - score
+        stop |= reached
+        # The run at which each lane stops (the runs before its first stop); no stop (runs):
+        # the void (AF-13), after every run.
+        last = runs - np.logical_or.accumulate(stop, axis=0).sum(axis=0)
+        void = last == runs
+        made = np.minimum(last + 1, runs)  # the runs dealt
         # Packets of three from dealer + 1 round to the dealer, run by run: each seat's cards
         # of the runs dealt.
-        cards = _BIT[deck[:, self._run_cards]] & self._runs_dealt[made]
-        cards = np.bitwise_or.reduce(cards.reshape(m, runs, p, 3), axis=(1, 3))
-        seats = (lanes[:, None] * p + ((dealer[:, None] + self._offsets) & self._seats)).reshape(-1)
-        cards = cards.reshape(-1)
-        self._hands[seats] |= cards
+        cards = _BIT[stock[self._run_cards]]  # (3 runs p, m)
+        cards &= self._runs_dealt[:, made]
+        cards = np.bitwise_or.reduce(cards.reshape(3 * runs, p, m), axis=0)
+        seats = self._seat_of[dealer].T + lanes * p  # (p, m)
         self._dealt[seats] |= cards
-        self._kicks[lanes, 1:] = kicks[:, 1:]  # read up to _nkicks only
+        rows = self._lanes[:m]
+        self._kicks[lanes, 1:] = kicks[1:].T  # read up to _nkicks only
         self._nkicks[lanes] = made + 1
-        self._kick[lanes] = kicks[rows, made]
-        self._scores[at] = score + scored[rows, made - 1]
-        over = reached[rows, last] & ~void
+        self._ksuit[lanes] = suits[made, rows]
+        self._scores[at] = score + scored[made - 1, rows]
+        over = reached[np.minimum(last, runs - 1), rows] & ~void
         again = lanes[void]
         self._deal[again] += 1  # AF-13: same dealer, a fresh shuffle
         self._pending.append(again)
@@ -539,42 +574,49 @@ class AllFoursBatch:
         p = self.players
         rules = self.rules
         dealt = self._dealt.reshape(self.n, p)[lanes]
-        in_play = np.bitwise_or.reduce(dealt, axis=1)
-        # The cards dealt to side 1 and won by side 1 tell each card's side.
+        # The cards dealt to side 1 and won by side 1 tell each card's side; every card dealt
+        # was won by a side.
         dealt1 = (dealt[:, 1] if p == 2 else dealt[:, 1] | dealt[:, 3]).view(np.int64)
-        at = lanes * 2
-        won1 = self._won[at + 1]
-        base = 13 * self._trump[lanes]
-        trumps = (in_play.view(np.int64) >> base) & 0x1FFF
+        won = self._won[:, lanes]
+        won1 = won[1]
+        in_play = won[0] | won1
+        base = self._trump[lanes] * 13
+        trumps = in_play.view(np.int64) >> base
+        trumps &= 0x1FFF
         has = trumps != 0
         # High and Low go to the side dealt the card (no trump in play: worth 0, and a shift
         # below 0 reads 0).
-        high_side = (dealt1 >> (base + _HIGH[trumps])) & 1
-        low_side = (dealt1 >> (base + _LOW[trumps])) & 1
+        high_side = dealt1 >> (base + _HIGH[trumps])
+        high_side &= 1
+        low_side = dealt1 >> (base + _LOW[trumps])
+        low_side &= 1
         # The jack of trumps: 1 to the side that won its trick, the holder's; hang jack when the
         # holder's opponents won it.
         jack = base + _JACK_PLACE
-        jack_side = (won1.view(np.int64) >> jack) & 1
-        jack_value = (trumps >> _JACK_PLACE) & 1
+        jack_side = won1.view(np.int64) >> jack
+        jack_side &= 1
+        jack_value = trumps >> _JACK_PLACE
+        jack_value &= 1
         if rules.hang_jack_value != 1:
             held = (dealt1 >> jack) & 1
             jack_value *= np.where(held == jack_side, 1, rules.hang_jack_value)
-        # AF-4: every card dealt was won by a side: side 1 has more points when twice its points
-        # are more than all.
-        points = _card_points(np.concatenate((in_play, won1)))
-        twice1, total = points[lanes.size :] * 2, points[: lanes.size]
-        game_side = twice1 > total
+        # AF-4: the side with more card points.
+        points = _card_points(won)
+        points0, points1 = points
+        game_side = points1 > points0
         if rules.game_tie is GameTie.NON_DEALER:
-            tie = twice1 == total
+            tie = points1 == points0
             game_side |= tie & ((self._dealer[lanes] & 1) == 0)
-            game_value = np.full(lanes.size, rules.game_value)
+            game_value: npt.NDArray[np.integer[Any]] | int = rules.game_value
         else:
-            game_value = (twice1 != total) * rules.game_value
+            game_value = (points1 != points0) * rules.game_value
         # The awards in order; once a side reaches the target the game is over and the later
         # awards are not scored.
         target = self._target
+        at = lanes * 2
         s0 = self._scores[at]
-        s1 = self._scores[at + 1]
+        at += 1
+        s1 = self._scores[at]
         alive: npt.NDArray[np.bool_] | None = None
         for value, side in (
             (has, high_side),
@@ -585,15 +627,19 @@ class AllFoursBatch:
             v = value if alive is None else value * alive
             gain = v * side
             s1 += gain
-            s0 += v - gain
+            s0 += v
+            s0 -= gain
             alive = np.maximum(s0, s1) < target
         assert alive is not None
+        self._scores[at] = s1
+        at -= 1
         self._scores[at] = s0
-        self._scores[at + 1] = s1
         over = ~alive
         self._game_over(lanes[over], (s1[over] >= target).astype(np.int64))
         nxt = lanes[alive]
-        self._dealer[nxt] = (self._dealer[nxt] + 1) & self._seats
+        dealer = self._dealer[nxt] + 1
+        dealer &= self._seats
+        self._dealer[nxt] = dealer
         self._deal[nxt] += 1
         self._pending.append(nxt)
 
@@ -613,11 +659,11 @@ class AllFoursBatch:
             winner = np.concatenate([part[1] for part in self._over])
         self._over = []
         scores = self._scores.reshape(self.n, 2)
-        self._results.add(lanes, self._game[lanes], winner, scores[lanes], self._deal[lanes])
-        self._game[lanes] += 1
+        games = self._game[lanes]
+        self._results.add(lanes, games, winner, scores[lanes], self._deal[lanes])
+        self._game[lanes] = games + 1
         scores[lanes] = self._start
         self._deal[lanes] = 0
-        self._pending.append(lanes)
         self._new_games.append(lanes)
 
     def _deal_pending(self, decks: I64 | None = None) -> None:
@@ -628,22 +674,24 @@ class AllFoursBatch:
         while True:
             if self._over:
                 self._finish_games()
-            if not self._pending:
+            # The new games first: the first `new` lanes draw their first dealer.
+            pending = self._new_games + self._pending
+            if not pending:
                 break
-            pending = self._pending
+            new = sum(part.size for part in self._new_games)
             lanes = np.concatenate(pending) if len(pending) > 1 else pending[0]
+            self._new_games = []
             self._pending = []
-            if self._new_games:
-                new = np.concatenate(self._new_games)
-                self._new_games = []
-                self._dealer[new] = self._source.dealers(
-                    new, self._game[new], self._game, self._deal
-                )
+            games, deals = self._game[lanes], self._deal[lanes]
             if decks is None:
-                decks = self._source.decks(
-                    lanes, self._game[lanes], self._deal[lanes], self._game, self._deal
+                decks, dealers = self._source.deals(
+                    lanes, games, deals, self._game, self._deal, new
                 )
-            kick = decks[:, 6 * self.players].astype(np.int64)
+            elif new:
+                dealers = self._source.dealers(lanes[:new], games[:new], self._game, self._deal)
+            if new:
+                self._dealer[lanes[:new]] = dealers
+            kick = decks[:, 6 * self.players].astype(np.intp)
             side = self._dealer[lanes] & 1
             won = self._award(lanes, side, self._kick_points[kick])
             if won.any():
@@ -661,36 +709,45 @@ class AllFoursBatch:
         """AF-7: deal each lane's current deal (its dealer and deal number set, its kick
         scored)."""
         p, m = self.players, lanes.size
-        self._deck[lanes] = decks
-        dealer = self._dealer[lanes]
+        self._stock[lanes] = decks[:, 6 * p :]
         # The first 6p cards grouped by seat from dealer + 1: (m, p, 6), each seat's bits joined.
-        cards = decks[:, self._order].astype(np.intp)
-        hands = np.bitwise_or.reduce(_BIT[cards].reshape(m, p, 6), axis=2)
-        seats = lanes[:, None] * p + ((dealer[:, None] + self._offsets) & self._seats)
-        self._hands[seats] = hands
+        # (Each seat's cards are joined by a reduction over the first axis of a C-ordered
+        # array, which numpy does fastest: the cards transposed, (6, p, m).)
+        cards = np.ascontiguousarray(decks[:, self._order].T, dtype=np.intp)
+        hands = np.bitwise_or.reduce(_BIT[cards].reshape(6, p, m), axis=0)
+        seats = self._seat_of[self._dealer[lanes]].T + lanes * p  # (p, m)
         self._dealt[seats] = hands
-        # The trick state (cards, suit led, best key) is empty already: a deal ends after its
+        # The trick state (cards, context, best key) is empty already: a deal ends after its
         # last trick, or before play.
-        self._won.reshape(self.n, 2)[lanes] = _ZERO
         self._kicks[lanes, 0] = kick  # the later rows are read up to _nkicks only
-        self._kick[lanes] = kick
-        self._state[:, lanes] = self._deal_rows
-        self._turn[lanes] = (dealer + 1) & self._seats
+        self._ksuit[lanes] = kick // 13
+        self._state[:, lanes] = _DEAL_ROWS
+        self._turn[lanes] = seats[0] & self._seats
 
     # -- legal actions ---------------------------------------------------------------------
     def _update_legal(self) -> None:
         """AF-10, AF-11, AF-16 ... AF-20: each lane's legal action ids as bits."""
-        hand = self._hands[self._base + self._turn]
+        hand = self._dealt[self._base + self._turn]
+        hand &= self._live  # out of play, no card
         self._hand = hand  # the next play takes its card from it
         tmask = self._tmask
-        # Before a trick's first card the suit led is -1, whose mask is empty: any card.
-        of_suit = hand & _SUIT[self._lead]
-        legal = np.where(of_suit != _ZERO, of_suit | (hand & tmask), hand)  # AF-17, AF-18
+        # Before a trick's first card no suit is led, whose mask is empty: any card.
+        of_suit = hand & _LEAD_MASK[self._ctx]
+        # AF-17, AF-18: the cards of the suit led and the trumps, or the hand when it has no
+        # card of the suit led (of_suit - 1 is negative then, and an arithmetic shift by 63
+        # makes it all ones, else 0).
+        void = of_suit.view(np.int64) - 1
+        void >>= 63
+        legal = void.view(np.uint64)
+        legal |= tmask
+        legal &= hand
+        legal |= of_suit
         rule = self.rules.undertrump
         if rule is not Undertrump.ALLOWED:  # AF-20
             # The best card of the trick is a trump when its key says so (see _play).
+            lead = self._ctx // 5 - 1
             best = self._trump * 13 + (self._best >> 2) % 16
-            top_trump = (self._lead >= 0) & (self._lead != self._trump) & (self._best >= 128)
+            top_trump = (lead >= 0) & (lead != self._trump) & (self._best >= 128)
             below = (_ONE << np.clip(best, 0, 63).astype(np.uint64)) - _ONE
             under = hand & tmask & below
             if rule is Undertrump.ONLY_IF_ONLY_TRUMPS:
@@ -700,6 +757,5 @@ class AllFoursBatch:
             cut = top_trump & (under != _ZERO) & limited
             legal = np.where(cut, legal & ~under, legal)
         # AF-10, AF-11: stand or beg; give one or run the pack (their bits are set out of play).
-        legal &= self._pmask
         legal |= self._pbits
         self._legal = legal
