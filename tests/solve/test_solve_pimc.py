@@ -50,6 +50,34 @@ def test_all_fours_answers_a_beg() -> None:
     pytest.fail("no deal to beg in")
 
 
+def test_a_beg_is_worth_the_dealers_worse_answer_on_average() -> None:
+    """The dealer does not see the beggar's hand: a beg is valued at the answer (give one or run
+    the pack) that is worse for the beggar over all the samples, not sample by sample."""
+    agent = PimcAgent("all-fours", samples=2)
+    for seed in range(40):
+        state = all_fours.new_game(seed=seed, dealer=0)
+        if state.phase is not all_fours.Phase.BEG:
+            continue
+        observation = state.observe(1)
+        agent.act(observation, random.Random(seed))
+        assert agent.last_values is not None
+        rng = random.Random(seed)
+        answers = {all_fours.GiveOne(): 0.0, all_fours.RunPack(): 0.0}
+        for _ in range(agent.last_samples):
+            begged = all_fours.determinize(observation, rng).apply(all_fours.Beg())
+            values = {
+                answer: agent._simulate(begged.apply(answer), observation, 1, {})
+                for answer in begged.legal_actions()
+            }
+            for answer in answers:
+                answers[answer] += values.get(answer, min(values.values()))
+        beg = agent.last_values[all_fours.Beg()]
+        assert beg == pytest.approx(min(answers.values()) / agent.last_samples)
+        if max(answers.values()) > min(answers.values()):
+            return
+    pytest.fail("no deal where the dealer's two answers differ")
+
+
 def test_all_fours_plays_a_lengthened_deal_as_the_search_agent_until_six_tricks_are_left() -> None:
     """A run of the pack makes the deal longer than the solver's reach: its first cards are the
     search agent's (search:100), its last six solved."""

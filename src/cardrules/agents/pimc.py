@@ -13,8 +13,11 @@ that the solver assumes every player sees every card, so it never plays to gathe
   samples (three times as many as for a card): each choice is applied to the sample and the rest
   of the deal solved, and the score changes (kicks, a gift) are added; a run of the pack counts
   the kicks it turns in the sample's own stock (the longer deal after it is not solved), and a
-  choice that ends the game counts as a win or a loss.  In each sample the beggar assumes that
-  the dealer answers a beg with the worse choice for the beggar.  Cards are solved from the last
+  choice that ends the game counts as a win or a loss.  A beg is worth the dealer's answer that
+  is worse for the beggar on average over the samples (the dealer does not see the beggar's hand
+  either: taking the worse answer sample by sample would let the dealer see it, and undervalue
+  the beg); where a sample's dealer has no choice, its one answer counts for both.  Cards are
+  solved from the last
   ``solve_from`` tricks: a deal lengthened by runs of the pack (most deals: begging is common,
   and a run gives three cards more each) starts with the search agent's cards
   (:func:`cardrules.agents.all_fours.search_agent` with the budget of ``search:100``), as an
@@ -116,7 +119,7 @@ class PimcAgent:
 
     # -- All Fours ---------------------------------------------------------------------------
     def _all_fours(self, observation: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
-        from cardrules.all_fours import Phase, determinize
+        from cardrules.all_fours import Beg, GiveOne, Phase, RunPack, determinize
         from cardrules.all_fours.solve import play_values
 
         side = observation.seat % 2
@@ -130,6 +133,8 @@ class PimcAgent:
         if observation.phase is not Phase.PLAY:
             # One decision a deal, worth a whole deal: three times the samples of a card.
             count *= _DECISION_FACTOR
+        #: A beg's value per answer of the dealer, summed over the samples.
+        answers: dict[Any, float] = {GiveOne(): 0.0, RunPack(): 0.0}
         done = 0
         while done < count:
             sample = determinize(observation, rng)
@@ -139,28 +144,34 @@ class PimcAgent:
             else:
                 cache: dict[Any, Any] = {}
                 for action in legal:
-                    totals[action] += self._simulate(sample.apply(action), observation, side, cache)
+                    after = sample.apply(action)
+                    if after.phase is Phase.ANSWER:  # a beg: the dealer's answers apart
+                        values = {
+                            answer: self._simulate(after.apply(answer), observation, side, cache)
+                            for answer in after.legal_actions()
+                        }
+                        for answer in answers:
+                            answers[answer] += values.get(answer, min(values.values()))
+                    else:
+                        totals[action] += self._simulate(after, observation, side, cache)
             done += 1
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+        if observation.phase is Phase.BEG:
+            for action in legal:
+                if isinstance(action, Beg):
+                    totals[action] = min(answers.values())
         return self._choose(legal, totals, done, observation, rng)
 
     def _simulate(self, state: Any, observation: Any, side: int, cache: dict[Any, Any]) -> float:
-        """The value for ``side`` of a stand, beg, gift or run applied to a sample: score changes
-        so far, then (after a beg) the dealer's worse answer for the beggar, then High, Low and
-        the solved play."""
-        from cardrules.all_fours import Phase
+        """The value for ``side`` of a stand, gift or run applied to a sample: score changes so
+        far, then High, Low and the solved play."""
         from cardrules.all_fours.solve import value as value_of
 
         if state.winner is not None:
             return _GAME_WON if state.winner == side else -_GAME_WON
         if state.deal_number != observation.deal_number:  # a void deal (AF-13)
             return self._score_change(state, observation, side)
-        if state.phase is Phase.ANSWER:  # after a beg: the dealer answers against the beggar
-            return min(
-                self._simulate(state.apply(a), observation, side, cache)
-                for a in state.legal_actions()
-            )
         if len(state.kicks) > 1:
             # After a run the deal is longer and the hands new: its kicks count, the play is
             # not solved (it would cost more than the whole decision is worth).
