@@ -52,6 +52,7 @@ __all__ = [
     "evaluate",
     "rollout_policy",
     "search_agent",
+    "spec_budgets",
 ]
 
 _HEARTS: Final = 2
@@ -296,6 +297,16 @@ def evaluate(observation: Observation, state: Any) -> tuple[float, float]:
     value = 0.5 + ((gains[0] + gains[2]) - (gains[1] + gains[3])) / SWING
     value = min(0.98, max(0.02, value))
     return value, 1.0 - value
+
+
+def spec_budgets(iterations: int) -> dict[str, int]:
+    """The per-phase budgets of the spec ``search:N`` in 400: ``N`` samples a bid, a quarter of
+    that a card (at least 8): a hand has four bids and 52 cards.
+
+    >>> spec_budgets(100)
+    {'play': 25}
+    """
+    return {"play": max(8, iterations // 4)}
 
 
 def search_agent(

@@ -264,8 +264,13 @@ class PimcAgent:
         ``search:100``: in 400 it also bids (100 samples a bid, 25 a card); in All Fours it plays
         the first cards of a deal lengthened by runs of the pack (100 samples a card)."""
         if self._search is None:
-            from cardrules.agents.registry import make_agent
+            if self.game == "400":
+                from cardrules.agents import four_hundred
 
-            self._search = make_agent(self.game, "search:100")
-            self._search.name = self.name
+                budgets = four_hundred.spec_budgets(100)
+                self._search = four_hundred.search_agent(100, budgets=budgets, name=self.name)
+            else:
+                from cardrules.agents import all_fours
+
+                self._search = all_fours.search_agent(100, name=self.name)
         return self._search

@@ -107,8 +107,9 @@ def make_agent(game: str, spec: str) -> Any:
     label = "search" if not colon else f"search:{budget.lower()}"
     try:
         if name == "400" and seconds is None:
-            budgets = {"play": max(8, iterations // 4)}
-            return module.search_agent(iterations, budgets=budgets, name=label)
+            return module.search_agent(
+                iterations, budgets=module.spec_budgets(iterations), name=label
+            )
         return module.search_agent(iterations, seconds=seconds, name=label)
     except ValueError as error:
         raise ParseError(str(error), text=spec) from None
