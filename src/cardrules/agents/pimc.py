@@ -17,11 +17,10 @@ that the solver assumes every player sees every card, so it never plays to gathe
   is worse for the beggar on average over the samples (the dealer does not see the beggar's hand
   either: taking the worse answer sample by sample would let the dealer see it, and undervalue
   the beg); where a sample's dealer has no choice, its one answer counts for both.  Cards are
-  solved from the last
-  ``solve_from`` tricks: a deal lengthened by runs of the pack (most deals: begging is common,
-  and a run gives three cards more each) starts with the search agent's cards
+  solved from the last ``solve_from`` tricks: a deal lengthened by runs of the pack (most deals:
+  begging is common, and a run gives three cards more each) starts with the search agent's cards
   (:func:`cardrules.agents.all_fours.search_agent` with the budget of ``search:100``), as an
-  exact search of nine tricks or more costs seconds a sample.
+  exact search of seven tricks already costs about half a second a sample.
 * **400**: a sample's value is its team's change of score minus the other team's, with every
   player's own bid made or failed (:func:`cardrules.four_hundred.bid_solve.bid_values`: in 400
   a partner's trick does not make one's bid, and overtricks count for nothing).  That search grows
