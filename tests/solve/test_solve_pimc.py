@@ -84,7 +84,7 @@ def test_all_fours_plays_a_lengthened_deal_as_the_search_agent_until_six_tricks_
     state = all_fours.new_game(seed=1, dealer=0).apply(all_fours.Beg()).apply(all_fours.RunPack())
     assert state.phase is all_fours.Phase.PLAY
     assert len(state.kicks) > 1
-    agent = PimcAgent("all-fours", samples=2)
+    agent = PimcAgent("all-fours", samples=2, max_samples=2)
     search = make_agent("all-fours", "search:100")
     checked = solved = 0
     while not state.is_terminal and state.phase is all_fours.Phase.PLAY:
@@ -159,3 +159,58 @@ def test_ties_go_to_the_rule_agent_or_the_lowest_card() -> None:
                         assert action.card.rank == min(a.card.rank for a in tied)
             state = state.apply(rng.choice(state.legal_actions()))
     assert ties >= 3, ties
+
+
+def test_max_samples_below_samples_is_refused() -> None:
+    with pytest.raises(ValueError, match="max_samples"):
+        PimcAgent("all-fours", samples=5, max_samples=4)
+
+
+def test_the_best_card_is_clear_by_its_lead_sample_by_sample() -> None:
+    from cardrules.agents.pimc import _clear
+
+    def rows(*columns: tuple[float, ...]) -> list[dict[str, float]]:
+        return [dict(zip("abc", values, strict=False)) for values in zip(*columns, strict=True)]
+
+    def totals(table: list[dict[str, float]]) -> dict[str, float]:
+        return {key: sum(row[key] for row in table) for key in table[0]}
+
+    # "a" leads "b" by 1 in every sample: clear, however few the samples (but one is too few).
+    steady = rows((3.0, 2.0, 5.0), (2.0, 1.0, 4.0))
+    assert _clear(steady, totals(steady))
+    assert not _clear(steady[:1], totals(steady[:1]))
+    # Worth the same in every sample: a tie, left to the tie rule.
+    alike = rows((1.0, 2.0), (1.0, 2.0))
+    assert _clear(alike, totals(alike))
+    # Ahead on average, but by less than two standard errors: not clear.
+    noisy = rows((4.0, -2.0, 3.0, -1.0), (0.0, 0.0, 0.0, 0.0))
+    assert not _clear(noisy, totals(noisy))
+    # One of three cards unclear is enough to sample on.
+    mixed = rows((2.0, 2.0, 2.0), (0.0, 0.0, 0.0), (3.0, 0.0, 2.0))
+    assert not _clear(mixed, totals(mixed))
+
+
+def test_all_fours_samples_on_while_the_best_card_is_unclear() -> None:
+    """Cards get ``samples`` deals, then more, one at a time and up to ``max_samples``, while
+    the best card's lead over another is within noise; a fixed count when both are equal."""
+    adaptive = PimcAgent("all-fours", samples=3, max_samples=9)
+    fixed = PimcAgent("all-fours", samples=3, max_samples=3)
+    counts: list[int] = []
+    for seed in range(2):
+        rng = random.Random(seed)
+        state = all_fours.new_game(seed=seed, dealer=0).apply(all_fours.Stand())
+        deal = state.deal_number
+        while state.phase is all_fours.Phase.PLAY and state.deal_number == deal:
+            seat = state.current_player
+            assert seat is not None
+            observation = state.observe(seat)
+            action = adaptive.act(observation, random.Random(seed))
+            assert action in state.legal_actions()
+            if adaptive.last_values is not None:
+                counts.append(adaptive.last_samples)
+                fixed.act(observation, random.Random(seed))
+                assert fixed.last_samples == 3
+            state = state.apply(rng.choice(state.legal_actions()))
+    assert all(3 <= count <= 9 for count in counts)
+    assert 3 in counts, counts
+    assert any(count > 3 for count in counts), counts
