@@ -250,8 +250,10 @@ class SeededDecks(DeckSource):
             (draw_seeds, draw_rounds),
             (later_seeds, [0] * len(later_seeds)),
         ]
-        for seeds_list, round_numbers in parts:
-            texts += numbered(prefixes(seeds_list, DRAW_LABEL), round_numbers)
+        draw_seeds_all = [seed for seeds_list, _ in parts for seed in seeds_list]
+        if draw_seeds_all:
+            draw_rounds_all = [r for _, round_numbers in parts for r in round_numbers]
+            texts += numbered(prefixes(draw_seeds_all, DRAW_LABEL), draw_rounds_all)
         made_deals = row.size
 
         def origin(k: int) -> tuple[int, str, int]:
@@ -266,7 +268,8 @@ class SeededDecks(DeckSource):
 
         made = decks_from_texts(texts, origin)
         self.made += made.shape[0]
-        self._decks[lane[row], slot[row], numbers % WINDOW] = made[:made_deals]
+        ring: Any = self._decks.reshape(-1, 52)
+        ring[key[row] * WINDOW + numbers % WINDOW] = made[:made_deals]
         at = made_deals
         if fresh.size:
             g = fresh.size
