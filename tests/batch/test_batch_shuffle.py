@@ -155,3 +155,18 @@ def test_first_dealers_drawn_ahead_equal_the_draw(players: int) -> None:
             draw_for_dealer(game_seed(8, lane, int(games[lane])), players) for lane in range(n)
         ]
         games = games + (rng.random(n) < 0.8)
+
+
+def test_draws_at_or_above_the_limit_are_rejected(monkeypatch: pytest.MonkeyPatch) -> None:
+    words = [int(w) for w in _shuffle._LIMIT_WORDS]
+    below = [words[0], words[1], words[2], words[3] - 1]  # the limit - 1: kept
+    at = words  # the limit: rejected
+    above = [words[0], words[1] + 1, 0, 0]  # rejected
+    top = [2**64 - 1, 0, 0, 0]  # rejected
+    low = [words[0] - 1, 2**64 - 1, 2**64 - 1, 2**64 - 1]  # kept
+    rows = [below, at, above, top, low]
+    crafted = np.array(rows, dtype=np.uint64).T
+
+    monkeypatch.setattr(_shuffle, "_mix", lambda z: crafted.copy())
+    _, rejected = _shuffle._decks_from_states(np.zeros(len(rows), dtype=np.uint64))
+    assert list(rejected) == [False, True, True, True, False]

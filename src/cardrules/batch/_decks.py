@@ -36,6 +36,15 @@ WINDOW: Final = 2
 LOW: Final = 2
 #: The most rounds of a draw for the first dealer made ahead.
 MAX_ROUNDS: Final = 8
+#: The width of the texts of a game's deals kept as bytes: "cardrules/1|", a seed (a uint64:
+#: at most 20 digits), "|s:deal|" and a deal number below 1000 (larger ones are joined in
+#: Python).
+TEXT_WIDTH: Final = 48
+#: The decimal digits of the numbers below 1000, each as three bytes padded with zeros.
+_DIGITS: Final = (
+    np.array([b"%d" % k for k in range(1000)], dtype="S3").view(np.uint8).reshape(1000, 3)
+)
+_DIGIT_COLUMNS: Final = np.arange(3)
 
 
 def game_seed(seed: int, lane: int, game: int) -> int:
@@ -83,8 +92,10 @@ class SeededDecks(DeckSource):
         self._dealer = np.zeros((n, 2), dtype=np.int64)
         self._decks = np.zeros((n, 2, WINDOW, 52), dtype=np.int8)
         #: Per lane and slot (lane * 2 + slot): the text hashed for its game's deals, up to the
-        #: deal number (:func:`~cardrules.batch._shuffle.prefixes`).
-        self._prefix: list[bytes] = [b""] * (2 * n)
+        #: deal number (:func:`~cardrules.batch._shuffle.prefixes`), as bytes padded with zeros,
+        #: and its length.
+        self._prefix = np.zeros((2 * n, TEXT_WIDTH), dtype=np.uint8)
+        self._prefix_length = np.zeros(2 * n, dtype=np.intp)
         #: Per lane, the game after its next one, made ahead: its number, its seed and the
         #: rounds of its draw for the first dealer made so far (the dealer, or -1 and the seats
         #: tied): the first round when the game is made ahead, a further round at each later
@@ -195,7 +206,11 @@ class SeededDecks(DeckSource):
         if new_game.size:
             # Each new game's texts up to the deal number (a C-level loop, as the hashing).
             new_seeds = self._seed[new_lane, slot[new_game]].tolist()
-            list(map(self._prefix.__setitem__, key[new_game].tolist(), prefixes(new_seeds, "deal")))
+            made_prefixes = prefixes(new_seeds, "deal")
+            where = key[new_game]
+            prefix_rows = np.array(made_prefixes, dtype=f"S{TEXT_WIDTH}")
+            self._prefix[where] = prefix_rows.view(np.uint8).reshape(-1, TEXT_WIDTH)
+            self._prefix_length[where] = list(map(len, made_prefixes))
         # The game after each new next game, made ahead: its seed and first draw.
         target = np.full(all_games.size, -1, dtype=np.int64)
         np.maximum.at(target, new_lane, new_number + 1)
@@ -223,7 +238,7 @@ class SeededDecks(DeckSource):
         row = np.repeat(np.arange(lane.size), count)
         numbers = first[row] + np.arange(row.size) - np.repeat(np.cumsum(count) - count, count)
         number_list = numbers.tolist()
-        texts = numbered(list(map(self._prefix.__getitem__, key[row].tolist())), number_list)
+        texts = self._texts(key[row], numbers, number_list)
         # The draws: both rounds of the games not made ahead, the next round of those made
         # ahead that start now still tied, the next round of those made ahead before still
         # tied, the first round of the games made ahead now.
@@ -235,8 +250,10 @@ class SeededDecks(DeckSource):
             (draw_seeds, draw_rounds),
             (later_seeds, [0] * len(later_seeds)),
         ]
-        for seeds_list, round_numbers in parts:
-            texts += numbered(prefixes(seeds_list, DRAW_LABEL), round_numbers)
+        draw_seeds_all = [seed for seeds_list, _ in parts for seed in seeds_list]
+        if draw_seeds_all:
+            draw_rounds_all = [r for _, round_numbers in parts for r in round_numbers]
+            texts += numbered(prefixes(draw_seeds_all, DRAW_LABEL), draw_rounds_all)
         made_deals = row.size
 
         def origin(k: int) -> tuple[int, str, int]:
@@ -251,7 +268,8 @@ class SeededDecks(DeckSource):
 
         made = decks_from_texts(texts, origin)
         self.made += made.shape[0]
-        self._decks[lane[row], slot[row], numbers % WINDOW] = made[:made_deals]
+        ring: Any = self._decks.reshape(-1, 52)
+        ring[key[row] * WINDOW + numbers % WINDOW] = made[:made_deals]
         at = made_deals
         if fresh.size:
             g = fresh.size
@@ -277,6 +295,20 @@ class SeededDecks(DeckSource):
             self._ahead_rounds[later_lane] = 0
             mine = np.ones((later_lane.size, self.players), dtype=bool)
             self._draw_ahead(later_lane, mine, made[at:])
+
+    def _texts(self, keys: I64, numbers: I64, number_list: list[int]) -> list[bytes]:
+        """The texts hashed for the deals ``numbers`` of the games at ``keys`` (lane * 2 +
+        slot): each game's text up to the deal number and the number, joined as rows of bytes
+        (the number's digits written after the prefix, zeros after them), each row made a
+        bytes object by :meth:`numpy.ndarray.tolist` (which drops the trailing zeros)."""
+        if numbers.size and int(numbers.max()) >= len(_DIGITS):
+            prefix = self._prefix[keys].view(f"S{TEXT_WIDTH}").ravel().tolist()
+            return numbered(prefix, number_list)
+        texts = self._prefix[keys]
+        columns = self._prefix_length[keys][:, None] + _DIGIT_COLUMNS
+        texts[np.arange(keys.size)[:, None], columns] = _DIGITS[numbers]
+        rows: list[bytes] = texts.view(f"S{TEXT_WIDTH}").ravel().tolist()
+        return rows
 
     def _draw_ahead(self, lanes: I64, mine: npt.NDArray[np.bool_], decks: npt.NDArray[Any]) -> None:
         """A round of the draw for the first dealer of the lanes' games made ahead, with the

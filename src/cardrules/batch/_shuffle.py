@@ -37,7 +37,6 @@ U64 = npt.NDArray[np.uint64]
 I64 = npt.NDArray[np.int64]
 I8 = npt.NDArray[np.int8]
 
-_GOLDEN: Final = np.uint64(0x9E3779B97F4A7C15)
 _MIX1: Final = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2: Final = np.uint64(0x94D049BB133111EB)
 _LOW32: Final = np.uint64(0xFFFFFFFF)
@@ -67,6 +66,10 @@ _GROUPS: Final = _radix_groups()
 #: uint32 divisions by a scalar, which numpy does by multiplication).
 _RADIX32: Final = {radix: np.uint32(radix) for radix in range(2, 53)}
 _SHIFT32: Final = np.uint64(32)
+#: The four SplitMix64 increments of step 2 (k * 0x9E3779B97F4A7C15 mod 2**64, k = 1 ... 4).
+_INCREMENTS: Final = np.array(
+    [k * 0x9E3779B97F4A7C15 % (1 << 64) for k in (1, 2, 3, 4)], dtype=np.uint64
+)[:, None]
 
 
 def _mix(z: U64) -> U64:
@@ -127,19 +130,21 @@ def _decks_from_states(states: U64) -> tuple[I8, npt.NDArray[np.bool_]]:
             np.concatenate((first_half[1], second_half[1])),
         )
     with np.errstate(over="ignore"):
-        words = [_mix(states + np.uint64(k) * _GOLDEN) for k in (1, 2, 3, 4)]
-    # Step 3's rejection, x >= limit, compared word by word.
-    above = np.zeros(m, dtype=bool)
-    equal = np.ones(m, dtype=bool)
-    for word, limit in zip(words, _LIMIT_WORDS, strict=True):
-        above |= equal & (word > limit)
-        equal &= word == limit
-    rejected = above | equal
+        words = _mix(states + _INCREMENTS)  # (4, m): the draw, most significant word first
+    # Step 3's rejection, x >= limit: a draw whose first word is below the limit's (all but
+    # about 1 in 4 * 10**9) is kept; the others are compared in full.
+    rejected = words[0] >= _LIMIT_WORDS[0]
+    if rejected.any():
+        for at in np.flatnonzero(rejected).tolist():
+            x = 0
+            for word in words[:, at].tolist():
+                x = x << 64 | word
+            rejected[at] = x >= _LIMIT
     # The draw as eight 32-bit limbs, most significant first, each in a uint64.
-    limbs = []
-    for word in words:
-        limbs.append(word >> np.uint64(32))
-        limbs.append(word & _LOW32)
+    limb_rows = np.empty((8, m), dtype=np.uint64)
+    np.right_shift(words, _SHIFT32, out=limb_rows[0::2])
+    np.bitwise_and(words, _LOW32, out=limb_rows[1::2])
+    limbs = list(limb_rows)
     bound = 1 << 256  # x < bound: leading limbs known to be zero are skipped
     # The decks card-major (52, m), so that a swap moves contiguous rows.
     deck = np.repeat(np.arange(52, dtype=np.int8), m)
@@ -168,9 +173,9 @@ def _decks_from_states(states: U64) -> tuple[I8, npt.NDArray[np.bool_]]:
             where_j = digit.astype(np.intp)
             y = quotient32
             row = deck[(radix - 1) * m : radix * m]
-            top = row.copy()
-            row[:] = deck[where_j]
-            deck[where_j] = top
+            top = deck[where_j]
+            deck[where_j] = row
+            row[:] = top
     return deck.reshape(52, m).T.copy(), rejected
 
 
