@@ -214,3 +214,21 @@ def test_all_fours_samples_on_while_the_best_card_is_unclear() -> None:
     assert all(3 <= count <= 9 for count in counts)
     assert 3 in counts, counts
     assert any(count > 3 for count in counts), counts
+
+
+def test_a_spec_with_a_range_of_samples() -> None:
+    agent = make_agent("all-fours", "pimc:10-40")
+    assert (agent.samples, agent.max_samples, agent.name) == (10, 40, "pimc:10-40")
+    assert make_agent("400", "pimc:5-5").max_samples == 5
+    assert make_agent("all-fours", "pimc:7").max_samples is None
+    for bad in (
+        "pimc:40-10",
+        "pimc:5-",
+        "pimc:-5",
+        "pimc:1s-5",
+        "pimc:5-9s",
+        "pimc:5-x",
+        "pimc:0-4",
+    ):
+        with pytest.raises(ParseError, match="pimc:10-40"):
+            make_agent("all-fours", bad)

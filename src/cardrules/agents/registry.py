@@ -8,8 +8,9 @@ Specs:
   :data:`MAX_ITERATIONS`) or ``search:Xs`` (X seconds per decision, more than 0 and at most
   :data:`MAX_SECONDS`, e.g. ``search:0.5s``).  In 400, whose hands are long, a card played gets
   a quarter of the iterations (at least 8) and a bid all of them;
-* ``pimc`` (10 solved samples per decision), ``pimc:N`` (N samples, 1 to :data:`MAX_SAMPLES`)
-  or ``pimc:Xs`` (X seconds per decision, as for ``search``): the
+* ``pimc`` (10 solved samples per decision), ``pimc:N`` (N samples, 1 to :data:`MAX_SAMPLES`),
+  ``pimc:N-M`` (N samples, and in All Fours up to M for a card while the best card is unclear:
+  ``max_samples``) or ``pimc:Xs`` (X seconds per decision, as for ``search``): the
   :class:`~cardrules.agents.PimcAgent`, Perfect Information Monte Carlo over each game's exact
   solver;
 * ``module:attribute`` -- your own agent: ``attribute`` of the importable ``module`` (looked up
@@ -62,7 +63,8 @@ GAME_NAMES: Final[dict[str, str]] = {
 
 _SPECS: Final = (
     "random, rule, search, search:N (iterations per move), search:Xs (seconds per move), "
-    "pimc, pimc:N (solved samples per move), pimc:Xs or module:attribute (your own agent)"
+    "pimc, pimc:N (solved samples per move), pimc:N-M (N, up to M while unclear), pimc:Xs or "
+    "module:attribute (your own agent)"
 )
 
 
@@ -138,22 +140,34 @@ def _budget(budget: str, spec: str) -> tuple[int, float | None]:
 
 
 def _pimc(game: str, spec: str, budget: str) -> Any:
-    """``pimc``, ``pimc:N`` (samples per decision) or ``pimc:Xs`` (seconds per decision), with
-    the same bounds as the search budgets."""
+    """``pimc``, ``pimc:N`` (samples per decision), ``pimc:N-M`` (N samples, up to M for an
+    unclear All Fours card) or ``pimc:Xs`` (seconds per decision), with the same bounds as the
+    search budgets."""
     from cardrules.agents.pimc import PimcAgent
 
     if not budget:
         return PimcAgent(game)
-    if budget.endswith("s"):
+    if budget.endswith("s") and "-" not in budget:
         _, seconds = _budget(budget, spec)
         return PimcAgent(game, seconds=seconds, name=f"pimc:{budget}")
-    samples, _ = _budget(budget, spec)
-    if samples > MAX_SAMPLES:
-        raise ParseError(
-            f"bad pimc budget {budget!r}: expected 1 to {MAX_SAMPLES} samples (pimc:10) or "
-            f"seconds above 0 and at most {MAX_SECONDS:g} (pimc:0.5s)",
-            text=spec,
-        )
+    bad = ParseError(
+        f"bad pimc budget {budget!r}: expected 1 to {MAX_SAMPLES} samples (pimc:10), two such "
+        f"counts, the first not above the second (pimc:10-40), or seconds above 0 and at most "
+        f"{MAX_SECONDS:g} (pimc:0.5s)",
+        text=spec,
+    )
+    first, dash, last = budget.partition("-")
+    if first.endswith("s") or last.endswith("s"):
+        raise bad
+    try:
+        samples = _budget(first, spec)[0]
+        most = _budget(last, spec)[0] if dash else samples
+    except ParseError:
+        raise bad from None
+    if not samples <= most <= MAX_SAMPLES:
+        raise bad
+    if dash:
+        return PimcAgent(game, samples=samples, max_samples=most, name=f"pimc:{budget}")
     return PimcAgent(game, samples=samples, name=f"pimc:{budget}")
 
 

@@ -97,7 +97,10 @@ def build_parser() -> argparse.ArgumentParser:
         "--hint",
         default="search",
         metavar="AGENT",
-        help="who answers `hint`: search (default), search:N, search:Xs, pimc, pimc:N or pimc:Xs",
+        help=(
+            "who answers `hint`: search (default), search:N, search:Xs, pimc, pimc:N, "
+            "pimc:N-M or pimc:Xs"
+        ),
     )
     play.add_argument(
         "--color",
