@@ -80,7 +80,7 @@ class PimcAgent:
         are worth the same in every sample.  ``None`` (the default): ``samples``, a fixed
         count.  Not used with ``seconds``.  ``max_samples=4 * samples`` spends about three
         times the time on cards (22 samples a card on average for ``samples=10``) and plays
-        them better (see the PIMC section of the agents' docs).
+        them better (figures on the docs page of the solvers, "Strength").
     :param budget: 400 only: the most trick starts searched per sample; a sample over budget
         ends the sampling (the samples solved so far decide, or the search agent if none).
     :param name: the label in tables.
