@@ -670,7 +670,11 @@ class AllFoursBatch:
         """Deal every lane waiting for a deal (new games draw their first dealer first).  The
         kicks are scored first (AF-9, AF-14): a kick that ends a game starts the next one, whose
         deck is fetched in turn; then the hands of every deal are dealt together."""
-        dealt: list[tuple[I64, I64, I64]] = []
+        # The first pass's lanes, decks and kicks; a lane whose game its kick ended is dealt its
+        # next game in the next pass, which writes that deal's deck and kick in the lane's place
+        # (``at``: the places of that pass's lanes, in their order).
+        dealt: tuple[I64, I64, I64] | None = None
+        at: I64 | None = None
         while True:
             if self._over:
                 self._finish_games()
@@ -694,16 +698,21 @@ class AllFoursBatch:
             kick = decks[:, 6 * self.players].astype(np.intp)
             side = self._dealer[lanes] & 1
             won = self._award(lanes, side, self._kick_points[kick])
+            if dealt is None:
+                dealt = (lanes, decks, kick)
+            else:
+                # This pass's lanes are the last pass's whose game ended, in their order (see
+                # _finish_games).  (Their places' decks are rows already taken from the source:
+                # a copy, or a numpy block's rows handed out, never read again.)
+                assert at is not None
+                dealt[1][at] = decks
+                dealt[2][at] = kick
             if won.any():
                 self._game_over(lanes[won], side[won])
-                keep = ~won
-                lanes, decks, kick = lanes[keep], decks[keep], kick[keep]
-            dealt.append((lanes, decks, kick))
+                at = np.flatnonzero(won) if at is None else at[won]
             decks = None
-        if len(dealt) == 1:
-            self._deal_cards(*dealt[0])
-        elif dealt:
-            self._deal_cards(*(np.concatenate(part) for part in zip(*dealt, strict=True)))
+        if dealt is not None:
+            self._deal_cards(*dealt)
 
     def _deal_cards(self, lanes: I64, decks: I64, kick: I64) -> None:
         """AF-7: deal each lane's current deal (its dealer and deal number set, its kick
