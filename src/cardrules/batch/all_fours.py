@@ -166,9 +166,9 @@ class AllFoursBatch:
         layout = [offset for _ in range(6 // packet) for offset in range(p) for _ in range(packet)]
         #: (6, p): the k-th card of the seat dealer + 1 + offset at [k, offset].
         self._order = np.argsort(np.array(layout), kind="stable").reshape(p, 6).T.reshape(-1)
-        #: Per dealer, the seats dealer + 1 ... dealer + p (AF-11's packets go round from
-        #: dealer + 1).
-        self._seat_of = (np.arange(p)[:, None] + np.arange(1, p + 1)) & self._seats
+        #: The offsets 1 ... p of the seats dealer + 1 ... dealer + p from the dealer, as a
+        #: column (AF-11's packets go round from dealer + 1).
+        self._offsets = np.arange(1, p + 1)[:, None]
         runs = (52 - (6 * p + 1)) // (3 * p + 1)
         #: The stock's places (deck positions from 6p, the kick's) of the cards of every run a
         #: deal allows (AF-11 ... AF-13): (3 * runs, p), the k-th card of each seat's packets
@@ -553,7 +553,7 @@ class AllFoursBatch:
         cards = _BIT[stock[self._run_cards]]  # (3 runs p, m)
         cards &= self._runs_dealt[:, made]
         cards = np.bitwise_or.reduce(cards.reshape(3 * runs, p, m), axis=0)
-        seats = self._seat_of[dealer].T + lanes * p  # (p, m)
+        seats = self._seats_from(dealer, lanes)
         self._dealt[seats] |= cards
         rows = self._lanes[:m]
         self._kicks[lanes, 1:] = kicks[1:].T  # read up to _nkicks only
@@ -714,6 +714,15 @@ class AllFoursBatch:
         if dealt is not None:
             self._deal_cards(*dealt)
 
+    def _seats_from(self, dealer: I64, lanes: I64) -> I64:
+        """The flat places (lane * players + seat) of the seats dealer + 1 ... dealer + p of
+        each lane (p, m), C-ordered (computed by broadcasting, not gathered from a table of
+        seats per dealer and transposed, which costs twice as much)."""
+        seats = dealer + self._offsets
+        seats &= self._seats
+        seats += lanes * self.players
+        return seats
+
     def _deal_cards(self, lanes: I64, decks: I64, kick: I64) -> None:
         """AF-7: deal each lane's current deal (its dealer and deal number set, its kick
         scored)."""
@@ -724,7 +733,7 @@ class AllFoursBatch:
         # array, which numpy does fastest: the cards transposed, (6, p, m).)
         cards = np.ascontiguousarray(decks[:, self._order].T, dtype=np.intp)
         hands = np.bitwise_or.reduce(_BIT[cards].reshape(6, p, m), axis=0)
-        seats = self._seat_of[self._dealer[lanes]].T + lanes * p  # (p, m)
+        seats = self._seats_from(self._dealer[lanes], lanes)
         self._dealt[seats] = hands
         # The trick state (cards, context, best key) is empty already: a deal ends after its
         # last trick, or before play.
