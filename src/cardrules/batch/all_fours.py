@@ -414,7 +414,7 @@ class AllFoursBatch:
             self._refuse(a)
         self._results.begin(self.n)
         self._play(a)
-        decided = np.flatnonzero(a >= STAND)
+        decided = (a >= STAND).nonzero()[0]  # (np.flatnonzero costs 1 µs more)
         if decided.size:
             self._decide(decided, a[decided])
         self._deal_pending()
@@ -459,7 +459,7 @@ class AllFoursBatch:
         turn = seat + 1
         turn &= self._seats
         self._turn = turn
-        complete = np.flatnonzero(np.bitwise_count(trick) == self.players)
+        complete = (np.bitwise_count(trick) == self.players).nonzero()[0]
         if not complete.size:
             return
         winner = self._best[complete] & 3
@@ -539,7 +539,7 @@ class AllFoursBatch:
         kicks = stock[self._kick_places]  # (1 + runs, m): the deal's kick, then each run's
         suits = kicks // 13
         stop = suits[1:] != suits[:-1]  # the suit changed
-        scored = np.cumsum(self._kick_points[kicks[1:]], axis=0)  # AF-9: each kick, in turn
+        scored = np.add.accumulate(self._kick_points[kicks[1:]])  # AF-9: each kick, in turn
         score = self._scores[at]
         reached = scored >= self._target - score
         stop |= reached
@@ -709,7 +709,7 @@ class AllFoursBatch:
                 dealt[2][at] = kick
             if won.any():
                 self._game_over(lanes[won], side[won])
-                at = np.flatnonzero(won) if at is None else at[won]
+                at = won.nonzero()[0] if at is None else at[won]
             decks = None
         if dealt is not None:
             self._deal_cards(*dealt)
