@@ -353,7 +353,8 @@ class NumpyDecks(DeckSource):
         drawn)."""
         at, words = self._at, self._words
         if at + k > words.size:
-            words = np.concatenate((words[at:], self._rng.bit_generator.random_raw(k + self.SPARE)))
+            more = self._rng.bit_generator.random_raw(at + k - words.size + self.SPARE)
+            words = np.concatenate((words[at:], more))
             self._words = words[k:].copy()
             self._at = 0
             return words[:k]
