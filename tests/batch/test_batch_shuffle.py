@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from cardrules.batch import _shuffle, game_seed
+from cardrules.batch import _decks, _shuffle, game_seed
 from cardrules.core.deck import derive_seed, draw_for_dealer, shuffled_deck
 
 
@@ -170,3 +170,41 @@ def test_draws_at_or_above_the_limit_are_rejected(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(_shuffle, "_mix", lambda z: crafted.copy())
     _, rejected = _shuffle._decks_from_states(np.zeros(len(rows), dtype=np.uint64))
     assert list(rejected) == [False, True, True, True, False]
+
+
+def _numpy_decks_reference(rng: np.random.Generator, count: int) -> np.ndarray:
+    """The numpy shuffle's decks as drawn by the generator's own calls (as NumpyDecks drew them
+    before it read the words drawn ahead)."""
+    keys = rng.bit_generator.random_raw((count, 26)).view(np.uint32)
+    keys &= np.uint32(2**32 - 64)
+    keys |= np.arange(52, dtype=np.uint32)
+    keys.sort(axis=1)
+    drawn = keys >> 6
+    tied = np.flatnonzero((drawn[:, 1:] == drawn[:, :-1]).any(axis=1))
+    keys &= np.uint32(63)
+    decks = keys.astype(np.int8)
+    if tied.size:
+        decks[tied] = _numpy_decks_reference(rng, tied.size)
+    return decks
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_numpy_decks_and_dealers_are_the_generators_draws(players: int) -> None:
+    """NumpyDecks reads the generator's words drawn ahead: its dealers are
+    ``Generator.integers(0, players, size=m)`` and its decks the block drawn by ``random_raw``,
+    in turn, as the generator's own calls draw them."""
+    source = _decks.NumpyDecks(11, players)
+    reference = np.random.Generator(np.random.PCG64(11))
+    made = np.zeros((0, 52), dtype=np.int8)
+    sizes = np.random.default_rng(players).integers(0, 500, 120)
+    for k, m in enumerate(sizes.tolist()):
+        lanes = np.arange(m if k % 2 else m % 9)
+        if k % 2:
+            if made.shape[0] < lanes.size:
+                made = _numpy_decks_reference(reference, max(source.BLOCK, lanes.size))
+            expected, made = made[: lanes.size], made[lanes.size :]
+            got = source.decks(lanes, lanes, lanes, lanes, lanes)
+        else:
+            expected = reference.integers(0, players, size=lanes.size, dtype=np.int64)
+            got = source.dealers(lanes, lanes, lanes, lanes)
+        assert np.array_equal(got, expected)

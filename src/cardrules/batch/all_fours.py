@@ -166,9 +166,9 @@ class AllFoursBatch:
         layout = [offset for _ in range(6 // packet) for offset in range(p) for _ in range(packet)]
         #: (6, p): the k-th card of the seat dealer + 1 + offset at [k, offset].
         self._order = np.argsort(np.array(layout), kind="stable").reshape(p, 6).T.reshape(-1)
-        #: Per dealer, the seats dealer + 1 ... dealer + p (AF-11's packets go round from
-        #: dealer + 1).
-        self._seat_of = (np.arange(p)[:, None] + np.arange(1, p + 1)) & self._seats
+        #: The offsets 1 ... p of the seats dealer + 1 ... dealer + p from the dealer, as a
+        #: column (AF-11's packets go round from dealer + 1).
+        self._offsets = np.arange(1, p + 1)[:, None]
         runs = (52 - (6 * p + 1)) // (3 * p + 1)
         #: The stock's places (deck positions from 6p, the kick's) of the cards of every run a
         #: deal allows (AF-11 ... AF-13): (3 * runs, p), the k-th card of each seat's packets
@@ -414,7 +414,7 @@ class AllFoursBatch:
             self._refuse(a)
         self._results.begin(self.n)
         self._play(a)
-        decided = np.flatnonzero(a >= STAND)
+        decided = (a >= STAND).nonzero()[0]  # (np.flatnonzero costs 1 µs more)
         if decided.size:
             self._decide(decided, a[decided])
         self._deal_pending()
@@ -459,7 +459,7 @@ class AllFoursBatch:
         turn = seat + 1
         turn &= self._seats
         self._turn = turn
-        complete = np.flatnonzero(np.bitwise_count(trick) == self.players)
+        complete = (np.bitwise_count(trick) == self.players).nonzero()[0]
         if not complete.size:
             return
         winner = self._best[complete] & 3
@@ -539,7 +539,7 @@ class AllFoursBatch:
         kicks = stock[self._kick_places]  # (1 + runs, m): the deal's kick, then each run's
         suits = kicks // 13
         stop = suits[1:] != suits[:-1]  # the suit changed
-        scored = np.cumsum(self._kick_points[kicks[1:]], axis=0)  # AF-9: each kick, in turn
+        scored = np.add.accumulate(self._kick_points[kicks[1:]])  # AF-9: each kick, in turn
         score = self._scores[at]
         reached = scored >= self._target - score
         stop |= reached
@@ -553,7 +553,7 @@ class AllFoursBatch:
         cards = _BIT[stock[self._run_cards]]  # (3 runs p, m)
         cards &= self._runs_dealt[:, made]
         cards = np.bitwise_or.reduce(cards.reshape(3 * runs, p, m), axis=0)
-        seats = self._seat_of[dealer].T + lanes * p  # (p, m)
+        seats = self._seats_from(dealer, lanes)
         self._dealt[seats] |= cards
         rows = self._lanes[:m]
         self._kicks[lanes, 1:] = kicks[1:].T  # read up to _nkicks only
@@ -670,7 +670,11 @@ class AllFoursBatch:
         """Deal every lane waiting for a deal (new games draw their first dealer first).  The
         kicks are scored first (AF-9, AF-14): a kick that ends a game starts the next one, whose
         deck is fetched in turn; then the hands of every deal are dealt together."""
-        dealt: list[tuple[I64, I64, I64]] = []
+        # The first pass's lanes, decks and kicks; a lane whose game its kick ended is dealt its
+        # next game in the next pass, which writes that deal's deck and kick in the lane's place
+        # (``at``: the places of that pass's lanes, in their order).
+        dealt: tuple[I64, I64, I64] | None = None
+        at: I64 | None = None
         while True:
             if self._over:
                 self._finish_games()
@@ -694,16 +698,30 @@ class AllFoursBatch:
             kick = decks[:, 6 * self.players].astype(np.intp)
             side = self._dealer[lanes] & 1
             won = self._award(lanes, side, self._kick_points[kick])
+            if dealt is None:
+                dealt = (lanes, decks, kick)
+            else:
+                # This pass's lanes are the last pass's whose game ended, in their order (see
+                # _finish_games).  (Their places' decks are rows already taken from the source:
+                # a copy, or a numpy block's rows handed out, never read again.)
+                assert at is not None
+                dealt[1][at] = decks
+                dealt[2][at] = kick
             if won.any():
                 self._game_over(lanes[won], side[won])
-                keep = ~won
-                lanes, decks, kick = lanes[keep], decks[keep], kick[keep]
-            dealt.append((lanes, decks, kick))
+                at = won.nonzero()[0] if at is None else at[won]
             decks = None
-        if len(dealt) == 1:
-            self._deal_cards(*dealt[0])
-        elif dealt:
-            self._deal_cards(*(np.concatenate(part) for part in zip(*dealt, strict=True)))
+        if dealt is not None:
+            self._deal_cards(*dealt)
+
+    def _seats_from(self, dealer: I64, lanes: I64) -> I64:
+        """The flat places (lane * players + seat) of the seats dealer + 1 ... dealer + p of
+        each lane (p, m), C-ordered (computed by broadcasting, not gathered from a table of
+        seats per dealer and transposed, which costs twice as much)."""
+        seats = dealer + self._offsets
+        seats &= self._seats
+        seats += lanes * self.players
+        return seats
 
     def _deal_cards(self, lanes: I64, decks: I64, kick: I64) -> None:
         """AF-7: deal each lane's current deal (its dealer and deal number set, its kick
@@ -715,7 +733,7 @@ class AllFoursBatch:
         # array, which numpy does fastest: the cards transposed, (6, p, m).)
         cards = np.ascontiguousarray(decks[:, self._order].T, dtype=np.intp)
         hands = np.bitwise_or.reduce(_BIT[cards].reshape(6, p, m), axis=0)
-        seats = self._seat_of[self._dealer[lanes]].T + lanes * p  # (p, m)
+        seats = self._seats_from(self._dealer[lanes], lanes)
         self._dealt[seats] = hands
         # The trick state (cards, context, best key) is empty already: a deal ends after its
         # last trick, or before play.
