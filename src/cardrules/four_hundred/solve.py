@@ -114,6 +114,7 @@ def _beats_table() -> tuple[bool, ...]:
 
 
 _BEATS: Final = _beats_table()  # the core's FH-17 kernel, looked up
+_SUIT_MASK_OF: Final = tuple(SUIT_MASKS)
 _YES: Final = (True, 0)
 _NO: Final = (False, 0)
 
@@ -237,15 +238,12 @@ class _Search:
         table.  With the answer, the cards it depends on."""
         seat = (leader + position) & 3
         hand = hands[seat]
-        allowed = must_follow_mask(hand, lead if position else None)  # FH-16
-        moves = _moves(allowed, out)
-        if len(moves) > 1:
-            partner_winning = position > 0 and (best_position - position) & 1 == 0
-            if position:
-                moves = _order_follow(moves, position, seat, lead, best, partner_winning, hands)
-            else:
+        maximizing = not seat & 1
+        depends = 0
+        if position == 0:
+            moves = _moves(hand, out)
+            if len(moves) > 1:
                 moves = _order_lead(moves, seat, hands)
-            if position == 0:
                 first = self.first
                 if first >= 0:
                     for index, move in enumerate(moves):
@@ -254,17 +252,50 @@ class _Search:
                                 del moves[index]
                                 moves.insert(0, move)
                             break
-        maximizing = not seat & 1
-        depends = 0
+            for card, run in moves:
+                rest = hand ^ (1 << card)
+                if seat == 0:
+                    new_hands = (rest, hands[1], hands[2], hands[3])
+                elif seat == 1:
+                    new_hands = (hands[0], rest, hands[2], hands[3])
+                elif seat == 2:
+                    new_hands = (hands[0], hands[1], rest, hands[3])
+                else:
+                    new_hands = (hands[0], hands[1], hands[2], rest)
+                result, cards = self.play(
+                    new_hands, leader, 1, card // 13, card, 0, False, need, out
+                )
+                if result is maximizing:
+                    self.cut = card
+                    return result, cards
+                # The equivalent cards not tried would have needed the same cards, with theirs.
+                if cards & run:
+                    cards |= run
+                depends |= cards
+            return not maximizing, depends
+        # FH-16: a follower follows suit if it can.
+        allowed = hand & _SUIT_MASK_OF[lead]
+        if allowed:
+            shift = lead * 13
+            code = shift << 26 | ((out >> shift) & _SUIT) << 13 | allowed >> shift
+            moves = _RUNS.get(code)
+            if moves is None:
+                moves = _RUNS[code] = _suit_moves(code)
+        else:
+            moves = _moves(hand, out)
+        if len(moves) > 1:
+            moves = _order_follow(
+                moves, position, seat, lead, best, (best_position - position) & 1 == 0, hands
+            )
+        beats_table = _BEATS
+        best_suit = best // 13
         for card, run in moves:
-            if position == 0:
-                new_best, new_position, new_ranked = card, 0, False
-            elif _BEATS[card * 52 + best]:  # FH-17
+            if beats_table[card * 52 + best]:  # FH-17
                 new_best, new_position = card, position
-                new_ranked = card // 13 == best // 13
+                new_ranked = card // 13 == best_suit
             else:
                 new_best, new_position = best, best_position
-                new_ranked = ranked or card // 13 == best // 13
+                new_ranked = ranked or card // 13 == best_suit
             rest = hand ^ (1 << card)
             if seat == 0:
                 new_hands = (rest, hands[1], hands[2], hands[3])
@@ -284,7 +315,7 @@ class _Search:
                     new_hands,
                     leader,
                     position + 1,
-                    card // 13 if position == 0 else lead,
+                    lead,
                     new_best,
                     new_position,
                     new_ranked,
@@ -292,8 +323,6 @@ class _Search:
                     out,
                 )
             if result is maximizing:
-                if position == 0:
-                    self.cut = card
                 return result, cards
             # The equivalent cards not tried would have needed the same cards, with theirs.
             if cards & run:
@@ -478,11 +507,12 @@ def _order_follow(
     """A follower's good plays first: the cheapest card that wins the trick whatever the
     opponents still to play do; the lowest card when its partner's card already does; second
     hand low; third hand high."""
+    # The opponents still to play: the next seat, unless this is the last card of the trick.
     threat = 0
-    for later in range(position + 1, 4):
-        other = (seat + later - position) & 3
-        if (other ^ seat) & 1:
-            threat |= must_follow_mask(hands[other], lead)
+    if position < 3:
+        threat = hands[(seat + 1) & 3]
+        if threat & SUIT_MASKS[lead]:
+            threat &= SUIT_MASKS[lead]
     top_trump = (threat & _HEART_MASK).bit_length() - 1
     beats_table = _BEATS
     if partner_winning:
