@@ -544,9 +544,7 @@ def _order_follow(
     return [(card, run) for _, _, card, run in keyed]
 
 
-def _top_run(mine: int, others: int) -> int:
-    """The cards of ``mine`` (one suit) above every card of ``others`` in that suit."""
-    return mine & -(1 << others.bit_length())
+_PLAIN_MASKS: Final = tuple(SUIT_MASKS[suit] for suit in (0, 1, 3))
 
 
 def _quick(hands: tuple[int, int, int, int], seat: int, everyone: int) -> tuple[int, int]:
@@ -554,33 +552,62 @@ def _quick(hands: tuple[int, int, int, int], seat: int, everyone: int) -> tuple[
     of which wins when led; then, in each plain suit, its top cards as often as every opponent
     who may still hold a heart must follow (and its partner can throw a plain card)."""
     mine = hands[seat]
-    partner = hands[seat ^ 2]
     others = everyone & ~mine
-    drawn_cards = _top_run(mine & _HEART_MASK, others & _HEART_MASK)
+    # The top hearts (the cards of ``mine`` above every other heart out) are drawn first.
+    drawn_cards = mine & _HEART_MASK & -(1 << (others & _HEART_MASK).bit_length())
     drawn = drawn_cards.bit_count()
-    ruffers = [
-        o for o in (hands[seat ^ 1], hands[seat ^ 3]) if (o & _HEART_MASK).bit_count() > drawn
-    ]
+    left_hand = hands[seat ^ 1]
+    right_hand = hands[seat ^ 3]
+    left_ruffs = (left_hand & _HEART_MASK).bit_count() > drawn
+    right_ruffs = (right_hand & _HEART_MASK).bit_count() > drawn
     plain = 0
     cards = drawn_cards
-    for suit in (0, 1, 3):
-        suit_mask = SUIT_MASKS[suit]
-        run = _top_run(mine & suit_mask, others & suit_mask)
+    for suit_mask in _PLAIN_MASKS:
+        run = mine & suit_mask
         if not run:
             continue
-        cash = run.bit_count()
-        for o in ruffers:
-            cash = min(cash, (o & suit_mask).bit_count())
+        run &= -(1 << (others & suit_mask).bit_length())
+        if not run:
+            continue
+        count = cash = run.bit_count()
+        if left_ruffs:
+            cash = min(cash, (left_hand & suit_mask).bit_count())
+        if right_ruffs:
+            cash = min(cash, (right_hand & suit_mask).bit_count())
         if cash:
             plain += cash
-            while run.bit_count() > cash:  # the top ``cash`` cards of the run
+            while count > cash:  # the top ``cash`` cards of the run
                 run &= run - 1
+                count -= 1
             cards |= run
     # The partner throws a plain card on each plain lead, and on the hearts it cannot follow.
+    partner = hands[seat ^ 2]
     spare = (partner & ~_HEART_MASK).bit_count() - max(
         0, drawn - (partner & _HEART_MASK).bit_count()
     )
     return drawn + min(plain, max(0, spare)), cards
+
+
+_SURE: dict[int, tuple[int, int]] = {}
+
+
+def _sure_hearts(held: int, enemy: int) -> tuple[int, int]:
+    """A player's sure heart tricks (see :func:`_bounds`) from its hearts ``held`` against the
+    other team's hearts ``enemy`` (13-bit patterns), and the lowest heart counted (a rank
+    place, -1 for none)."""
+    code = held << 13 | enemy
+    found = _SURE.get(code)
+    if found is None:
+        best, lowest, count = 0, -1, 0
+        while held:
+            top = held.bit_length() - 1
+            count += 1
+            tricks = count - (enemy >> top).bit_count()
+            if tricks > best:
+                best, lowest = tricks, top
+            held ^= 1 << top
+        found = _SURE[code] = (best, lowest)
+    return found
 
 
 def _bounds(
@@ -598,14 +625,18 @@ def _bounds(
     quick, quick_cards = _quick(hands, leader, everyone)
     mine = hands[leader]
     partner = hands[leader ^ 2]
-    opponents = (hands[leader ^ 1], hands[leader ^ 3])
-    for suit in range(4):
-        suit_mask = SUIT_MASKS[suit]
+    left_hand = hands[leader ^ 1]
+    right_hand = hands[leader ^ 3]
+    for suit_mask in SUIT_MASKS:
         if not mine & suit_mask or not partner & suit_mask:
             continue
         top = (everyone & suit_mask).bit_length() - 1
         if partner >> top & 1 and (
-            suit == _HEARTS or all(o & suit_mask or not o & _HEART_MASK for o in opponents)
+            suit_mask == _HEART_MASK
+            or (
+                (left_hand & suit_mask or not left_hand & _HEART_MASK)
+                and (right_hand & suit_mask or not right_hand & _HEART_MASK)
+            )
         ):
             reached, reached_cards = _quick(hands, leader ^ 2, everyone)
             if reached > quick:
@@ -614,23 +645,20 @@ def _bounds(
     # Sure tricks: each heart a player plays wins its trick for the player's team unless a
     # higher heart of the other team falls on it, so a player's top j hearts win at least j
     # tricks less the other team's hearts above the lowest of them.
-    hearts = everyone & _HEART_MASK
     sure = [0, 0]
     sure_cards = [0, 0]
+    hearts = everyone & _HEART_MASK
     if hearts:
+        shift = 13 * _HEARTS
+        by_seat = [(hand >> shift) & _SUIT for hand in hands]
         for side in (0, 1):
-            enemy = (hands[side ^ 1] | hands[side ^ 3]) & _HEART_MASK
+            enemy = by_seat[side ^ 1] | by_seat[side ^ 3]
             for seat in (side, side ^ 2):
-                held = hands[seat] & _HEART_MASK
-                count = 0
-                while held:
-                    top = held.bit_length() - 1
-                    count += 1
-                    tricks = count - (enemy >> top).bit_count()
+                if by_seat[seat]:
+                    tricks, lowest = _sure_hearts(by_seat[seat], enemy)
                     if tricks > sure[side]:
                         sure[side] = tricks
-                        sure_cards[side] = hearts & -(1 << top)
-                    held ^= 1 << top
+                        sure_cards[side] = hearts & -(1 << (lowest + shift))
     if quick > sure[team]:
         sure[team] = quick
         sure_cards[team] = quick_cards
