@@ -482,7 +482,7 @@ def _order_lead(
             if suit == _HEARTS:
                 keyed.append((0 if opponents & _HEART_MASK else 1, -card, card, run))
             else:
-                keyed.append((3 if ruffed else 1, -card, card, run))
+                keyed.append((4 if ruffed else 1, -card if not ruffed else _COST[card], card, run))
         elif ruffed:
             keyed.append((4, _COST[card], card, run))
         elif partner >> ((others & mask).bit_length() - 1) & 1:  # the partner's winner
