@@ -130,7 +130,7 @@ class _Search:
     by rank (beating a card of their suit) and those of the bounds it used.
     """
 
-    __slots__ = ("budget", "cut", "first", "known", "nodes", "table")
+    __slots__ = ("budget", "cut", "first", "history", "known", "nodes", "table")
 
     def __init__(self, budget: int | None) -> None:
         self.table: dict[int, dict[int, tuple[tuple[tuple[int, int], ...], dict[int, list[int]]]]]
@@ -140,6 +140,7 @@ class _Search:
         self.known: tuple[dict[tuple[int, int, int, int], list[Any]], ...] = ({}, {}, {}, {})
         self.first = -1
         self.cut = -1
+        self.history = [0] * 208
         self.nodes = 0
         self.budget = budget
 
@@ -243,7 +244,7 @@ class _Search:
         if position == 0:
             moves = _moves(hand, out)
             if len(moves) > 1:
-                moves = _order_lead(moves, seat, hands)
+                moves = _order_lead(moves, seat, hands, self.history)
                 first = self.first
                 if first >= 0:
                     for index, move in enumerate(moves):
@@ -267,6 +268,7 @@ class _Search:
                 )
                 if result is maximizing:
                     self.cut = card
+                    self.history[seat * 52 + card] += 1 << hand.bit_count()
                     return result, cards
                 # The equivalent cards not tried would have needed the same cards, with theirs.
                 if cards & run:
@@ -460,7 +462,10 @@ _COST: Final = tuple(card % 13 + (13 if card // 13 == _HEARTS else 0) for card i
 
 
 def _order_lead(
-    moves: list[tuple[int, int]], seat: int, hands: tuple[int, int, int, int]
+    moves: list[tuple[int, int]],
+    seat: int,
+    hands: tuple[int, int, int, int],
+    history: list[int],
 ) -> list[tuple[int, int]]:
     """The leader's good plays first: its winners (hearts first, unless an opponent can ruff),
     a low card to its partner's winner or to its partner's ruff, then its low cards."""
@@ -472,7 +477,9 @@ def _order_lead(
     left_trumps = left_hand & _HEART_MASK
     right_trumps = right_hand & _HEART_MASK
     keyed = []
+    base = seat * 52
     for card, run in moves:
+        score = -history[base + card]
         suit = card // 13
         mask = SUIT_MASKS[suit]
         ruffed = suit != _HEARTS and (
@@ -480,19 +487,21 @@ def _order_lead(
         )
         if not others & mask & -(2 << card):  # the top card of its suit
             if suit == _HEARTS:
-                keyed.append((0 if opponents & _HEART_MASK else 1, -card, card, run))
+                keyed.append((0 if opponents & _HEART_MASK else 1, score, -card, card, run))
             else:
-                keyed.append((4 if ruffed else 1, -card if not ruffed else _COST[card], card, run))
+                keyed.append(
+                    (4 if ruffed else 1, score, -card if not ruffed else _COST[card], card, run)
+                )
         elif ruffed:
-            keyed.append((4, _COST[card], card, run))
+            keyed.append((4, score, _COST[card], card, run))
         elif partner >> ((others & mask).bit_length() - 1) & 1:  # the partner's winner
-            keyed.append((2, _COST[card], card, run))
+            keyed.append((2, score, _COST[card], card, run))
         elif not partner & mask and partner & _HEART_MASK and opponents & mask:
-            keyed.append((2, _COST[card], card, run))  # the partner ruffs
+            keyed.append((2, score, _COST[card], card, run))  # the partner ruffs
         else:
-            keyed.append((3, _COST[card], card, run))
+            keyed.append((3, score, _COST[card], card, run))
     keyed.sort()
-    return [(card, run) for _, _, card, run in keyed]
+    return [(card, run) for _, _, _, card, run in keyed]
 
 
 def _order_follow(
@@ -786,7 +795,7 @@ def _play_values(
                 moves, len(trick), seat, trick[0] // 13, best, partner_winning, hands
             )
         else:
-            moves = _order_lead(moves, seat, hands)
+            moves = _order_lead(moves, seat, hands, search.history)
     maximizing = not seat & 1
     values: dict[int, int] = {}
     found: int | None = None
