@@ -499,7 +499,7 @@ def _order_lead(
         elif not partner & mask and partner & _HEART_MASK and opponents & mask:
             keyed.append((2, score, _COST[card], card, run))  # the partner ruffs
         else:
-            keyed.append((3, score, _COST[card], card, run))
+            keyed.append((3, score, card % 13, card, run))
     keyed.sort()
     return [(card, run) for _, _, _, card, run in keyed]
 
