@@ -133,7 +133,7 @@ class _Search:
     __slots__ = ("budget", "cut", "first", "history", "known", "nodes", "table")
 
     def __init__(self, budget: int | None) -> None:
-        self.table: dict[int, dict[int, tuple[tuple[tuple[int, int], ...], dict[int, list[int]]]]]
+        self.table: dict[int, dict[int, list[Any]]]
         self.table = {}
         # The positions met (by leader, then hands): their table entry, their cards' places,
         # and the lead that last settled their search.
@@ -184,13 +184,16 @@ class _Search:
         else:
             groups, packed = info[0], info[1]
         if groups:
-            for mask, (top, patterns) in groups.items():
-                bounds = patterns.get(packed & mask)
+            for mask, group in groups.items():
+                # A group none of whose bounds decides ``need`` is not looked into.
+                if group[2] < need <= group[3]:
+                    continue
+                bounds = group[1].get(packed & mask)
                 if bounds is not None:
                     if bounds[0] >= need:
-                        return True, _unsqueeze(top, out)
+                        return True, _unsqueeze(group[0], out)
                     if bounds[1] < need:
-                        return False, _unsqueeze(top, out)
+                        return False, _unsqueeze(group[0], out)
         estimate = info[3]
         if estimate is None:
             estimate = info[3] = _bounds(hands, leader, left, out)
@@ -211,14 +214,18 @@ class _Search:
         mask = top | top << 52 | top << 104 | top << 156
         group = groups.get(mask)
         if group is None:
-            group = groups[mask] = (_top_counts(top), {})
+            # The places' counts, the bounds by pattern, the most of their lower bounds and
+            # the least of their upper bounds.
+            group = groups[mask] = [_top_counts(top), {}, 0, left]
         bounds = group[1].get(packed & mask)
         if bounds is None:
-            group[1][packed & mask] = [need, left] if result else [0, need - 1]
-        elif result:
+            bounds = group[1][packed & mask] = [0, left]
+        if result:
             bounds[0] = max(bounds[0], need)
+            group[2] = max(group[2], need)
         else:
             bounds[1] = min(bounds[1], need - 1)
+            group[3] = min(group[3], need - 1)
         return result, cards
 
     def play(
