@@ -212,20 +212,22 @@ class _Search:
             info[2] = self.cut
         top = _top_places(cards & out, out)
         mask = top | top << 52 | top << 104 | top << 156
-        group = groups.get(mask)
-        if group is None:
+        entry: list[Any] | None = groups.get(mask)
+        if entry is None:
             # The places' counts, the bounds by pattern, the most of their lower bounds and
             # the least of their upper bounds.
-            group = groups[mask] = [_top_counts(top), {}, 0, left]
-        bounds = group[1].get(packed & mask)
+            entry = [_top_counts(top), {}, 0, left]
+            groups[mask] = entry
+        patterns: dict[int, list[int]] = entry[1]
+        bounds = patterns.get(packed & mask)
         if bounds is None:
-            bounds = group[1][packed & mask] = [0, left]
+            bounds = patterns[packed & mask] = [0, left]
         if result:
             bounds[0] = max(bounds[0], need)
-            group[2] = max(group[2], need)
+            entry[2] = max(entry[2], need)
         else:
             bounds[1] = min(bounds[1], need - 1)
-            group[3] = min(group[3], need - 1)
+            entry[3] = min(entry[3], need - 1)
         return result, cards
 
     def play(
@@ -287,9 +289,10 @@ class _Search:
         if allowed:
             shift = lead * 13
             code = shift << 26 | ((out >> shift) & _SUIT) << 13 | allowed >> shift
-            moves = _RUNS.get(code)
-            if moves is None:
-                moves = _RUNS[code] = _suit_moves(code)
+            cached = _RUNS.get(code)
+            if cached is None:
+                cached = _RUNS[code] = _suit_moves(code)
+            moves = cached
         else:
             moves = _moves(hand, out)
         if len(moves) > 1:
