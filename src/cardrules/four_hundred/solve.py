@@ -486,6 +486,9 @@ def _order_lead(
     others = opponents | partner
     left_trumps = left_hand & _HEART_MASK
     right_trumps = right_hand & _HEART_MASK
+    draw = ((hands[seat] | partner) & _HEART_MASK).bit_count() > (
+        opponents & _HEART_MASK
+    ).bit_count()
     keyed = []
     base = seat * 52
     for card, run in moves:
@@ -508,6 +511,8 @@ def _order_lead(
             keyed.append((2, score, _COST[card], card, run))
         elif not partner & mask and partner & _HEART_MASK and opponents & mask:
             keyed.append((2, score, _COST[card], card, run))  # the partner ruffs
+        elif suit == _HEARTS and opponents & _HEART_MASK and draw:
+            keyed.append((3, score, -1, card, run))  # draw the opponents hearts
         else:
             keyed.append((3, score, card % 13, card, run))
     keyed.sort()
