@@ -531,6 +531,15 @@ def _order_follow(
     """A follower's good plays first: the cheapest card that wins the trick whatever the
     opponents still to play do; the lowest card when its partner's card already does; second
     hand low; third hand high."""
+    beats_table = _BEATS
+    if position == 3 and moves[0][0] // 13 == moves[-1][0] // 13:
+        # The last card, of one suit (highest first): the cheapest winner, then the lowest.
+        if partner_winning or not beats_table[moves[0][0] * 52 + best]:
+            return moves[::-1]
+        winners = 1
+        while winners < len(moves) and beats_table[moves[winners][0] * 52 + best]:
+            winners += 1
+        return moves[winners - 1 :: -1] + moves[: winners - 1 : -1]
     # The opponents still to play: the next seat, unless this is the last card of the trick.
     threat = 0
     if position < 3:
@@ -538,7 +547,6 @@ def _order_follow(
         if threat & SUIT_MASKS[lead]:
             threat &= SUIT_MASKS[lead]
     top_trump = (threat & _HEART_MASK).bit_length() - 1
-    beats_table = _BEATS
     if partner_winning:
         same = threat & SUIT_MASKS[best // 13]
         if not (same and beats_table[(same.bit_length() - 1) * 52 + best]) and not (
