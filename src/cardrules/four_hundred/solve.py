@@ -184,15 +184,20 @@ class _Search:
         else:
             groups, packed = info[0], info[1]
         if groups:
-            for mask, group in groups.items():
+            # The groups last used first (a group is moved to the end when it answers).
+            for mask, group in reversed(groups.items()):
                 # A group none of whose bounds decides ``need`` is not looked into.
                 if group[2] < need <= group[3]:
                     continue
                 bounds = group[1].get(packed & mask)
                 if bounds is not None:
                     if bounds[0] >= need:
+                        del groups[mask]
+                        groups[mask] = group
                         return True, _unsqueeze(group[0], out)
                     if bounds[1] < need:
+                        del groups[mask]
+                        groups[mask] = group
                         return False, _unsqueeze(group[0], out)
         estimate = info[3]
         if estimate is None:
