@@ -31,9 +31,10 @@ def _check(state: State, value: int, tricks_left: int) -> None:
     )
     out = hands[0] | hands[1] | hands[2] | hands[3]
     leader = state.current_trick.leader
-    low, high, low_cards, high_cards, *_ = _bounds(hands, leader, tricks_left, out)
+    low, high, low_cards, high_cards = _bounds(hands, leader, tricks_left, out)
     assert 0 <= low <= value <= high <= tricks_left
-    assert low_cards & ~out == 0 and high_cards & ~out == 0  # cards still out only
+    assert low_cards & ~out == 0  # cards still out only
+    assert high_cards & ~out == 0
 
 
 @pytest.mark.parametrize("tricks_left", [1, 2, 3])
