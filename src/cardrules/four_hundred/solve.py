@@ -16,13 +16,17 @@ The search is exact and pure Python:
   they depend on -- in each suit the top cards, as places among the cards still out (cards gone
   are squeezed out), down to the lowest card that won a trick by beating a card of its suit in
   the search below or that a bound counted.  An entry answers every position that agrees on who
-  holds those places;
+  holds those places.  Entries depending on the same places form a group, which keeps the most
+  of its lower bounds and the least of its upper bounds (a group that cannot decide the question
+  is passed over) and moves to the front of its key's groups when it answers;
 * **equivalent cards**: cards of one suit in one hand that no other card still out (in a hand or on
   the table) separates win and lose the same tricks, so one of them is tried;
 * **move ordering**: the lead that settled the position's last search first; then leads of top
-  cards (hearts first, not into a ruff), low leads to the partner's top card or ruff, low cards;
-  a follower plays the cheapest card sure to win the trick, low when its partner's card is sure
-  to win, second hand low, third hand high;
+  cards (hearts first, not into a ruff), low leads to the partner's top card or ruff, low cards
+  (a low heart first when the leader's team holds more hearts), top and low cards into a ruff;
+  leads of one kind by their *history* (how often, weighted by the tricks left, each card led
+  by that seat settled a search); a follower plays the cheapest card sure to win the trick, low
+  when its partner's card is sure to win, second hand low, third hand high;
 * **quick tricks and sure tricks** bound the value before any search: the top hearts and top
   plain cards the leader (or the partner it can reach) can cash before the opponents ruff, and
   for each team a player's top hearts less the other team's hearts above them.
