@@ -24,9 +24,8 @@ The search is exact and pure Python:
 * **move ordering**: the lead that settled the position's last search first; then leads of top
   cards (hearts first, not into a ruff), low leads to the partner's top card or ruff, low cards
   (a low heart first when the leader's team holds more hearts), top and low cards into a ruff;
-  leads of one kind by their *history* (how often, weighted by the tricks left, each card led
-  by that seat settled a search); a follower plays the cheapest card sure to win the trick, low
-  when its partner's card is sure to win, second hand low, third hand high;
+  a follower plays the cheapest card sure to win the trick, low when its partner's card is sure
+  to win, second hand low, third hand high;
 * **quick tricks and sure tricks** bound the value before any search: the top hearts and top
   plain cards the leader (or the partner it can reach) can cash before the opponents ruff, and
   for each team a player's top hearts less the other team's hearts above them.
@@ -134,7 +133,7 @@ class _Search:
     by rank (beating a card of their suit) and those of the bounds it used.
     """
 
-    __slots__ = ("budget", "cut", "first", "history", "known", "nodes", "table")
+    __slots__ = ("budget", "cut", "first", "known", "nodes", "table")
 
     def __init__(self, budget: int | None) -> None:
         self.table: dict[int, dict[int, list[Any]]]
@@ -144,7 +143,6 @@ class _Search:
         self.known: tuple[dict[tuple[int, int, int, int], list[Any]], ...] = ({}, {}, {}, {})
         self.first = -1
         self.cut = -1
-        self.history = [0] * 208
         self.nodes = 0
         self.budget = budget
 
@@ -262,7 +260,7 @@ class _Search:
         if position == 0:
             moves = _moves(hand, out)
             if len(moves) > 1:
-                moves = _order_lead(moves, seat, hands, self.history)
+                moves = _order_lead(moves, seat, hands)
                 first = self.first
                 if first >= 0:
                     for index, move in enumerate(moves):
@@ -286,7 +284,6 @@ class _Search:
                 )
                 if result is maximizing:
                     self.cut = card
-                    self.history[seat * 52 + card] += 1 << hand.bit_count()
                     return result, cards
                 # The equivalent cards not tried would have needed the same cards, with theirs.
                 if cards & run:
@@ -484,10 +481,11 @@ def _order_lead(
     moves: list[tuple[int, int]],
     seat: int,
     hands: tuple[int, int, int, int],
-    history: list[int],
 ) -> list[tuple[int, int]]:
     """The leader's good plays first: its winners (hearts first, unless an opponent can ruff),
-    a low card to its partner's winner or to its partner's ruff, then its low cards."""
+    a low card to its partner's winner or to its partner's ruff, then its low cards (a low heart
+    first when its team holds more hearts than the opponents), last the cards an opponent can
+    ruff."""
     partner = hands[seat ^ 2]
     left_hand = hands[(seat + 1) & 3]
     right_hand = hands[(seat + 3) & 3]
@@ -499,9 +497,7 @@ def _order_lead(
         opponents & _HEART_MASK
     ).bit_count()
     keyed = []
-    base = seat * 52
     for card, run in moves:
-        score = -history[base + card]
         suit = card // 13
         mask = SUIT_MASKS[suit]
         ruffed = suit != _HEARTS and (
@@ -509,23 +505,21 @@ def _order_lead(
         )
         if not others & mask & -(2 << card):  # the top card of its suit
             if suit == _HEARTS:
-                keyed.append((0 if opponents & _HEART_MASK else 1, score, -card, card, run))
+                keyed.append((0 if opponents & _HEART_MASK else 1, -card, card, run))
             else:
-                keyed.append(
-                    (4 if ruffed else 1, score, -card if not ruffed else _COST[card], card, run)
-                )
+                keyed.append((4 if ruffed else 1, -card if not ruffed else _COST[card], card, run))
         elif ruffed:
-            keyed.append((4, score, _COST[card], card, run))
+            keyed.append((4, _COST[card], card, run))
         elif partner >> ((others & mask).bit_length() - 1) & 1:  # the partner's winner
-            keyed.append((2, score, _COST[card], card, run))
+            keyed.append((2, _COST[card], card, run))
         elif not partner & mask and partner & _HEART_MASK and opponents & mask:
-            keyed.append((2, score, _COST[card], card, run))  # the partner ruffs
+            keyed.append((2, _COST[card], card, run))  # the partner ruffs
         elif suit == _HEARTS and opponents & _HEART_MASK and draw:
-            keyed.append((3, score, -1, card, run))  # draw the opponents hearts
+            keyed.append((3, -1, card, run))  # draw the opponents' hearts
         else:
-            keyed.append((3, score, card % 13, card, run))
+            keyed.append((3, card % 13, card, run))
     keyed.sort()
-    return [(card, run) for _, _, _, card, run in keyed]
+    return [(card, run) for _, _, card, run in keyed]
 
 
 def _order_follow(
@@ -827,7 +821,7 @@ def _play_values(
                 moves, len(trick), seat, trick[0] // 13, best, partner_winning, hands
             )
         else:
-            moves = _order_lead(moves, seat, hands, search.history)
+            moves = _order_lead(moves, seat, hands)
     maximizing = not seat & 1
     values: dict[int, int] = {}
     found: int | None = None
