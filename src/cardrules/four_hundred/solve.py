@@ -16,11 +16,14 @@ The search is exact and pure Python:
   they depend on -- in each suit the top cards, as places among the cards still out (cards gone
   are squeezed out), down to the lowest card that won a trick by beating a card of its suit in
   the search below or that a bound counted.  An entry answers every position that agrees on who
-  holds those places;
+  holds those places.  Entries depending on the same places form a group, which keeps the most
+  of its lower bounds and the least of its upper bounds (a group that cannot decide the question
+  is passed over) and moves to the front of its key's groups when it answers;
 * **equivalent cards**: cards of one suit in one hand that no other card still out (in a hand or on
   the table) separates win and lose the same tricks, so one of them is tried;
 * **move ordering**: the lead that settled the position's last search first; then leads of top
-  cards (hearts first, not into a ruff), low leads to the partner's top card or ruff, low cards;
+  cards (hearts first, not into a ruff), low leads to the partner's top card or ruff, low cards
+  (a low heart first when the leader's team holds more hearts), top and low cards into a ruff;
   a follower plays the cheapest card sure to win the trick, low when its partner's card is sure
   to win, second hand low, third hand high;
 * **quick tricks and sure tricks** bound the value before any search: the top hearts and top
@@ -114,6 +117,7 @@ def _beats_table() -> tuple[bool, ...]:
 
 
 _BEATS: Final = _beats_table()  # the core's FH-17 kernel, looked up
+_SUIT_MASK_OF: Final = tuple(SUIT_MASKS)
 _YES: Final = (True, 0)
 _NO: Final = (False, 0)
 
@@ -132,7 +136,7 @@ class _Search:
     __slots__ = ("budget", "cut", "first", "known", "nodes", "table")
 
     def __init__(self, budget: int | None) -> None:
-        self.table: dict[int, dict[int, tuple[tuple[tuple[int, int], ...], dict[int, list[int]]]]]
+        self.table: dict[int, dict[int, list[Any]]]
         self.table = {}
         # The positions met (by leader, then hands): their table entry, their cards' places,
         # and the lead that last settled their search.
@@ -182,13 +186,21 @@ class _Search:
         else:
             groups, packed = info[0], info[1]
         if groups:
-            for mask, (top, patterns) in groups.items():
-                bounds = patterns.get(packed & mask)
+            # The groups last used first (a group is moved to the end when it answers).
+            for mask, group in reversed(groups.items()):
+                # A group none of whose bounds decides ``need`` is not looked into.
+                if group[2] < need <= group[3]:
+                    continue
+                bounds = group[1].get(packed & mask)
                 if bounds is not None:
                     if bounds[0] >= need:
-                        return True, _unsqueeze(top, out)
+                        del groups[mask]
+                        groups[mask] = group
+                        return True, _unsqueeze(group[0], out)
                     if bounds[1] < need:
-                        return False, _unsqueeze(top, out)
+                        del groups[mask]
+                        groups[mask] = group
+                        return False, _unsqueeze(group[0], out)
         estimate = info[3]
         if estimate is None:
             estimate = info[3] = _bounds(hands, leader, left, out)
@@ -207,16 +219,22 @@ class _Search:
             info[2] = self.cut
         top = _top_places(cards & out, out)
         mask = top | top << 52 | top << 104 | top << 156
-        group = groups.get(mask)
-        if group is None:
-            group = groups[mask] = (_top_counts(top), {})
-        bounds = group[1].get(packed & mask)
+        entry: list[Any] | None = groups.get(mask)
+        if entry is None:
+            # The places' counts, the bounds by pattern, the most of their lower bounds and
+            # the least of their upper bounds.
+            entry = [_top_counts(top), {}, 0, left]
+            groups[mask] = entry
+        patterns: dict[int, list[int]] = entry[1]
+        bounds = patterns.get(packed & mask)
         if bounds is None:
-            group[1][packed & mask] = [need, left] if result else [0, need - 1]
-        elif result:
+            bounds = patterns[packed & mask] = [0, left]
+        if result:
             bounds[0] = max(bounds[0], need)
+            entry[2] = max(entry[2], need)
         else:
             bounds[1] = min(bounds[1], need - 1)
+            entry[3] = min(entry[3], need - 1)
         return result, cards
 
     def play(
@@ -237,15 +255,12 @@ class _Search:
         table.  With the answer, the cards it depends on."""
         seat = (leader + position) & 3
         hand = hands[seat]
-        allowed = must_follow_mask(hand, lead if position else None)  # FH-16
-        moves = _moves(allowed, out)
-        if len(moves) > 1:
-            partner_winning = position > 0 and (best_position - position) & 1 == 0
-            if position:
-                moves = _order_follow(moves, position, seat, lead, best, partner_winning, hands)
-            else:
+        maximizing = not seat & 1
+        depends = 0
+        if position == 0:
+            moves = _moves(hand, out)
+            if len(moves) > 1:
                 moves = _order_lead(moves, seat, hands)
-            if position == 0:
                 first = self.first
                 if first >= 0:
                     for index, move in enumerate(moves):
@@ -254,17 +269,51 @@ class _Search:
                                 del moves[index]
                                 moves.insert(0, move)
                             break
-        maximizing = not seat & 1
-        depends = 0
+            for card, run in moves:
+                rest = hand ^ (1 << card)
+                if seat == 0:
+                    new_hands = (rest, hands[1], hands[2], hands[3])
+                elif seat == 1:
+                    new_hands = (hands[0], rest, hands[2], hands[3])
+                elif seat == 2:
+                    new_hands = (hands[0], hands[1], rest, hands[3])
+                else:
+                    new_hands = (hands[0], hands[1], hands[2], rest)
+                result, cards = self.play(
+                    new_hands, leader, 1, card // 13, card, 0, False, need, out
+                )
+                if result is maximizing:
+                    self.cut = card
+                    return result, cards
+                # The equivalent cards not tried would have needed the same cards, with theirs.
+                if cards & run:
+                    cards |= run
+                depends |= cards
+            return not maximizing, depends
+        # FH-16: a follower follows suit if it can.
+        allowed = hand & _SUIT_MASK_OF[lead]
+        if allowed:
+            shift = lead * 13
+            code = shift << 26 | ((out >> shift) & _SUIT) << 13 | allowed >> shift
+            cached = _RUNS.get(code)
+            if cached is None:
+                cached = _RUNS[code] = _suit_moves(code)
+            moves = cached
+        else:
+            moves = _moves(hand, out)
+        if len(moves) > 1:
+            moves = _order_follow(
+                moves, position, seat, lead, best, (best_position - position) & 1 == 0, hands
+            )
+        beats_table = _BEATS
+        best_suit = best // 13
         for card, run in moves:
-            if position == 0:
-                new_best, new_position, new_ranked = card, 0, False
-            elif _BEATS[card * 52 + best]:  # FH-17
+            if beats_table[card * 52 + best]:  # FH-17
                 new_best, new_position = card, position
-                new_ranked = card // 13 == best // 13
+                new_ranked = card // 13 == best_suit
             else:
                 new_best, new_position = best, best_position
-                new_ranked = ranked or card // 13 == best // 13
+                new_ranked = ranked or card // 13 == best_suit
             rest = hand ^ (1 << card)
             if seat == 0:
                 new_hands = (rest, hands[1], hands[2], hands[3])
@@ -284,7 +333,7 @@ class _Search:
                     new_hands,
                     leader,
                     position + 1,
-                    card // 13 if position == 0 else lead,
+                    lead,
                     new_best,
                     new_position,
                     new_ranked,
@@ -292,8 +341,6 @@ class _Search:
                     out,
                 )
             if result is maximizing:
-                if position == 0:
-                    self.cut = card
                 return result, cards
             # The equivalent cards not tried would have needed the same cards, with theirs.
             if cards & run:
@@ -431,10 +478,14 @@ _COST: Final = tuple(card % 13 + (13 if card // 13 == _HEARTS else 0) for card i
 
 
 def _order_lead(
-    moves: list[tuple[int, int]], seat: int, hands: tuple[int, int, int, int]
+    moves: list[tuple[int, int]],
+    seat: int,
+    hands: tuple[int, int, int, int],
 ) -> list[tuple[int, int]]:
     """The leader's good plays first: its winners (hearts first, unless an opponent can ruff),
-    a low card to its partner's winner or to its partner's ruff, then its low cards."""
+    a low card to its partner's winner or to its partner's ruff, then its low cards (a low heart
+    first when its team holds more hearts than the opponents), last the cards an opponent can
+    ruff."""
     partner = hands[seat ^ 2]
     left_hand = hands[(seat + 1) & 3]
     right_hand = hands[(seat + 3) & 3]
@@ -442,6 +493,9 @@ def _order_lead(
     others = opponents | partner
     left_trumps = left_hand & _HEART_MASK
     right_trumps = right_hand & _HEART_MASK
+    draw = ((hands[seat] | partner) & _HEART_MASK).bit_count() > (
+        opponents & _HEART_MASK
+    ).bit_count()
     keyed = []
     for card, run in moves:
         suit = card // 13
@@ -453,15 +507,17 @@ def _order_lead(
             if suit == _HEARTS:
                 keyed.append((0 if opponents & _HEART_MASK else 1, -card, card, run))
             else:
-                keyed.append((3 if ruffed else 1, -card, card, run))
+                keyed.append((4 if ruffed else 1, -card if not ruffed else _COST[card], card, run))
         elif ruffed:
             keyed.append((4, _COST[card], card, run))
         elif partner >> ((others & mask).bit_length() - 1) & 1:  # the partner's winner
             keyed.append((2, _COST[card], card, run))
         elif not partner & mask and partner & _HEART_MASK and opponents & mask:
             keyed.append((2, _COST[card], card, run))  # the partner ruffs
+        elif suit == _HEARTS and opponents & _HEART_MASK and draw:
+            keyed.append((3, -1, card, run))  # draw the opponents' hearts
         else:
-            keyed.append((3, _COST[card], card, run))
+            keyed.append((3, card % 13, card, run))
     keyed.sort()
     return [(card, run) for _, _, card, run in keyed]
 
@@ -478,13 +534,22 @@ def _order_follow(
     """A follower's good plays first: the cheapest card that wins the trick whatever the
     opponents still to play do; the lowest card when its partner's card already does; second
     hand low; third hand high."""
-    threat = 0
-    for later in range(position + 1, 4):
-        other = (seat + later - position) & 3
-        if (other ^ seat) & 1:
-            threat |= must_follow_mask(hands[other], lead)
-    top_trump = (threat & _HEART_MASK).bit_length() - 1
     beats_table = _BEATS
+    if position == 3 and moves[0][0] // 13 == moves[-1][0] // 13:
+        # The last card, of one suit (highest first): the cheapest winner, then the lowest.
+        if partner_winning or not beats_table[moves[0][0] * 52 + best]:
+            return moves[::-1]
+        winners = 1
+        while winners < len(moves) and beats_table[moves[winners][0] * 52 + best]:
+            winners += 1
+        return moves[winners - 1 :: -1] + moves[: winners - 1 : -1]
+    # The opponents still to play: the next seat, unless this is the last card of the trick.
+    threat = 0
+    if position < 3:
+        threat = hands[(seat + 1) & 3]
+        if threat & SUIT_MASKS[lead]:
+            threat &= SUIT_MASKS[lead]
+    top_trump = (threat & _HEART_MASK).bit_length() - 1
     if partner_winning:
         same = threat & SUIT_MASKS[best // 13]
         if not (same and beats_table[(same.bit_length() - 1) * 52 + best]) and not (
@@ -514,9 +579,7 @@ def _order_follow(
     return [(card, run) for _, _, card, run in keyed]
 
 
-def _top_run(mine: int, others: int) -> int:
-    """The cards of ``mine`` (one suit) above every card of ``others`` in that suit."""
-    return mine & -(1 << others.bit_length())
+_PLAIN_MASKS: Final = tuple(SUIT_MASKS[suit] for suit in (0, 1, 3))
 
 
 def _quick(hands: tuple[int, int, int, int], seat: int, everyone: int) -> tuple[int, int]:
@@ -524,33 +587,62 @@ def _quick(hands: tuple[int, int, int, int], seat: int, everyone: int) -> tuple[
     of which wins when led; then, in each plain suit, its top cards as often as every opponent
     who may still hold a heart must follow (and its partner can throw a plain card)."""
     mine = hands[seat]
-    partner = hands[seat ^ 2]
     others = everyone & ~mine
-    drawn_cards = _top_run(mine & _HEART_MASK, others & _HEART_MASK)
+    # The top hearts (the cards of ``mine`` above every other heart out) are drawn first.
+    drawn_cards = mine & _HEART_MASK & -(1 << (others & _HEART_MASK).bit_length())
     drawn = drawn_cards.bit_count()
-    ruffers = [
-        o for o in (hands[seat ^ 1], hands[seat ^ 3]) if (o & _HEART_MASK).bit_count() > drawn
-    ]
+    left_hand = hands[seat ^ 1]
+    right_hand = hands[seat ^ 3]
+    left_ruffs = (left_hand & _HEART_MASK).bit_count() > drawn
+    right_ruffs = (right_hand & _HEART_MASK).bit_count() > drawn
     plain = 0
     cards = drawn_cards
-    for suit in (0, 1, 3):
-        suit_mask = SUIT_MASKS[suit]
-        run = _top_run(mine & suit_mask, others & suit_mask)
+    for suit_mask in _PLAIN_MASKS:
+        run = mine & suit_mask
         if not run:
             continue
-        cash = run.bit_count()
-        for o in ruffers:
-            cash = min(cash, (o & suit_mask).bit_count())
+        run &= -(1 << (others & suit_mask).bit_length())
+        if not run:
+            continue
+        count = cash = run.bit_count()
+        if left_ruffs:
+            cash = min(cash, (left_hand & suit_mask).bit_count())
+        if right_ruffs:
+            cash = min(cash, (right_hand & suit_mask).bit_count())
         if cash:
             plain += cash
-            while run.bit_count() > cash:  # the top ``cash`` cards of the run
+            while count > cash:  # the top ``cash`` cards of the run
                 run &= run - 1
+                count -= 1
             cards |= run
     # The partner throws a plain card on each plain lead, and on the hearts it cannot follow.
+    partner = hands[seat ^ 2]
     spare = (partner & ~_HEART_MASK).bit_count() - max(
         0, drawn - (partner & _HEART_MASK).bit_count()
     )
     return drawn + min(plain, max(0, spare)), cards
+
+
+_SURE: dict[int, tuple[int, int]] = {}
+
+
+def _sure_hearts(held: int, enemy: int) -> tuple[int, int]:
+    """A player's sure heart tricks (see :func:`_bounds`) from its hearts ``held`` against the
+    other team's hearts ``enemy`` (13-bit patterns), and the lowest heart counted (a rank
+    place, -1 for none)."""
+    code = held << 13 | enemy
+    found = _SURE.get(code)
+    if found is None:
+        best, lowest, count = 0, -1, 0
+        while held:
+            top = held.bit_length() - 1
+            count += 1
+            tricks = count - (enemy >> top).bit_count()
+            if tricks > best:
+                best, lowest = tricks, top
+            held ^= 1 << top
+        found = _SURE[code] = (best, lowest)
+    return found
 
 
 def _bounds(
@@ -568,14 +660,18 @@ def _bounds(
     quick, quick_cards = _quick(hands, leader, everyone)
     mine = hands[leader]
     partner = hands[leader ^ 2]
-    opponents = (hands[leader ^ 1], hands[leader ^ 3])
-    for suit in range(4):
-        suit_mask = SUIT_MASKS[suit]
+    left_hand = hands[leader ^ 1]
+    right_hand = hands[leader ^ 3]
+    for suit_mask in SUIT_MASKS:
         if not mine & suit_mask or not partner & suit_mask:
             continue
         top = (everyone & suit_mask).bit_length() - 1
         if partner >> top & 1 and (
-            suit == _HEARTS or all(o & suit_mask or not o & _HEART_MASK for o in opponents)
+            suit_mask == _HEART_MASK
+            or (
+                (left_hand & suit_mask or not left_hand & _HEART_MASK)
+                and (right_hand & suit_mask or not right_hand & _HEART_MASK)
+            )
         ):
             reached, reached_cards = _quick(hands, leader ^ 2, everyone)
             if reached > quick:
@@ -584,23 +680,20 @@ def _bounds(
     # Sure tricks: each heart a player plays wins its trick for the player's team unless a
     # higher heart of the other team falls on it, so a player's top j hearts win at least j
     # tricks less the other team's hearts above the lowest of them.
-    hearts = everyone & _HEART_MASK
     sure = [0, 0]
     sure_cards = [0, 0]
+    hearts = everyone & _HEART_MASK
     if hearts:
+        shift = 13 * _HEARTS
+        by_seat = [(hand >> shift) & _SUIT for hand in hands]
         for side in (0, 1):
-            enemy = (hands[side ^ 1] | hands[side ^ 3]) & _HEART_MASK
+            enemy = by_seat[side ^ 1] | by_seat[side ^ 3]
             for seat in (side, side ^ 2):
-                held = hands[seat] & _HEART_MASK
-                count = 0
-                while held:
-                    top = held.bit_length() - 1
-                    count += 1
-                    tricks = count - (enemy >> top).bit_count()
+                if by_seat[seat]:
+                    tricks, lowest = _sure_hearts(by_seat[seat], enemy)
                     if tricks > sure[side]:
                         sure[side] = tricks
-                        sure_cards[side] = hearts & -(1 << top)
-                    held ^= 1 << top
+                        sure_cards[side] = hearts & -(1 << (lowest + shift))
     if quick > sure[team]:
         sure[team] = quick
         sure_cards[team] = quick_cards

@@ -1,0 +1,78 @@
+"""The 400 solver's bounds before search never exclude the true value (FH-5: hearts are always
+trumps, which the sure heart tricks rely on; FH-16/FH-17 for the quick tricks)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from test_solve_fh import _in_play, _minimax
+
+from cardrules.four_hundred import State
+from cardrules.four_hundred.solve import _bounds, _sure_hearts, solve
+
+
+def _trick_start(seed: int, tricks_left: int) -> State:
+    """A random position at the start of a trick with ``tricks_left`` tricks to go."""
+    rng = random.Random(seed)
+    state = _in_play(seed)
+    while sum(state.tricks_taken) < 13 - tricks_left:
+        state = state.apply(rng.choice(state.legal_actions()))
+    assert not state.current_trick.cards
+    return state
+
+
+def _check(state: State, value: int, tricks_left: int) -> None:
+    hands = (
+        state.hand(0).mask,
+        state.hand(1).mask,
+        state.hand(2).mask,
+        state.hand(3).mask,
+    )
+    out = hands[0] | hands[1] | hands[2] | hands[3]
+    leader = state.current_trick.leader
+    low, high, low_cards, high_cards = _bounds(hands, leader, tricks_left, out)
+    assert 0 <= low <= value <= high <= tricks_left
+    assert low_cards & ~out == 0  # cards still out only
+    assert high_cards & ~out == 0
+
+
+@pytest.mark.parametrize("tricks_left", [1, 2, 3])
+def test_bounds_hold_against_minimax(tricks_left: int) -> None:
+    for seed in range(60 if tricks_left < 3 else 30):
+        state = _trick_start(seed, tricks_left)
+        _check(state, _minimax(state), tricks_left)
+
+
+@pytest.mark.parametrize("tricks_left", [5, 6, 7])
+def test_bounds_hold_against_the_solver(tricks_left: int) -> None:
+    for seed in range(200, 230):
+        state = _trick_start(seed, tricks_left)
+        _check(state, solve(state).tricks[0], tricks_left)
+
+
+def _sure_by_hand(held: int, enemy: int) -> int:
+    """A player's top ``j`` hearts less the other team's hearts above the lowest of them, the
+    best ``j`` (the rule as :func:`_bounds` states it)."""
+    mine = sorted((place for place in range(13) if held >> place & 1), reverse=True)
+    best = 0
+    for count, place in enumerate(mine, 1):
+        above = sum(1 for other in range(place + 1, 13) if enemy >> other & 1)
+        best = max(best, count - above)
+    return best
+
+
+def test_sure_heart_tricks_by_the_rule() -> None:
+    rng = random.Random(7)
+    for _ in range(2000):
+        cards = rng.sample(range(13), rng.randrange(0, 13))
+        split = rng.randrange(len(cards) + 1)
+        held = sum(1 << place for place in cards[:split])
+        enemy = sum(1 << place for place in cards[split:])
+        tricks, lowest = _sure_hearts(held, enemy)
+        assert tricks == _sure_by_hand(held, enemy)
+        if tricks:
+            assert held >> lowest & 1
+            assert (held >> lowest).bit_count() - (enemy >> lowest).bit_count() == tricks
+        else:
+            assert lowest == -1
