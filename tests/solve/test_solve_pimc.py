@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from cardrules import all_fours, four_hundred
 from cardrules.agents import PimcAgent, make_agent
-from cardrules.errors import ParseError
+from cardrules.errors import ArgumentError, ParseError
 
 
 def test_specs() -> None:
@@ -232,3 +233,33 @@ def test_a_spec_with_a_range_of_samples() -> None:
     ):
         with pytest.raises(ParseError, match="pimc:10-40"):
             make_agent("all-fours", bad)
+
+
+def test_a_sampler_that_returns_the_true_state_gives_its_exact_values() -> None:
+    """``determinize=``: the agent averages whatever its sampler returns; with the true state
+    every sample is the same deal, so each card's value is that deal's solved value."""
+    from cardrules.all_fours.solve import play_values
+
+    state = all_fours.new_game(seed=3, dealer=0).apply(all_fours.Stand())
+    calls = []
+
+    def true_state(observation: Any, rng: random.Random) -> Any:
+        calls.append(observation)
+        return state
+
+    agent = PimcAgent("all-fours", samples=3, determinize=true_state)
+    seat = state.current_player
+    choice = agent.act(state.observe(seat), random.Random(0))
+    assert len(calls) == 3
+    assert all(observation == state.observe(seat) for observation in calls)
+    sign = 1 if seat % 2 == 0 else -1
+    exact = {
+        play: float(sign * value) for play, value in play_values(state, objective="game").items()
+    }
+    assert agent.last_values == exact
+    assert exact[choice] == max(exact.values())
+
+
+def test_a_sampler_must_be_a_function() -> None:
+    with pytest.raises(ArgumentError, match="determinize: expected a function"):
+        PimcAgent("all-fours", determinize="uniform")

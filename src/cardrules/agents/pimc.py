@@ -83,6 +83,13 @@ class PimcAgent:
         them better (figures on the docs page of the solvers, "Strength").
     :param budget: 400 only: the most trick starts searched per sample; a sample over budget
         ends the sampling (the samples solved so far decide, or the search agent if none).
+    :param determinize: the sampler, ``determinize(observation, rng) -> state``; ``None`` (the
+        default) for the game's own :func:`~cardrules.all_fours.determinize` (uniform over the
+        deals the seat cannot tell apart).  Any sampler must return states whose
+        ``observe(seat)`` is the observation; one that favours some deals (inference from
+        the other players' plays) or returns the true state (to measure what seeing every hand
+        is worth) changes nothing else.  The search agent that plays before the solved
+        ending keeps the game's own sampler.
     :param name: the label in tables.
 
     A decision with a single legal action is played at once.
@@ -94,6 +101,7 @@ class PimcAgent:
     solve_from: int | None = None
     max_samples: int | None = None
     budget: int = 20_000
+    determinize: Any = None
     name: str = "pimc"
     _search: Any = attrs.field(default=None, init=False, repr=False)
     #: The average value of each legal action over the samples of the last decision (in the
@@ -113,6 +121,12 @@ class PimcAgent:
         if self.max_samples is not None and self.max_samples < self.samples:
             raise ValueError(
                 f"max_samples must be at least samples ({self.samples}), not {self.max_samples}"
+            )
+        if self.determinize is not None and not callable(self.determinize):
+            from cardrules.core.checks import refuse
+
+            refuse(
+                "determinize", "a function (observation, rng) -> state, or None", self.determinize
             )
 
     def act(self, observation: Any, rng: random.Random) -> Any:
@@ -137,9 +151,11 @@ class PimcAgent:
 
     # -- All Fours ---------------------------------------------------------------------------
     def _all_fours(self, observation: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
-        from cardrules.all_fours import Beg, GiveOne, Phase, RunPack, determinize
+        from cardrules.all_fours import Beg, GiveOne, Phase, RunPack
+        from cardrules.all_fours import determinize as uniform
         from cardrules.all_fours.solve import play_values
 
+        determinize = self.determinize or uniform
         side = observation.seat % 2
         sign = 1 if side == 0 else -1
         solve_from = 6 if self.solve_from is None else self.solve_from
@@ -232,10 +248,12 @@ class PimcAgent:
 
     # -- 400 ---------------------------------------------------------------------------------
     def _four_hundred(self, observation: Any, legal: tuple[Any, ...], rng: random.Random) -> Any:
-        from cardrules.four_hundred import Phase, determinize
+        from cardrules.four_hundred import Phase
+        from cardrules.four_hundred import determinize as uniform
         from cardrules.four_hundred.bid_solve import bid_values
         from cardrules.four_hundred.solve import SolveBudgetExceeded
 
+        determinize = self.determinize or uniform
         left = 13 - sum(observation.tricks_taken)
         if observation.phase is not Phase.PLAY or left > (
             7 if self.solve_from is None else self.solve_from
