@@ -3,7 +3,10 @@
 :class:`SeededDecks` deals as the per-state engine does: deal ``k`` of a game with seed ``s`` is
 ``shuffled_deck(s, "deal", k)`` and its first dealer ``draw_for_dealer(s, players)``.  Shuffling
 one deck at a time would cost more than a step, so decks are made ahead, many at once: for each
-lane, a window of its current game's next deals and the first deals of its next game.
+lane, a window of its current game's next deals and the first deals of its next game.  The few
+decks a step finds missing (a lane that dealt again soon, e.g. after a void deal) are made one at
+a time by the per-state engine's shuffle, up to a budget between refills, rather than refilling
+every lane for them.
 :class:`NumpyDecks` draws decks from a numpy generator instead: faster, reproducible from the
 batch's seed, but not the per-state engine's decks.
 """
@@ -25,7 +28,7 @@ from cardrules.batch._shuffle import (
     numbered,
     prefixes,
 )
-from cardrules.core.deck import derive_seed
+from cardrules.core.deck import derive_seed, shuffled_deck
 
 __all__ = ["DeckSource", "NumpyDecks", "SeededDecks", "game_seed"]
 
@@ -34,6 +37,13 @@ I64 = npt.NDArray[np.int64]
 #: How many deals of a game are made at once, and how few may be left before more are made.
 WINDOW: Final = 2
 LOW: Final = 2
+#: A few decks missing from the ring (a lane that dealt again soon, e.g. after a void deal) are
+#: made one at a time by the per-state engine's shuffle instead of a refill of every lane: at
+#: most SCALAR_MISSES in one call and SCALAR_BUDGET between refills (a refill's fixed cost is
+#: that of about a hundred decks made one at a time; made one at a time, a deck costs about
+#: ten times its share of a refill).
+SCALAR_MISSES: Final = 16
+SCALAR_BUDGET: Final = 128
 #: The most rounds of a draw for the first dealer made ahead.
 MAX_ROUNDS: Final = 8
 #: The width of the texts of a game's deals kept as bytes: "cardrules/1|", a seed (a uint64:
@@ -111,6 +121,9 @@ class SeededDecks(DeckSource):
         self.made = 0
         self.dealt = 0
         self.refills = 0
+        #: Decks made one at a time since the last refill, and in all.
+        self._scalar = 0
+        self.scalar = 0
 
     def dealers(self, lanes: I64, games: I64, all_games: I64, all_deals: I64) -> I64:
         key = lanes * 2 + (games & 1)  # (lane, slot) flat
@@ -128,12 +141,17 @@ class SeededDecks(DeckSource):
         left -= 1
         ok = self._game.reshape(-1)[key] == games
         ok &= left.view(np.uint64) < WINDOW
+        missing = None
         if not ok.all():
-            self._refill(lanes, games, deals, all_games, all_deals)
+            missing = self._misses(ok, key, games)
+            if missing is None:
+                self._refill(lanes, games, deals, all_games, all_deals)
         key *= WINDOW
         key += deals % WINDOW
         ring: Any = self._decks.reshape(-1, 52)  # int8 card indices
         decks: I64 = ring[key]
+        if missing is not None:
+            self._make_missing(decks, missing, key, deals)
         self.dealt += lanes.size
         return decks
 
@@ -149,21 +167,48 @@ class SeededDecks(DeckSource):
         left -= 1
         ok = left.view(np.uint64) < WINDOW
         ok &= self._game.reshape(-1)[key] == games
+        missing = None
         if not ok.all():
-            self._refill(lanes, games, deals, all_games, all_deals)
+            missing = self._misses(ok, key, games)
+            if missing is None:
+                self._refill(lanes, games, deals, all_games, all_deals)
         dealers: I64 = self._dealer.reshape(-1)[key[:new]]
         key *= WINDOW
         key += deals % WINDOW
         ring: Any = self._decks.reshape(-1, 52)  # int8 card indices
         decks: I64 = ring[key]
+        if missing is not None:
+            self._make_missing(decks, missing, key, deals)
         self.dealt += lanes.size
         return decks, dealers
+
+    def _misses(self, ok: npt.NDArray[np.bool_], key: I64, games: I64) -> I64 | None:
+        """The rows whose deck is not in the ring, when few enough to be made one at a time
+        (each of a game whose seed is known: its slot holds it); else None (a refill)."""
+        missing = np.flatnonzero(~ok)
+        count = missing.size
+        if count > SCALAR_MISSES or self._scalar + count > SCALAR_BUDGET:
+            return None
+        if not (self._game.reshape(-1)[key[missing]] == games[missing]).all():
+            return None
+        return missing
+
+    def _make_missing(self, decks: Any, missing: I64, ring_key: I64, deals: I64) -> None:
+        """Each missing row's deck, made by the per-state engine's shuffle (the ring is left as
+        it is: the next refill makes the lane's next decks)."""
+        seeds = self._seed.reshape(-1)[ring_key[missing] // WINDOW].tolist()
+        for row, seed, number in zip(missing.tolist(), seeds, deals[missing].tolist(), strict=True):
+            decks[row] = [card.index for card in shuffled_deck(seed, "deal", number)]
+        self._scalar += missing.size
+        self.scalar += missing.size
+        self.made += missing.size
 
     def _refill(self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64) -> None:
         """Make decks ahead for every lane, all in one array shuffle: its current game's deals up
         to WINDOW from its next deal when fewer than LOW are left, and its next game's first
         deals with the draw for its first dealer.  Decks already made are kept."""
         self.refills += 1
+        self._scalar = 0
         every = np.arange(all_games.size)
         want_game = all_games.copy()
         want_deal = all_deals + 1  # the deal in progress is dealt already
