@@ -13,6 +13,7 @@ batch's seed, but not the per-state engine's decks.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, Final
 
 import numpy as np
@@ -28,7 +29,7 @@ from cardrules.batch._shuffle import (
     numbered,
     prefixes,
 )
-from cardrules.core.deck import derive_seed, shuffled_deck
+from cardrules.core.deck import SHUFFLE_VERSION, derive_seed, shuffled_deck
 
 __all__ = ["DeckSource", "NumpyDecks", "SeededDecks", "game_seed"]
 
@@ -54,7 +55,13 @@ TEXT_WIDTH: Final = 48
 _DIGITS: Final = (
     np.array([b"%d" % k for k in range(1000)], dtype="S3").view(np.uint8).reshape(1000, 3)
 )
-_DIGIT_COLUMNS: Final = np.arange(3)
+#: The text of a round of the draw for a first dealer, from its game's seed and the round.
+_DRAW_TEXT: Final = (
+    f"cardrules/{SHUFFLE_VERSION}|".encode().replace(b"%", b"%%")
+    + b"%d|s:"
+    + DRAW_LABEL.encode().replace(b"%", b"%%")
+    + b"|%d"
+)
 _NONE: Final = np.zeros(0, dtype=np.int64)
 
 
@@ -296,10 +303,15 @@ class SeededDecks(DeckSource):
             (draw_seeds, draw_rounds),
             (later_seeds, [0] * len(later_seeds)),
         ]
-        draw_seeds_all = [seed for seeds_list, _ in parts for seed in seeds_list]
-        if draw_seeds_all:
-            draw_rounds_all = [r for _, round_numbers in parts for r in round_numbers]
-            texts += numbered(prefixes(draw_seeds_all, DRAW_LABEL), draw_rounds_all)
+        # Each draw's text in one formatting (a C-level loop).
+        texts += map(
+            _DRAW_TEXT.__mod__,
+            zip(
+                chain.from_iterable(seeds_list for seeds_list, _ in parts),
+                chain.from_iterable(round_numbers for _, round_numbers in parts),
+                strict=True,
+            ),
+        )
         made_deals = row.size
 
         def origin(k: int) -> tuple[int, str, int]:
@@ -351,8 +363,17 @@ class SeededDecks(DeckSource):
             prefix = self._prefix[keys].view(f"S{TEXT_WIDTH}").ravel().tolist()
             return numbered(prefix, number_list)
         texts = self._prefix[keys]
-        columns = self._prefix_length[keys][:, None] + _DIGIT_COLUMNS
-        texts[np.arange(keys.size)[:, None], columns] = _DIGITS[numbers]
+        # Each number's digits written after its prefix (flat places: one scatter per digit
+        # column the numbers use).
+        at = self._prefix_length[keys]
+        at += np.arange(0, keys.size * TEXT_WIDTH, TEXT_WIDTH)
+        flat = texts.reshape(-1)
+        digits = _DIGITS[numbers]
+        top = int(numbers.max(initial=0))
+        for column in range(1 if top < 10 else 2 if top < 100 else 3):
+            if column:
+                at += 1
+            flat[at] = digits[:, column]
         rows: list[bytes] = texts.view(f"S{TEXT_WIDTH}").ravel().tolist()
         return rows
 
