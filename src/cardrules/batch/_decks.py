@@ -156,7 +156,7 @@ class SeededDecks(DeckSource):
         key *= WINDOW
         key += deals % WINDOW
         ring: Any = self._decks.reshape(-1, 52)  # int8 card indices
-        decks: I64 = ring[key]
+        decks: I64 = ring.take(key, axis=0)
         if missing is not None:
             self._make_missing(decks, missing, key, deals)
         self.dealt += lanes.size
@@ -183,7 +183,7 @@ class SeededDecks(DeckSource):
         key *= WINDOW
         key += deals % WINDOW
         ring: Any = self._decks.reshape(-1, 52)  # int8 card indices
-        decks: I64 = ring[key]
+        decks: I64 = ring.take(key, axis=0)
         if missing is not None:
             self._make_missing(decks, missing, key, deals)
         self.dealt += lanes.size

@@ -88,7 +88,7 @@ class Results:
                 if np.count_nonzero(done) < lanes.size:  # a lane finished two games
                     first = np.unique(lanes, return_index=True)[1]
                     lanes, winner = lanes[first], winner[first]
-                rewards[lanes] = self._reward[winner]
+                rewards[lanes] = self._reward.take(winner, axis=0)
         else:
             empty = np.zeros(0, dtype=np.int64)
             fields = [empty, empty, empty, np.zeros((0, self._width), dtype=np.int64), empty]

@@ -507,7 +507,7 @@ class AllFoursBatch:
 
     def _begin_play(self, lanes: I64) -> None:
         """Trumps are the current kick's suit; the beggar leads (AF-16)."""
-        self._state[_TRUMP:, lanes] = _PLAY_ROWS[:, self._ksuit[lanes]]
+        self._state[_TRUMP:, lanes] = _PLAY_ROWS.take(self._ksuit[lanes], axis=1)
         turn = self._dealer[lanes] + 1
         turn &= self._seats
         self._turn[lanes] = turn
@@ -535,8 +535,9 @@ class AllFoursBatch:
         at += side
         # The stocks transposed, (52 - 6p, m): numpy works along the first axis of a C-ordered
         # array fastest (and indexes by intp fastest).
-        stock = np.ascontiguousarray(self._stock[lanes].T, dtype=np.intp)
-        kicks = stock[self._kick_places]  # (1 + runs, m): the deal's kick, then each run's
+        stock = np.ascontiguousarray(self._stock.take(lanes, axis=0).T, dtype=np.intp)
+        # (1 + runs, m): the deal's kick, then each run's
+        kicks = stock.take(self._kick_places, axis=0)
         suits = kicks // 13
         stop = suits[1:] != suits[:-1]  # the suit changed
         scored = np.add.accumulate(self._kick_points[kicks[1:]])  # AF-9: each kick, in turn
@@ -550,8 +551,8 @@ class AllFoursBatch:
         made = np.minimum(last + 1, runs)  # the runs dealt
         # Packets of three from dealer + 1 round to the dealer, run by run: each seat's cards
         # of the runs dealt.
-        cards = _BIT[stock[self._run_cards]]  # (3 runs p, m)
-        cards &= self._runs_dealt[:, made]
+        cards = _BIT[stock.take(self._run_cards, axis=0)]  # (3 runs p, m)
+        cards &= self._runs_dealt.take(made, axis=1)
         cards = np.bitwise_or.reduce(cards.reshape(3 * runs, p, m), axis=0)
         seats = self._seats_from(dealer, lanes)
         self._dealt[seats] |= cards
@@ -573,11 +574,11 @@ class AllFoursBatch:
         AF-8: the next dealer deals."""
         p = self.players
         rules = self.rules
-        dealt = self._dealt.reshape(self.n, p)[lanes]
+        dealt = self._dealt.reshape(self.n, p).take(lanes, axis=0)
         # The cards dealt to side 1 and won by side 1 tell each card's side; every card dealt
         # was won by a side.
         dealt1 = (dealt[:, 1] if p == 2 else dealt[:, 1] | dealt[:, 3]).view(np.int64)
-        won = self._won[:, lanes]
+        won = self._won.take(lanes, axis=1)
         won1 = won[1]
         in_play = won[0] | won1
         base = self._trump[lanes] * 13
@@ -660,7 +661,7 @@ class AllFoursBatch:
         self._over = []
         scores = self._scores.reshape(self.n, 2)
         games = self._game[lanes]
-        self._results.add(lanes, games, winner, scores[lanes], self._deal[lanes])
+        self._results.add(lanes, games, winner, scores.take(lanes, axis=0), self._deal[lanes])
         self._game[lanes] = games + 1
         scores[lanes] = self._start
         self._deal[lanes] = 0
