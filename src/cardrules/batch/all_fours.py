@@ -166,9 +166,9 @@ class AllFoursBatch:
         layout = [offset for _ in range(6 // packet) for offset in range(p) for _ in range(packet)]
         #: (6, p): the k-th card of the seat dealer + 1 + offset at [k, offset].
         self._order = np.argsort(np.array(layout), kind="stable").reshape(p, 6).T.reshape(-1)
-        #: The offsets 1 ... p of the seats dealer + 1 ... dealer + p from the dealer, as a
-        #: column (AF-11's packets go round from dealer + 1).
-        self._offsets = np.arange(1, p + 1)[:, None]
+        #: The seats dealer + 1 ... dealer + p (rows) of each dealer (columns): AF-11's packets
+        #: go round from dealer + 1.
+        self._seats_after = (np.arange(1, p + 1)[:, None] + np.arange(p)) & (p - 1)
         runs = (52 - (6 * p + 1)) // (3 * p + 1)
         #: The stock's places (deck positions from 6p, the kick's) of the cards of every run a
         #: deal allows (AF-11 ... AF-13): (3 * runs, p), the k-th card of each seat's packets
@@ -717,10 +717,9 @@ class AllFoursBatch:
 
     def _seats_from(self, dealer: I64, lanes: I64) -> I64:
         """The flat places (lane * players + seat) of the seats dealer + 1 ... dealer + p of
-        each lane (p, m), C-ordered (computed by broadcasting, not gathered from a table of
-        seats per dealer and transposed, which costs twice as much)."""
-        seats = dealer + self._offsets
-        seats &= self._seats
+        each lane (p, m), C-ordered: the dealers' columns of the table of seats after each
+        dealer (``take`` along the columns: a C-ordered result, without a transposition)."""
+        seats: I64 = self._seats_after.take(dealer, axis=1)
         seats += lanes * self.players
         return seats
 
