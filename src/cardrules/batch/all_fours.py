@@ -603,7 +603,7 @@ class AllFoursBatch:
             jack_value *= np.where(held == jack_side, 1, rules.hang_jack_value)
         # AF-4: the side with more card points.
         points = _card_points(won)
-        points0, points1 = points
+        points0, points1 = points[0], points[1]
         game_side = points1 > points0
         if rules.game_tie is GameTie.NON_DEALER:
             tie = points1 == points0
