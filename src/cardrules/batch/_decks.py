@@ -51,10 +51,12 @@ MAX_ROUNDS: Final = 8
 #: at most 20 digits), "|s:deal|" and a deal number below 1000 (larger ones are joined in
 #: Python).
 TEXT_WIDTH: Final = 48
-#: The decimal digits of the numbers below 1000, each as three bytes padded with zeros.
+#: The decimal digits of the numbers below 1000, each as three bytes padded with zeros: the
+#: first digits of every number, then the second, then the third (a row per column).
 _DIGITS: Final = (
     np.array([b"%d" % k for k in range(1000)], dtype="S3").view(np.uint8).reshape(1000, 3)
 )
+_DIGIT_COLUMNS: Final = np.ascontiguousarray(_DIGITS.T)
 #: The text of a round of the draw for a first dealer, from its game's seed and the round.
 _DRAW_TEXT: Final = (
     f"cardrules/{SHUFFLE_VERSION}|".encode().replace(b"%", b"%%")
@@ -351,8 +353,7 @@ class SeededDecks(DeckSource):
             at += g
         if later_seeds:
             self._ahead_rounds[later_lane] = 0
-            mine = np.ones((later_lane.size, self.players), dtype=bool)
-            self._draw_ahead(later_lane, mine, made[at:])
+            self._draw_ahead(later_lane, None, made[at:])
 
     def _texts(self, keys: I64, numbers: I64, number_list: list[int]) -> list[bytes]:
         """The texts hashed for the deals ``numbers`` of the games at ``keys`` (lane * 2 +
@@ -362,25 +363,31 @@ class SeededDecks(DeckSource):
         if numbers.size and int(numbers.max()) >= len(_DIGITS):
             prefix = self._prefix[keys].view(f"S{TEXT_WIDTH}").ravel().tolist()
             return numbered(prefix, number_list)
-        texts = self._prefix[keys]
+        texts = self._prefix.take(keys, axis=0)
         # Each number's digits written after its prefix (flat places: one scatter per digit
         # column the numbers use).
         at = self._prefix_length[keys]
         at += np.arange(0, keys.size * TEXT_WIDTH, TEXT_WIDTH)
         flat = texts.reshape(-1)
-        digits = _DIGITS[numbers]
         top = int(numbers.max(initial=0))
         for column in range(1 if top < 10 else 2 if top < 100 else 3):
             if column:
                 at += 1
-            flat[at] = digits[:, column]
+            flat[at] = _DIGIT_COLUMNS[column][numbers]
         rows: list[bytes] = texts.view(f"S{TEXT_WIDTH}").ravel().tolist()
         return rows
 
-    def _draw_ahead(self, lanes: I64, mine: npt.NDArray[np.bool_], decks: npt.NDArray[Any]) -> None:
+    def _draw_ahead(
+        self, lanes: I64, mine: npt.NDArray[np.bool_] | None, decks: npt.NDArray[Any]
+    ) -> None:
         """A round of the draw for the first dealer of the lanes' games made ahead, with the
-        seats ``mine`` drawing."""
-        tied_after = draw_round(mine, decks)
+        seats ``mine`` drawing (None: every seat, the first round: seat k draws the deck's k-th
+        card)."""
+        if mine is None:
+            ranks = decks[:, : self.players] % 13
+            tied_after = ranks == ranks.max(axis=1, keepdims=True)
+        else:
+            tied_after = draw_round(mine, decks)
         single = tied_after.sum(axis=1) == 1
         self._ahead_dealer[lanes] = np.where(single, tied_after.argmax(axis=1), -1)
         self._ahead_tied[lanes] = tied_after
