@@ -3,13 +3,17 @@
 :class:`SeededDecks` deals as the per-state engine does: deal ``k`` of a game with seed ``s`` is
 ``shuffled_deck(s, "deal", k)`` and its first dealer ``draw_for_dealer(s, players)``.  Shuffling
 one deck at a time would cost more than a step, so decks are made ahead, many at once: for each
-lane, a window of its current game's next deals and the first deals of its next game.
+lane, a window of its current game's next deals and the first deals of its next game.  The few
+decks a step finds missing (a lane that dealt again soon, e.g. after a void deal) are made one at
+a time by the per-state engine's shuffle, up to a budget between refills, rather than refilling
+every lane for them.
 :class:`NumpyDecks` draws decks from a numpy generator instead: faster, reproducible from the
 batch's seed, but not the per-state engine's decks.
 """
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, Final
 
 import numpy as np
@@ -25,7 +29,7 @@ from cardrules.batch._shuffle import (
     numbered,
     prefixes,
 )
-from cardrules.core.deck import derive_seed
+from cardrules.core.deck import SHUFFLE_VERSION, derive_seed, shuffled_deck
 
 __all__ = ["DeckSource", "NumpyDecks", "SeededDecks", "game_seed"]
 
@@ -34,17 +38,32 @@ I64 = npt.NDArray[np.int64]
 #: How many deals of a game are made at once, and how few may be left before more are made.
 WINDOW: Final = 2
 LOW: Final = 2
+#: A few decks missing from the ring (a lane that dealt again soon, e.g. after a void deal) are
+#: made one at a time by the per-state engine's shuffle instead of a refill of every lane: at
+#: most SCALAR_MISSES in one call and SCALAR_BUDGET between refills (a refill's fixed cost is
+#: that of about a hundred decks made one at a time; made one at a time, a deck costs about
+#: ten times its share of a refill).
+SCALAR_MISSES: Final = 16
+SCALAR_BUDGET: Final = 128
 #: The most rounds of a draw for the first dealer made ahead.
 MAX_ROUNDS: Final = 8
 #: The width of the texts of a game's deals kept as bytes: "cardrules/1|", a seed (a uint64:
 #: at most 20 digits), "|s:deal|" and a deal number below 1000 (larger ones are joined in
 #: Python).
 TEXT_WIDTH: Final = 48
-#: The decimal digits of the numbers below 1000, each as three bytes padded with zeros.
+#: The decimal digits of the numbers below 1000, each as three bytes padded with zeros: the
+#: first digits of every number, then the second, then the third (a row per column).
 _DIGITS: Final = (
     np.array([b"%d" % k for k in range(1000)], dtype="S3").view(np.uint8).reshape(1000, 3)
 )
-_DIGIT_COLUMNS: Final = np.arange(3)
+_DIGIT_COLUMNS: Final = np.ascontiguousarray(_DIGITS.T)
+#: The text of a round of the draw for a first dealer, from its game's seed and the round.
+_DRAW_TEXT: Final = (
+    f"cardrules/{SHUFFLE_VERSION}|".encode().replace(b"%", b"%%")
+    + b"%d|s:"
+    + DRAW_LABEL.encode().replace(b"%", b"%%")
+    + b"|%d"
+)
 _NONE: Final = np.zeros(0, dtype=np.int64)
 
 
@@ -111,6 +130,9 @@ class SeededDecks(DeckSource):
         self.made = 0
         self.dealt = 0
         self.refills = 0
+        #: Decks made one at a time since the last refill, and in all.
+        self._scalar = 0
+        self.scalar = 0
 
     def dealers(self, lanes: I64, games: I64, all_games: I64, all_deals: I64) -> I64:
         key = lanes * 2 + (games & 1)  # (lane, slot) flat
@@ -128,12 +150,17 @@ class SeededDecks(DeckSource):
         left -= 1
         ok = self._game.reshape(-1)[key] == games
         ok &= left.view(np.uint64) < WINDOW
+        missing = None
         if not ok.all():
-            self._refill(lanes, games, deals, all_games, all_deals)
+            missing = self._misses(ok, key, games)
+            if missing is None:
+                self._refill(lanes, games, deals, all_games, all_deals)
         key *= WINDOW
         key += deals % WINDOW
         ring: Any = self._decks.reshape(-1, 52)  # int8 card indices
-        decks: I64 = ring[key]
+        decks: I64 = ring.take(key, axis=0)
+        if missing is not None:
+            self._make_missing(decks, missing, key, deals)
         self.dealt += lanes.size
         return decks
 
@@ -149,21 +176,48 @@ class SeededDecks(DeckSource):
         left -= 1
         ok = left.view(np.uint64) < WINDOW
         ok &= self._game.reshape(-1)[key] == games
+        missing = None
         if not ok.all():
-            self._refill(lanes, games, deals, all_games, all_deals)
+            missing = self._misses(ok, key, games)
+            if missing is None:
+                self._refill(lanes, games, deals, all_games, all_deals)
         dealers: I64 = self._dealer.reshape(-1)[key[:new]]
         key *= WINDOW
         key += deals % WINDOW
         ring: Any = self._decks.reshape(-1, 52)  # int8 card indices
-        decks: I64 = ring[key]
+        decks: I64 = ring.take(key, axis=0)
+        if missing is not None:
+            self._make_missing(decks, missing, key, deals)
         self.dealt += lanes.size
         return decks, dealers
+
+    def _misses(self, ok: npt.NDArray[np.bool_], key: I64, games: I64) -> I64 | None:
+        """The rows whose deck is not in the ring, when few enough to be made one at a time
+        (each of a game whose seed is known: its slot holds it); else None (a refill)."""
+        missing = np.flatnonzero(~ok)
+        count = missing.size
+        if count > SCALAR_MISSES or self._scalar + count > SCALAR_BUDGET:
+            return None
+        if not (self._game.reshape(-1)[key[missing]] == games[missing]).all():
+            return None
+        return missing
+
+    def _make_missing(self, decks: Any, missing: I64, ring_key: I64, deals: I64) -> None:
+        """Each missing row's deck, made by the per-state engine's shuffle (the ring is left as
+        it is: the next refill makes the lane's next decks)."""
+        seeds = self._seed.reshape(-1)[ring_key[missing] // WINDOW].tolist()
+        for row, seed, number in zip(missing.tolist(), seeds, deals[missing].tolist(), strict=True):
+            decks[row] = [card.index for card in shuffled_deck(seed, "deal", number)]
+        self._scalar += missing.size
+        self.scalar += missing.size
+        self.made += missing.size
 
     def _refill(self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64) -> None:
         """Make decks ahead for every lane, all in one array shuffle: its current game's deals up
         to WINDOW from its next deal when fewer than LOW are left, and its next game's first
         deals with the draw for its first dealer.  Decks already made are kept."""
         self.refills += 1
+        self._scalar = 0
         every = np.arange(all_games.size)
         want_game = all_games.copy()
         want_deal = all_deals + 1  # the deal in progress is dealt already
@@ -251,10 +305,15 @@ class SeededDecks(DeckSource):
             (draw_seeds, draw_rounds),
             (later_seeds, [0] * len(later_seeds)),
         ]
-        draw_seeds_all = [seed for seeds_list, _ in parts for seed in seeds_list]
-        if draw_seeds_all:
-            draw_rounds_all = [r for _, round_numbers in parts for r in round_numbers]
-            texts += numbered(prefixes(draw_seeds_all, DRAW_LABEL), draw_rounds_all)
+        # Each draw's text in one formatting (a C-level loop).
+        texts += map(
+            _DRAW_TEXT.__mod__,
+            zip(
+                chain.from_iterable(seeds_list for seeds_list, _ in parts),
+                chain.from_iterable(round_numbers for _, round_numbers in parts),
+                strict=True,
+            ),
+        )
         made_deals = row.size
 
         def origin(k: int) -> tuple[int, str, int]:
@@ -294,8 +353,7 @@ class SeededDecks(DeckSource):
             at += g
         if later_seeds:
             self._ahead_rounds[later_lane] = 0
-            mine = np.ones((later_lane.size, self.players), dtype=bool)
-            self._draw_ahead(later_lane, mine, made[at:])
+            self._draw_ahead(later_lane, None, made[at:])
 
     def _texts(self, keys: I64, numbers: I64, number_list: list[int]) -> list[bytes]:
         """The texts hashed for the deals ``numbers`` of the games at ``keys`` (lane * 2 +
@@ -305,16 +363,31 @@ class SeededDecks(DeckSource):
         if numbers.size and int(numbers.max()) >= len(_DIGITS):
             prefix = self._prefix[keys].view(f"S{TEXT_WIDTH}").ravel().tolist()
             return numbered(prefix, number_list)
-        texts = self._prefix[keys]
-        columns = self._prefix_length[keys][:, None] + _DIGIT_COLUMNS
-        texts[np.arange(keys.size)[:, None], columns] = _DIGITS[numbers]
+        texts = self._prefix.take(keys, axis=0)
+        # Each number's digits written after its prefix (flat places: one scatter per digit
+        # column the numbers use).
+        at = self._prefix_length[keys]
+        at += np.arange(0, keys.size * TEXT_WIDTH, TEXT_WIDTH)
+        flat = texts.reshape(-1)
+        top = int(numbers.max(initial=0))
+        for column in range(1 if top < 10 else 2 if top < 100 else 3):
+            if column:
+                at += 1
+            flat[at] = _DIGIT_COLUMNS[column][numbers]
         rows: list[bytes] = texts.view(f"S{TEXT_WIDTH}").ravel().tolist()
         return rows
 
-    def _draw_ahead(self, lanes: I64, mine: npt.NDArray[np.bool_], decks: npt.NDArray[Any]) -> None:
+    def _draw_ahead(
+        self, lanes: I64, mine: npt.NDArray[np.bool_] | None, decks: npt.NDArray[Any]
+    ) -> None:
         """A round of the draw for the first dealer of the lanes' games made ahead, with the
-        seats ``mine`` drawing."""
-        tied_after = draw_round(mine, decks)
+        seats ``mine`` drawing (None: every seat, the first round: seat k draws the deck's k-th
+        card)."""
+        if mine is None:
+            ranks = decks[:, : self.players] % 13
+            tied_after = ranks == ranks.max(axis=1, keepdims=True)
+        else:
+            tied_after = draw_round(mine, decks)
         single = tied_after.sum(axis=1) == 1
         self._ahead_dealer[lanes] = np.where(single, tied_after.argmax(axis=1), -1)
         self._ahead_tied[lanes] = tied_after

@@ -66,8 +66,9 @@ class Results:
         scores: npt.NDArray[np.int64],
         deals: npt.NDArray[np.int64],
     ) -> None:
-        """Games that ended (``scores`` is copied; the other arrays are kept as given)."""
-        self._parts.append((lanes, games, winner, scores.copy(), deals + 1))
+        """Games that ended (the arrays are kept as given: ``scores`` must be a copy, e.g. a
+        ``take`` of the lanes' rows)."""
+        self._parts.append((lanes, games, winner, scores, deals + 1))
 
     def take(self) -> StepResult:
         """The step's result: each lane's first game that ended in the step (the game its action
@@ -88,7 +89,7 @@ class Results:
                 if np.count_nonzero(done) < lanes.size:  # a lane finished two games
                     first = np.unique(lanes, return_index=True)[1]
                     lanes, winner = lanes[first], winner[first]
-                rewards[lanes] = self._reward[winner]
+                rewards[lanes] = self._reward.take(winner, axis=0)
         else:
             empty = np.zeros(0, dtype=np.int64)
             fields = [empty, empty, empty, np.zeros((0, self._width), dtype=np.int64), empty]

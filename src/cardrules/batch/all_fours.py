@@ -166,9 +166,9 @@ class AllFoursBatch:
         layout = [offset for _ in range(6 // packet) for offset in range(p) for _ in range(packet)]
         #: (6, p): the k-th card of the seat dealer + 1 + offset at [k, offset].
         self._order = np.argsort(np.array(layout), kind="stable").reshape(p, 6).T.reshape(-1)
-        #: The offsets 1 ... p of the seats dealer + 1 ... dealer + p from the dealer, as a
-        #: column (AF-11's packets go round from dealer + 1).
-        self._offsets = np.arange(1, p + 1)[:, None]
+        #: The seats dealer + 1 ... dealer + p (rows) of each dealer (columns): AF-11's packets
+        #: go round from dealer + 1.
+        self._seats_after = (np.arange(1, p + 1)[:, None] + np.arange(p)) & (p - 1)
         runs = (52 - (6 * p + 1)) // (3 * p + 1)
         #: The stock's places (deck positions from 6p, the kick's) of the cards of every run a
         #: deal allows (AF-11 ... AF-13): (3 * runs, p), the k-th card of each seat's packets
@@ -507,7 +507,7 @@ class AllFoursBatch:
 
     def _begin_play(self, lanes: I64) -> None:
         """Trumps are the current kick's suit; the beggar leads (AF-16)."""
-        self._state[_TRUMP:, lanes] = _PLAY_ROWS[:, self._ksuit[lanes]]
+        self._state[_TRUMP:, lanes] = _PLAY_ROWS.take(self._ksuit[lanes], axis=1)
         turn = self._dealer[lanes] + 1
         turn &= self._seats
         self._turn[lanes] = turn
@@ -535,8 +535,9 @@ class AllFoursBatch:
         at += side
         # The stocks transposed, (52 - 6p, m): numpy works along the first axis of a C-ordered
         # array fastest (and indexes by intp fastest).
-        stock = np.ascontiguousarray(self._stock[lanes].T, dtype=np.intp)
-        kicks = stock[self._kick_places]  # (1 + runs, m): the deal's kick, then each run's
+        stock = np.ascontiguousarray(self._stock.take(lanes, axis=0).T, dtype=np.intp)
+        # (1 + runs, m): the deal's kick, then each run's
+        kicks = stock.take(self._kick_places, axis=0)
         suits = kicks // 13
         stop = suits[1:] != suits[:-1]  # the suit changed
         scored = np.add.accumulate(self._kick_points[kicks[1:]])  # AF-9: each kick, in turn
@@ -550,8 +551,8 @@ class AllFoursBatch:
         made = np.minimum(last + 1, runs)  # the runs dealt
         # Packets of three from dealer + 1 round to the dealer, run by run: each seat's cards
         # of the runs dealt.
-        cards = _BIT[stock[self._run_cards]]  # (3 runs p, m)
-        cards &= self._runs_dealt[:, made]
+        cards = _BIT[stock.take(self._run_cards, axis=0)]  # (3 runs p, m)
+        cards &= self._runs_dealt.take(made, axis=1)
         cards = np.bitwise_or.reduce(cards.reshape(3 * runs, p, m), axis=0)
         seats = self._seats_from(dealer, lanes)
         self._dealt[seats] |= cards
@@ -573,11 +574,11 @@ class AllFoursBatch:
         AF-8: the next dealer deals."""
         p = self.players
         rules = self.rules
-        dealt = self._dealt.reshape(self.n, p)[lanes]
+        dealt = self._dealt.reshape(self.n, p).take(lanes, axis=0)
         # The cards dealt to side 1 and won by side 1 tell each card's side; every card dealt
         # was won by a side.
         dealt1 = (dealt[:, 1] if p == 2 else dealt[:, 1] | dealt[:, 3]).view(np.int64)
-        won = self._won[:, lanes]
+        won = self._won.take(lanes, axis=1)
         won1 = won[1]
         in_play = won[0] | won1
         base = self._trump[lanes] * 13
@@ -602,7 +603,7 @@ class AllFoursBatch:
             jack_value *= np.where(held == jack_side, 1, rules.hang_jack_value)
         # AF-4: the side with more card points.
         points = _card_points(won)
-        points0, points1 = points
+        points0, points1 = points[0], points[1]
         game_side = points1 > points0
         if rules.game_tie is GameTie.NON_DEALER:
             tie = points1 == points0
@@ -660,7 +661,7 @@ class AllFoursBatch:
         self._over = []
         scores = self._scores.reshape(self.n, 2)
         games = self._game[lanes]
-        self._results.add(lanes, games, winner, scores[lanes], self._deal[lanes])
+        self._results.add(lanes, games, winner, scores.take(lanes, axis=0), self._deal[lanes])
         self._game[lanes] = games + 1
         scores[lanes] = self._start
         self._deal[lanes] = 0
@@ -716,10 +717,9 @@ class AllFoursBatch:
 
     def _seats_from(self, dealer: I64, lanes: I64) -> I64:
         """The flat places (lane * players + seat) of the seats dealer + 1 ... dealer + p of
-        each lane (p, m), C-ordered (computed by broadcasting, not gathered from a table of
-        seats per dealer and transposed, which costs twice as much)."""
-        seats = dealer + self._offsets
-        seats &= self._seats
+        each lane (p, m), C-ordered: the dealers' columns of the table of seats after each
+        dealer (``take`` along the columns: a C-ordered result, without a transposition)."""
+        seats: I64 = self._seats_after.take(dealer, axis=1)
         seats += lanes * self.players
         return seats
 

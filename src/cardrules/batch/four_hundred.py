@@ -393,8 +393,8 @@ class FourHundredBatch:
     def _thrown_in(self, lanes: I64) -> Bools:
         """FH-13, FH-14, FH-29: whether the four bids let the hand be played."""
         rules = self.rules
-        bids = self._bids.reshape(self.n, 4)[lanes]
-        scores = self._scores.reshape(self.n, 4)[lanes]
+        bids = self._bids.reshape(self.n, 4).take(lanes, axis=0)
+        scores = self._scores.reshape(self.n, 4).take(lanes, axis=0)
         five: Bools = np.asarray((bids >= 5).any(axis=1))
         if rules.five_to_start is FiveToStart.REPLACE:
             return ~five
@@ -431,9 +431,9 @@ class FourHundredBatch:
         rules = self.rules
         m = lanes.size
         scores = self._scores.reshape(self.n, 4)
-        before = scores[lanes]
-        bids = self._bids.reshape(self.n, 4)[lanes]
-        made = self._taken.reshape(self.n, 4)[lanes] >= bids
+        before = scores.take(lanes, axis=0)
+        bids = self._bids.reshape(self.n, 4).take(lanes, axis=0)
+        made = self._taken.reshape(self.n, 4).take(lanes, axis=0) >= bids
         value = self._value(bids, before)
         after = before + np.where(made, value, -value)
         scores[lanes] = after
@@ -496,7 +496,9 @@ class FourHundredBatch:
         if not lanes.size:
             return
         scores = self._scores.reshape(self.n, 4)
-        self._results.add(lanes, self._game[lanes], winner, scores[lanes], self._deal[lanes])
+        self._results.add(
+            lanes, self._game[lanes], winner, scores.take(lanes, axis=0), self._deal[lanes]
+        )
         self._game[lanes] += 1
         scores[lanes] = self._start
         self._level[lanes] = START_LEVEL
