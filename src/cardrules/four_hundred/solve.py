@@ -21,11 +21,14 @@ The search is exact and pure Python:
   is passed over) and moves to the front of its key's groups when it answers;
 * **equivalent cards**: cards of one suit in one hand that no other card still out (in a hand or on
   the table) separates win and lose the same tricks, so one of them is tried;
-* **move ordering**: the lead that settled the position's last search first; then leads of top
-  cards (hearts first, not into a ruff), low leads to the partner's top card or ruff, low cards
-  (a low heart first when the leader's team holds more hearts), top and low cards into a ruff;
-  a follower plays the cheapest card sure to win the trick, low when its partner's card is sure
-  to win, second hand low, third hand high;
+* **move ordering**: the lead that settled the position's last search first (for a position
+  not met before, the lead that last settled a search from the leader's hand as it is, a
+  *killer*); then leads of top cards (hearts first, not into a ruff), low leads to the
+  partner's top card or ruff, low cards (a low heart first when the leader's team holds more
+  hearts), top and low cards into a ruff; a follower plays the cheapest card sure to win the
+  trick, low when its partner's card is sure to win, second hand low, third hand high, except
+  that second and third hand first try the card that last settled a search from the same hand
+  with the same card winning the trick;
 * **quick tricks and sure tricks** bound the value before any search: the top hearts and top
   plain cards the leader (or the partner it can reach) can cash before the opponents ruff, and
   for each team a player's top hearts less the other team's hearts above them.
@@ -133,7 +136,7 @@ class _Search:
     by rank (beating a card of their suit) and those of the bounds it used.
     """
 
-    __slots__ = ("budget", "cut", "first", "known", "nodes", "table")
+    __slots__ = ("budget", "cut", "first", "killers", "known", "nodes", "table")
 
     def __init__(self, budget: int | None) -> None:
         self.table: dict[int, dict[int, list[Any]]]
@@ -141,6 +144,9 @@ class _Search:
         # The positions met (by leader, then hands): their table entry, their cards' places,
         # and the lead that last settled their search.
         self.known: tuple[dict[tuple[int, int, int, int], list[Any]], ...] = ({}, {}, {}, {})
+        # The card that last settled a search, by the hand it came from (a lead), or by the
+        # hand and the trick's winning card (second and third hand).
+        self.killers: dict[int, int] = {}
         self.first = -1
         self.cut = -1
         self.nodes = 0
@@ -212,7 +218,8 @@ class _Search:
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise _OverBudget
-        self.first = info[2]
+        first = info[2]
+        self.first = first if first >= 0 else self.killers.get(hands[leader], -1)
         self.cut = -1
         result, cards = self.play(hands, leader, 0, -1, -1, 0, False, need, out)
         if self.cut >= 0:
@@ -284,11 +291,13 @@ class _Search:
                 )
                 if result is maximizing:
                     self.cut = card
+                    self.killers[hand] = card
                     return result, cards
                 # The equivalent cards not tried would have needed the same cards, with theirs.
                 if cards & run:
                     cards |= run
                 depends |= cards
+            self.cut = -1
             return not maximizing, depends
         # FH-16: a follower follows suit if it can.
         allowed = hand & _SUIT_MASK_OF[lead]
@@ -305,6 +314,13 @@ class _Search:
             moves = _order_follow(
                 moves, position, seat, lead, best, (best_position - position) & 1 == 0, hands
             )
+            if position < 3:
+                killer = self.killers.get(hand << 6 | best)
+                if killer is not None and moves[0][0] != killer:
+                    for index, move in enumerate(moves):
+                        if move[0] == killer:
+                            moves = [move, *moves[:index], *moves[index + 1 :]]
+                            break
         beats_table = _BEATS
         best_suit = best // 13
         for card, run in moves:
@@ -341,6 +357,8 @@ class _Search:
                     out,
                 )
             if result is maximizing:
+                if position < 3:
+                    self.killers[hand << 6 | best] = card
                 return result, cards
             # The equivalent cards not tried would have needed the same cards, with theirs.
             if cards & run:
