@@ -22,13 +22,13 @@ The search is exact and pure Python:
 * **equivalent cards**: cards of one suit in one hand that no other card still out (in a hand or on
   the table) separates win and lose the same tricks, so one of them is tried;
 * **move ordering**: the lead that settled the position's last search first (for a position
-  not met before, the lead that last settled a search from the leader's hand as it is, a
-  *killer*); then leads of top cards (hearts first, not into a ruff), low leads to the
-  partner's top card or ruff, low cards (a low heart first when the leader's team holds more
-  hearts), top and low cards into a ruff; a follower plays the cheapest card sure to win the
-  trick, low when its partner's card is sure to win, second hand low, third hand high, except
-  that second and third hand first try the card that last settled a search from the same hand
-  with the same card winning the trick;
+  not met before, the lead that last settled a search from the leader's hand as it is, asking
+  the same question: a *killer*); then leads of top cards (hearts first, not into a ruff), low
+  leads to the partner's top card or ruff, low cards (a low heart first when the leader's team
+  holds more hearts), top and low cards into a ruff; a follower plays the cheapest card sure to
+  win the trick, low when its partner's card is sure to win, second hand low, third hand high,
+  except that second and third hand first try their killer (by the same hand, question and
+  winning card);
 * **quick tricks and sure tricks** bound the value before any search: the top hearts and top
   plain cards the leader (or the partner it can reach) can cash before the opponents ruff, and
   for each team a player's top hearts less the other team's hearts above them.
@@ -136,7 +136,7 @@ class _Search:
     by rank (beating a card of their suit) and those of the bounds it used.
     """
 
-    __slots__ = ("budget", "cut", "first", "killers", "known", "nodes", "table")
+    __slots__ = ("budget", "cut", "first", "follows", "killers", "known", "nodes", "table")
 
     def __init__(self, budget: int | None) -> None:
         self.table: dict[int, dict[int, list[Any]]]
@@ -144,9 +144,10 @@ class _Search:
         # The positions met (by leader, then hands): their table entry, their cards' places,
         # and the lead that last settled their search.
         self.known: tuple[dict[tuple[int, int, int, int], list[Any]], ...] = ({}, {}, {}, {})
-        # The card that last settled a search, by the hand it came from (a lead), or by the
-        # hand and the trick's winning card (second and third hand).
+        # The card that last settled a search, by the hand it came from and the tricks team 0
+        # needs: the leads, and second and third hand's cards (by the trick's winning card too).
         self.killers: dict[int, int] = {}
+        self.follows: dict[int, int] = {}
         self.first = -1
         self.cut = -1
         self.nodes = 0
@@ -219,7 +220,7 @@ class _Search:
         if self.budget is not None and self.nodes > self.budget:
             raise _OverBudget
         first = info[2]
-        self.first = first if first >= 0 else self.killers.get(hands[leader], -1)
+        self.first = first if first >= 0 else self.killers.get(hands[leader] << 4 | need, -1)
         self.cut = -1
         result, cards = self.play(hands, leader, 0, -1, -1, 0, False, need, out)
         if self.cut >= 0:
@@ -291,7 +292,7 @@ class _Search:
                 )
                 if result is maximizing:
                     self.cut = card
-                    self.killers[hand] = card
+                    self.killers[hand << 4 | need] = card
                     return result, cards
                 # The equivalent cards not tried would have needed the same cards, with theirs.
                 if cards & run:
@@ -315,7 +316,7 @@ class _Search:
                 moves, position, seat, lead, best, (best_position - position) & 1 == 0, hands
             )
             if position < 3:
-                killer = self.killers.get(hand << 6 | best)
+                killer = self.follows.get((hand << 6 | best) << 4 | need)
                 if killer is not None and moves[0][0] != killer:
                     for index, move in enumerate(moves):
                         if move[0] == killer:
@@ -358,7 +359,7 @@ class _Search:
                 )
             if result is maximizing:
                 if position < 3:
-                    self.killers[hand << 6 | best] = card
+                    self.follows[(hand << 6 | best) << 4 | need] = card
                 return result, cards
             # The equivalent cards not tried would have needed the same cards, with theirs.
             if cards & run:
