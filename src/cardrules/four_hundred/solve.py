@@ -29,9 +29,10 @@ The search is exact and pure Python:
   win the trick, low when its partner's card is sure to win, second hand low, third hand high,
   except that second and third hand first try their killer (by the same hand, question and
   winning card);
-* **quick tricks and sure tricks** bound the value before any search: the top hearts and top
-  plain cards the leader (or the partner it can reach) can cash before the opponents ruff, and
-  for each team a player's top hearts less the other team's hearts above them.
+* **sure tricks and quick tricks** bound the value before any search: for each team a
+  player's top hearts less the other team's hearts above them, and, when those leave the
+  question open, the top hearts and top plain cards the leader (or the partner it can reach)
+  can cash before the opponents ruff.
 
 ``nodes`` (and the ``budget`` arguments) count the tricks searched: the trick starts whose cards
 were played out, not those the table or the bounds settled.
@@ -142,7 +143,8 @@ class _Search:
         self.table: dict[int, dict[int, list[Any]]]
         self.table = {}
         # The positions met (by leader, then hands): their table entry, their cards' places,
-        # and the lead that last settled their search.
+        # the lead that last settled their search, their bounds and whether the bounds still
+        # lack the quick tricks.
         self.known: tuple[dict[tuple[int, int, int, int], list[Any]], ...] = ({}, {}, {}, {})
         # The card that last settled a search, by the hand it came from and the tricks team 0
         # needs: the leads, and second and third hand's cards (by the trick's winning card too).
@@ -189,7 +191,7 @@ class _Search:
             groups = self.table.get(key)
             if groups is None:
                 groups = self.table[key] = {}
-            info = known[hands] = [groups, packed, -1, None]
+            info = known[hands] = [groups, packed, -1, None, True]
         else:
             groups, packed = info[0], info[1]
         if groups:
@@ -210,12 +212,25 @@ class _Search:
                         return False, _unsqueeze(group[0], out)
         estimate = info[3]
         if estimate is None:
-            estimate = info[3] = _bounds(hands, leader, left, out)
+            estimate = info[3] = _sure_bounds(hands, left, out)
         low, high, low_cards, high_cards = estimate
         if low >= need:
             return True, low_cards
         if high < need:
             return False, high_cards
+        if info[4]:
+            # The quick tricks, counted when the sure tricks leave the question open.
+            info[4] = False
+            quick, quick_cards = _quick_tricks(hands, leader, out)
+            if leader & 1:
+                if left - quick < high:
+                    info[3] = (low, left - quick, low_cards, quick_cards)
+                    if left - quick < need:
+                        return False, quick_cards
+            elif quick > low:
+                info[3] = (quick, high, quick_cards, high_cards)
+                if quick >= need:
+                    return True, quick_cards
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise _OverBudget
@@ -664,18 +679,10 @@ def _sure_hearts(held: int, enemy: int) -> tuple[int, int]:
     return found
 
 
-def _bounds(
-    hands: tuple[int, int, int, int], leader: int, left: int, everyone: int
-) -> tuple[int, int, int, int]:
-    """Bounds on team 0's tricks from the start of a trick, before any search, and the cards
-    each depends on.
-
-    Quick tricks of the leader's team (:func:`_quick`): the leader's, or its partner's when the
-    leader can reach it, leading a card of a suit whose top card the partner holds and that no
-    opponent can ruff.  Sure tricks of each team: a player's top hearts win their tricks unless
-    the other team's higher hearts fall on them.
-    """
-    team = leader & 1
+def _quick_tricks(hands: tuple[int, int, int, int], leader: int, everyone: int) -> tuple[int, int]:
+    """The quick tricks of the leader's team (:func:`_quick`), and the cards they depend on: the
+    leader's, or its partner's when the leader can reach it, leading a card of a suit whose top
+    card the partner holds and that no opponent can ruff."""
     quick, quick_cards = _quick(hands, leader, everyone)
     mine = hands[leader]
     partner = hands[leader ^ 2]
@@ -696,9 +703,16 @@ def _bounds(
             if reached > quick:
                 quick, quick_cards = reached, reached_cards | 1 << top
             break
-    # Sure tricks: each heart a player plays wins its trick for the player's team unless a
-    # higher heart of the other team falls on it, so a player's top j hearts win at least j
-    # tricks less the other team's hearts above the lowest of them.
+    return quick, quick_cards
+
+
+def _sure_bounds(
+    hands: tuple[int, int, int, int], left: int, everyone: int
+) -> tuple[int, int, int, int]:
+    """Bounds on team 0's tricks from each team's sure heart tricks, and the cards each depends
+    on: each heart a player plays wins its trick for the player's team unless a higher heart of
+    the other team falls on it, so a player's top j hearts win at least j tricks less the other
+    team's hearts above the lowest of them."""
     sure = [0, 0]
     sure_cards = [0, 0]
     hearts = everyone & _HEART_MASK
@@ -713,10 +727,24 @@ def _bounds(
                     if tricks > sure[side]:
                         sure[side] = tricks
                         sure_cards[side] = hearts & -(1 << (lowest + shift))
-    if quick > sure[team]:
-        sure[team] = quick
-        sure_cards[team] = quick_cards
     return sure[0], left - sure[1], sure_cards[0], sure_cards[1]
+
+
+def _bounds(
+    hands: tuple[int, int, int, int], leader: int, left: int, everyone: int
+) -> tuple[int, int, int, int]:
+    """Bounds on team 0's tricks from the start of a trick, before any search, and the cards
+    each depends on: each team's sure heart tricks (:func:`_sure_bounds`), or the leader's
+    team's quick tricks (:func:`_quick_tricks`) when they are more.  (The search counts the
+    quick tricks only when the sure tricks leave its question open.)"""
+    low, high, low_cards, high_cards = _sure_bounds(hands, left, everyone)
+    quick, quick_cards = _quick_tricks(hands, leader, everyone)
+    if leader & 1:
+        if left - quick < high:
+            return low, left - quick, low_cards, quick_cards
+    elif quick > low:
+        return quick, high, quick_cards, high_cards
+    return low, high, low_cards, high_cards
 
 
 # -- the public functions ---------------------------------------------------------------------
