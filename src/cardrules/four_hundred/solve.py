@@ -706,6 +706,9 @@ def _quick_tricks(hands: tuple[int, int, int, int], leader: int, everyone: int) 
     return quick, quick_cards
 
 
+_SURE_LAYOUTS: dict[int, tuple[int, int, int, int]] = {}
+
+
 def _sure_bounds(
     hands: tuple[int, int, int, int], left: int, everyone: int
 ) -> tuple[int, int, int, int]:
@@ -713,21 +716,36 @@ def _sure_bounds(
     on: each heart a player plays wins its trick for the player's team unless a higher heart of
     the other team falls on it, so a player's top j hearts win at least j tricks less the other
     team's hearts above the lowest of them."""
+    shift = 13 * _HEARTS
+    code = (
+        (hands[0] >> shift) & _SUIT
+        | ((hands[1] >> shift) & _SUIT) << 13
+        | ((hands[2] >> shift) & _SUIT) << 26
+        | ((hands[3] >> shift) & _SUIT) << 39
+    )
+    found = _SURE_LAYOUTS.get(code)
+    if found is None:
+        found = _SURE_LAYOUTS[code] = _sure_layout(code)
+    return found[0], left - found[1], found[2], found[3]
+
+
+def _sure_layout(code: int) -> tuple[int, int, int, int]:
+    """Each team's sure heart tricks (see :func:`_sure_bounds`) with the hearts as the four
+    hands hold them (13 bits a seat, ``code``), and the hearts each count depends on."""
+    by_seat = [(code >> 13 * seat) & _SUIT for seat in range(4)]
+    hearts = by_seat[0] | by_seat[1] | by_seat[2] | by_seat[3]
+    shift = 13 * _HEARTS
     sure = [0, 0]
     sure_cards = [0, 0]
-    hearts = everyone & _HEART_MASK
-    if hearts:
-        shift = 13 * _HEARTS
-        by_seat = [(hand >> shift) & _SUIT for hand in hands]
-        for side in (0, 1):
-            enemy = by_seat[side ^ 1] | by_seat[side ^ 3]
-            for seat in (side, side ^ 2):
-                if by_seat[seat]:
-                    tricks, lowest = _sure_hearts(by_seat[seat], enemy)
-                    if tricks > sure[side]:
-                        sure[side] = tricks
-                        sure_cards[side] = hearts & -(1 << (lowest + shift))
-    return sure[0], left - sure[1], sure_cards[0], sure_cards[1]
+    for side in (0, 1):
+        enemy = by_seat[side ^ 1] | by_seat[side ^ 3]
+        for seat in (side, side ^ 2):
+            if by_seat[seat]:
+                tricks, lowest = _sure_hearts(by_seat[seat], enemy)
+                if tricks > sure[side]:
+                    sure[side] = tricks
+                    sure_cards[side] = (hearts & -(1 << lowest)) << shift
+    return sure[0], sure[1], sure_cards[0], sure_cards[1]
 
 
 def _bounds(
