@@ -282,37 +282,44 @@ class _Search:
         depends = 0
         if position == 0:
             moves = _moves(hand, out)
+            # The first lead is tried before the others are ordered (often it settles).
+            first = self.first
+            later: list[tuple[int, int]] | None = None
             if len(moves) > 1:
-                moves = _order_lead(moves, seat, hands)
-                first = self.first
-                if first >= 0:
-                    for index, move in enumerate(moves):
-                        if move[0] == first:
-                            if index:
-                                del moves[index]
-                                moves.insert(0, move)
-                            break
-            for card, run in moves:
-                rest = hand ^ (1 << card)
-                if seat == 0:
-                    new_hands = (rest, hands[1], hands[2], hands[3])
-                elif seat == 1:
-                    new_hands = (hands[0], rest, hands[2], hands[3])
-                elif seat == 2:
-                    new_hands = (hands[0], hands[1], rest, hands[3])
+                for move in moves:
+                    if move[0] == first:
+                        later = [other for other in moves if other is not move]
+                        moves = [move]
+                        break
                 else:
-                    new_hands = (hands[0], hands[1], hands[2], rest)
-                result, cards = self.play(
-                    new_hands, leader, 1, card // 13, card, 0, False, need, out
-                )
-                if result is maximizing:
-                    self.cut = card
-                    self.killers[hand << 4 | need] = card
-                    return result, cards
-                # The equivalent cards not tried would have needed the same cards, with theirs.
-                if cards & run:
-                    cards |= run
-                depends |= cards
+                    moves = _order_lead(moves, seat, hands)
+            while True:
+                for card, run in moves:
+                    rest = hand ^ (1 << card)
+                    if seat == 0:
+                        new_hands = (rest, hands[1], hands[2], hands[3])
+                    elif seat == 1:
+                        new_hands = (hands[0], rest, hands[2], hands[3])
+                    elif seat == 2:
+                        new_hands = (hands[0], hands[1], rest, hands[3])
+                    else:
+                        new_hands = (hands[0], hands[1], hands[2], rest)
+                    result, cards = self.play(
+                        new_hands, leader, 1, card // 13, card, 0, False, need, out
+                    )
+                    if result is maximizing:
+                        self.cut = card
+                        self.killers[hand << 4 | need] = card
+                        return result, cards
+                    # The equivalent cards not tried would have needed the same cards, with
+                    # theirs.
+                    if cards & run:
+                        cards |= run
+                    depends |= cards
+                if later is None:
+                    break
+                moves = _order_lead(later, seat, hands) if len(later) > 1 else later
+                later = None
             self.cut = -1
             return not maximizing, depends
         # FH-16: a follower follows suit if it can.
@@ -326,60 +333,74 @@ class _Search:
             moves = cached
         else:
             moves = _moves(hand, out)
+        # Second and third hand's killer is tried before the others are ordered.
+        later = None
         if len(moves) > 1:
-            moves = _order_follow(
-                moves, position, seat, lead, best, (best_position - position) & 1 == 0, hands
-            )
-            if position < 3:
-                killer = self.follows.get((hand << 6 | best) << 4 | need)
-                if killer is not None and moves[0][0] != killer:
-                    for index, move in enumerate(moves):
-                        if move[0] == killer:
-                            moves = [move, *moves[:index], *moves[index + 1 :]]
-                            break
+            killer = self.follows.get((hand << 6 | best) << 4 | need) if position < 3 else None
+            if killer is not None:
+                for move in moves:
+                    if move[0] == killer:
+                        later = [other for other in moves if other is not move]
+                        moves = [move]
+                        break
+            if later is None:
+                moves = _order_follow(
+                    moves, position, seat, lead, best, (best_position - position) & 1 == 0, hands
+                )
         beats_table = _BEATS
         best_suit = best // 13
-        for card, run in moves:
-            if beats_table[card * 52 + best]:  # FH-17
-                new_best, new_position = card, position
-                new_ranked = card // 13 == best_suit
-            else:
-                new_best, new_position = best, best_position
-                new_ranked = ranked or card // 13 == best_suit
-            rest = hand ^ (1 << card)
-            if seat == 0:
-                new_hands = (rest, hands[1], hands[2], hands[3])
-            elif seat == 1:
-                new_hands = (hands[0], rest, hands[2], hands[3])
-            elif seat == 2:
-                new_hands = (hands[0], hands[1], rest, hands[3])
-            else:
-                new_hands = (hands[0], hands[1], hands[2], rest)
-            if position == 3:
-                winner = (leader + new_position) & 3
-                result, cards = self.at_least(new_hands, winner, need - (not winner & 1))
-                if new_ranked:
-                    cards |= 1 << new_best
-            else:
-                result, cards = self.play(
-                    new_hands,
-                    leader,
-                    position + 1,
-                    lead,
-                    new_best,
-                    new_position,
-                    new_ranked,
-                    need,
-                    out,
+        while True:
+            for card, run in moves:
+                if beats_table[card * 52 + best]:  # FH-17
+                    new_best, new_position = card, position
+                    new_ranked = card // 13 == best_suit
+                else:
+                    new_best, new_position = best, best_position
+                    new_ranked = ranked or card // 13 == best_suit
+                rest = hand ^ (1 << card)
+                if seat == 0:
+                    new_hands = (rest, hands[1], hands[2], hands[3])
+                elif seat == 1:
+                    new_hands = (hands[0], rest, hands[2], hands[3])
+                elif seat == 2:
+                    new_hands = (hands[0], hands[1], rest, hands[3])
+                else:
+                    new_hands = (hands[0], hands[1], hands[2], rest)
+                if position == 3:
+                    winner = (leader + new_position) & 3
+                    result, cards = self.at_least(new_hands, winner, need - (not winner & 1))
+                    if new_ranked:
+                        cards |= 1 << new_best
+                else:
+                    result, cards = self.play(
+                        new_hands,
+                        leader,
+                        position + 1,
+                        lead,
+                        new_best,
+                        new_position,
+                        new_ranked,
+                        need,
+                        out,
+                    )
+                if result is maximizing:
+                    if position < 3:
+                        self.follows[(hand << 6 | best) << 4 | need] = card
+                    return result, cards
+                # The equivalent cards not tried would have needed the same cards, with theirs.
+                if cards & run:
+                    cards |= run
+                depends |= cards
+            if later is None:
+                break
+            moves = (
+                _order_follow(
+                    later, position, seat, lead, best, (best_position - position) & 1 == 0, hands
                 )
-            if result is maximizing:
-                if position < 3:
-                    self.follows[(hand << 6 | best) << 4 | need] = card
-                return result, cards
-            # The equivalent cards not tried would have needed the same cards, with theirs.
-            if cards & run:
-                cards |= run
-            depends |= cards
+                if len(later) > 1
+                else later
+            )
+            later = None
         return not maximizing, depends
 
 
