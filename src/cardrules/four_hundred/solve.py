@@ -21,14 +21,14 @@ The search is exact and pure Python:
   is passed over) and moves to the front of its key's groups when it answers;
 * **equivalent cards**: cards of one suit in one hand that no other card still out (in a hand or on
   the table) separates win and lose the same tricks, so one of them is tried;
-* **move ordering**: the lead that settled the position's last search first (for a position
-  not met before, the lead that last settled a search from the leader's hand as it is, asking
-  the same question: a *killer*); then leads of top cards (hearts first, not into a ruff), low
-  leads to the partner's top card or ruff, low cards (a low heart first when the leader's team
-  holds more hearts), top and low cards into a ruff; a follower plays the cheapest card sure to
-  win the trick, low when its partner's card is sure to win, second hand low, third hand high,
-  except that second and third hand first try their killer (by the same hand, question and
-  winning card);
+* **move ordering**: first the lead that last settled a search from the leader's hand as it
+  is, asking the same question (a *killer*), or else the lead that settled the position's last
+  search; then leads of top cards (hearts first, not into a ruff), low leads to the partner's
+  top card or ruff, low cards (a low heart first when the leader's team holds more hearts), top
+  and low cards into a ruff; a follower plays the cheapest card sure to win the trick, low when
+  its partner's card is sure to win, second hand low, third hand high, except that second and
+  third hand first try their killer (by the same hand, question and winning card); the first
+  card is tried before the others are ordered;
 * **sure tricks and quick tricks** bound the value before any search: for each team a
   player's top hearts less the other team's hearts above them, and, when those leave the
   question open, the top hearts and top plain cards the leader (or the partner it can reach)
@@ -234,8 +234,7 @@ class _Search:
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise _OverBudget
-        first = info[2]
-        self.first = first if first >= 0 else self.killers.get(hands[leader] << 4 | need, -1)
+        self.first = self.killers.get(hands[leader] << 4 | need, info[2])
         self.cut = -1
         result, cards = self.play(hands, leader, 0, -1, -1, 0, False, need, out)
         if self.cut >= 0:
