@@ -172,22 +172,30 @@ class _Search:
         known = self.known[leader]
         info = known.get(hands)
         if info is None:
-            key = 0
-            packed = 0
+            # Each suit's layout as the four hands hold it (written out: a loop costs more).
             layouts = _LAYOUTS
-            for shift in (0, 13, 26, 39):
-                code = (
-                    (h0 >> shift) & _SUIT
-                    | ((h1 >> shift) & _SUIT) << 13
-                    | ((h2 >> shift) & _SUIT) << 26
-                    | ((h3 >> shift) & _SUIT) << 39
-                )
-                layout = layouts.get(code)
-                if layout is None:
-                    layout = layouts[code] = _layout(code)
-                key = key << 16 | layout[0]
-                packed |= layout[1] << shift
-            key = key << 2 | leader
+            code = h0 & _SUIT | (h1 & _SUIT) << 13 | (h2 & _SUIT) << 26 | (h3 & _SUIT) << 39
+            clubs = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            code = (
+                (h0 >> 13) & _SUIT
+                | ((h1 >> 13) & _SUIT) << 13
+                | ((h2 >> 13) & _SUIT) << 26
+                | ((h3 >> 13) & _SUIT) << 39
+            )
+            diamonds = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            code = (
+                (h0 >> 26) & _SUIT
+                | ((h1 >> 26) & _SUIT) << 13
+                | ((h2 >> 26) & _SUIT) << 26
+                | ((h3 >> 26) & _SUIT) << 39
+            )
+            hearts = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            code = h0 >> 39 | (h1 >> 39) << 13 | (h2 >> 39) << 26 | (h3 >> 39) << 39
+            spades = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            key = (
+                ((clubs[0] << 16 | diamonds[0]) << 16 | hearts[0]) << 16 | spades[0]
+            ) << 2 | leader
+            packed = clubs[1] | diamonds[1] << 13 | hearts[1] << 26 | spades[1] << 39
             groups = self.table.get(key)
             if groups is None:
                 groups = self.table[key] = {}
