@@ -8,8 +8,9 @@ import random
 import pytest
 from test_solve_fh import _in_play, _minimax
 
+from cardrules.core.cardset import SUIT_MASKS
 from cardrules.four_hundred import State
-from cardrules.four_hundred.solve import _bounds, _sure_hearts, solve
+from cardrules.four_hundred.solve import _bounds, _sure_bounds, _sure_hearts, solve
 
 
 def _trick_start(seed: int, tricks_left: int) -> State:
@@ -76,3 +77,29 @@ def test_sure_heart_tricks_by_the_rule() -> None:
             assert (held >> lowest).bit_count() - (enemy >> lowest).bit_count() == tricks
         else:
             assert lowest == -1
+
+
+def test_sure_bounds_by_the_rule() -> None:
+    """Each team's sure heart tricks, looked up by the hearts' layout, are the best of its two
+    players' (FH-5), and depend on the hearts down to the lowest one counted."""
+    rng = random.Random(11)
+    for _ in range(2000):
+        deck = list(range(52))
+        rng.shuffle(deck)
+        size = rng.randrange(1, 14)
+        hands = tuple(
+            sum(1 << card for card in deck[seat * size : (seat + 1) * size]) for seat in range(4)
+        )
+        out = hands[0] | hands[1] | hands[2] | hands[3]
+        hearts = [(hand >> 26) & 0x1FFF for hand in hands]
+        low, high, low_cards, high_cards = _sure_bounds(
+            (hands[0], hands[1], hands[2], hands[3]), size, out
+        )
+        for team, tricks, cards in ((0, low, low_cards), (1, size - high, high_cards)):
+            enemy = hearts[team ^ 1] | hearts[team ^ 3]
+            assert tricks == max(_sure_by_hand(hearts[seat], enemy) for seat in (team, team ^ 2))
+            assert cards & ~out == 0
+            assert (cards == 0) == (tricks == 0)
+            if cards:  # every heart out from the lowest counted one up
+                lowest = cards & -cards
+                assert cards == out & SUIT_MASKS[2] & -lowest

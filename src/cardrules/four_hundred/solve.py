@@ -21,14 +21,18 @@ The search is exact and pure Python:
   is passed over) and moves to the front of its key's groups when it answers;
 * **equivalent cards**: cards of one suit in one hand that no other card still out (in a hand or on
   the table) separates win and lose the same tricks, so one of them is tried;
-* **move ordering**: the lead that settled the position's last search first; then leads of top
-  cards (hearts first, not into a ruff), low leads to the partner's top card or ruff, low cards
-  (a low heart first when the leader's team holds more hearts), top and low cards into a ruff;
-  a follower plays the cheapest card sure to win the trick, low when its partner's card is sure
-  to win, second hand low, third hand high;
-* **quick tricks and sure tricks** bound the value before any search: the top hearts and top
-  plain cards the leader (or the partner it can reach) can cash before the opponents ruff, and
-  for each team a player's top hearts less the other team's hearts above them.
+* **move ordering**: first the lead that last settled a search from the leader's hand as it
+  is, asking the same question (a *killer*), or else the lead that settled the position's last
+  search; then leads of top cards (hearts first, not into a ruff), low leads to the partner's
+  top card or ruff, low cards (a low heart first when the leader's team holds more hearts), top
+  and low cards into a ruff; a follower plays the cheapest card sure to win the trick, low when
+  its partner's card is sure to win, second hand low, third hand high, except that second and
+  third hand first try their killer (by the same hand, question and winning card); the first
+  card is tried before the others are ordered;
+* **sure tricks and quick tricks** bound the value before any search: for each team a
+  player's top hearts less the other team's hearts above them, and, when those leave the
+  question open, the top hearts and top plain cards the leader (or the partner it can reach)
+  can cash before the opponents ruff.
 
 ``nodes`` (and the ``budget`` arguments) count the tricks searched: the trick starts whose cards
 were played out, not those the table or the bounds settled.
@@ -133,14 +137,19 @@ class _Search:
     by rank (beating a card of their suit) and those of the bounds it used.
     """
 
-    __slots__ = ("budget", "cut", "first", "known", "nodes", "table")
+    __slots__ = ("budget", "cut", "first", "follows", "killers", "known", "nodes", "table")
 
     def __init__(self, budget: int | None) -> None:
         self.table: dict[int, dict[int, list[Any]]]
         self.table = {}
         # The positions met (by leader, then hands): their table entry, their cards' places,
-        # and the lead that last settled their search.
+        # the lead that last settled their search, their bounds and whether the bounds still
+        # lack the quick tricks.
         self.known: tuple[dict[tuple[int, int, int, int], list[Any]], ...] = ({}, {}, {}, {})
+        # The card that last settled a search, by the hand it came from and the tricks team 0
+        # needs: the leads, and second and third hand's cards (by the trick's winning card too).
+        self.killers: dict[int, int] = {}
+        self.follows: dict[int, int] = {}
         self.first = -1
         self.cut = -1
         self.nodes = 0
@@ -163,26 +172,34 @@ class _Search:
         known = self.known[leader]
         info = known.get(hands)
         if info is None:
-            key = 0
-            packed = 0
+            # Each suit's layout as the four hands hold it (written out: a loop costs more).
             layouts = _LAYOUTS
-            for shift in (0, 13, 26, 39):
-                code = (
-                    (h0 >> shift) & _SUIT
-                    | ((h1 >> shift) & _SUIT) << 13
-                    | ((h2 >> shift) & _SUIT) << 26
-                    | ((h3 >> shift) & _SUIT) << 39
-                )
-                layout = layouts.get(code)
-                if layout is None:
-                    layout = layouts[code] = _layout(code)
-                key = key << 16 | layout[0]
-                packed |= layout[1] << shift
-            key = key << 2 | leader
+            code = h0 & _SUIT | (h1 & _SUIT) << 13 | (h2 & _SUIT) << 26 | (h3 & _SUIT) << 39
+            clubs = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            code = (
+                (h0 >> 13) & _SUIT
+                | ((h1 >> 13) & _SUIT) << 13
+                | ((h2 >> 13) & _SUIT) << 26
+                | ((h3 >> 13) & _SUIT) << 39
+            )
+            diamonds = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            code = (
+                (h0 >> 26) & _SUIT
+                | ((h1 >> 26) & _SUIT) << 13
+                | ((h2 >> 26) & _SUIT) << 26
+                | ((h3 >> 26) & _SUIT) << 39
+            )
+            hearts = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            code = h0 >> 39 | (h1 >> 39) << 13 | (h2 >> 39) << 26 | (h3 >> 39) << 39
+            spades = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            key = (
+                ((clubs[0] << 16 | diamonds[0]) << 16 | hearts[0]) << 16 | spades[0]
+            ) << 2 | leader
+            packed = clubs[1] | diamonds[1] << 13 | hearts[1] << 26 | spades[1] << 39
             groups = self.table.get(key)
             if groups is None:
                 groups = self.table[key] = {}
-            info = known[hands] = [groups, packed, -1, None]
+            info = known[hands] = [groups, packed, -1, None, True]
         else:
             groups, packed = info[0], info[1]
         if groups:
@@ -203,16 +220,29 @@ class _Search:
                         return False, _unsqueeze(group[0], out)
         estimate = info[3]
         if estimate is None:
-            estimate = info[3] = _bounds(hands, leader, left, out)
+            estimate = info[3] = _sure_bounds(hands, left, out)
         low, high, low_cards, high_cards = estimate
         if low >= need:
             return True, low_cards
         if high < need:
             return False, high_cards
+        if info[4]:
+            # The quick tricks, counted when the sure tricks leave the question open.
+            info[4] = False
+            quick, quick_cards = _quick_tricks(hands, leader, out)
+            if leader & 1:
+                if left - quick < high:
+                    info[3] = (low, left - quick, low_cards, quick_cards)
+                    if left - quick < need:
+                        return False, quick_cards
+            elif quick > low:
+                info[3] = (quick, high, quick_cards, high_cards)
+                if quick >= need:
+                    return True, quick_cards
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise _OverBudget
-        self.first = info[2]
+        self.first = self.killers.get(hands[leader] << 4 | need, info[2])
         self.cut = -1
         result, cards = self.play(hands, leader, 0, -1, -1, 0, False, need, out)
         if self.cut >= 0:
@@ -259,36 +289,45 @@ class _Search:
         depends = 0
         if position == 0:
             moves = _moves(hand, out)
+            # The first lead is tried before the others are ordered (often it settles).
+            first = self.first
+            later: list[tuple[int, int]] | None = None
             if len(moves) > 1:
-                moves = _order_lead(moves, seat, hands)
-                first = self.first
-                if first >= 0:
-                    for index, move in enumerate(moves):
-                        if move[0] == first:
-                            if index:
-                                del moves[index]
-                                moves.insert(0, move)
-                            break
-            for card, run in moves:
-                rest = hand ^ (1 << card)
-                if seat == 0:
-                    new_hands = (rest, hands[1], hands[2], hands[3])
-                elif seat == 1:
-                    new_hands = (hands[0], rest, hands[2], hands[3])
-                elif seat == 2:
-                    new_hands = (hands[0], hands[1], rest, hands[3])
+                for move in moves:
+                    if move[0] == first:
+                        later = [other for other in moves if other is not move]
+                        moves = [move]
+                        break
                 else:
-                    new_hands = (hands[0], hands[1], hands[2], rest)
-                result, cards = self.play(
-                    new_hands, leader, 1, card // 13, card, 0, False, need, out
-                )
-                if result is maximizing:
-                    self.cut = card
-                    return result, cards
-                # The equivalent cards not tried would have needed the same cards, with theirs.
-                if cards & run:
-                    cards |= run
-                depends |= cards
+                    moves = _order_lead(moves, seat, hands)
+            while True:
+                for card, run in moves:
+                    rest = hand ^ (1 << card)
+                    if seat == 0:
+                        new_hands = (rest, hands[1], hands[2], hands[3])
+                    elif seat == 1:
+                        new_hands = (hands[0], rest, hands[2], hands[3])
+                    elif seat == 2:
+                        new_hands = (hands[0], hands[1], rest, hands[3])
+                    else:
+                        new_hands = (hands[0], hands[1], hands[2], rest)
+                    result, cards = self.play(
+                        new_hands, leader, 1, card // 13, card, 0, False, need, out
+                    )
+                    if result is maximizing:
+                        self.cut = card
+                        self.killers[hand << 4 | need] = card
+                        return result, cards
+                    # The equivalent cards not tried would have needed the same cards, with
+                    # theirs.
+                    if cards & run:
+                        cards |= run
+                    depends |= cards
+                if later is None:
+                    break
+                moves = _order_lead(later, seat, hands) if len(later) > 1 else later
+                later = None
+            self.cut = -1
             return not maximizing, depends
         # FH-16: a follower follows suit if it can.
         allowed = hand & _SUIT_MASK_OF[lead]
@@ -301,51 +340,74 @@ class _Search:
             moves = cached
         else:
             moves = _moves(hand, out)
+        # Second and third hand's killer is tried before the others are ordered.
+        later = None
         if len(moves) > 1:
-            moves = _order_follow(
-                moves, position, seat, lead, best, (best_position - position) & 1 == 0, hands
-            )
+            killer = self.follows.get((hand << 6 | best) << 4 | need) if position < 3 else None
+            if killer is not None:
+                for move in moves:
+                    if move[0] == killer:
+                        later = [other for other in moves if other is not move]
+                        moves = [move]
+                        break
+            if later is None:
+                moves = _order_follow(
+                    moves, position, seat, lead, best, (best_position - position) & 1 == 0, hands
+                )
         beats_table = _BEATS
         best_suit = best // 13
-        for card, run in moves:
-            if beats_table[card * 52 + best]:  # FH-17
-                new_best, new_position = card, position
-                new_ranked = card // 13 == best_suit
-            else:
-                new_best, new_position = best, best_position
-                new_ranked = ranked or card // 13 == best_suit
-            rest = hand ^ (1 << card)
-            if seat == 0:
-                new_hands = (rest, hands[1], hands[2], hands[3])
-            elif seat == 1:
-                new_hands = (hands[0], rest, hands[2], hands[3])
-            elif seat == 2:
-                new_hands = (hands[0], hands[1], rest, hands[3])
-            else:
-                new_hands = (hands[0], hands[1], hands[2], rest)
-            if position == 3:
-                winner = (leader + new_position) & 3
-                result, cards = self.at_least(new_hands, winner, need - (not winner & 1))
-                if new_ranked:
-                    cards |= 1 << new_best
-            else:
-                result, cards = self.play(
-                    new_hands,
-                    leader,
-                    position + 1,
-                    lead,
-                    new_best,
-                    new_position,
-                    new_ranked,
-                    need,
-                    out,
+        while True:
+            for card, run in moves:
+                if beats_table[card * 52 + best]:  # FH-17
+                    new_best, new_position = card, position
+                    new_ranked = card // 13 == best_suit
+                else:
+                    new_best, new_position = best, best_position
+                    new_ranked = ranked or card // 13 == best_suit
+                rest = hand ^ (1 << card)
+                if seat == 0:
+                    new_hands = (rest, hands[1], hands[2], hands[3])
+                elif seat == 1:
+                    new_hands = (hands[0], rest, hands[2], hands[3])
+                elif seat == 2:
+                    new_hands = (hands[0], hands[1], rest, hands[3])
+                else:
+                    new_hands = (hands[0], hands[1], hands[2], rest)
+                if position == 3:
+                    winner = (leader + new_position) & 3
+                    result, cards = self.at_least(new_hands, winner, need - (not winner & 1))
+                    if new_ranked:
+                        cards |= 1 << new_best
+                else:
+                    result, cards = self.play(
+                        new_hands,
+                        leader,
+                        position + 1,
+                        lead,
+                        new_best,
+                        new_position,
+                        new_ranked,
+                        need,
+                        out,
+                    )
+                if result is maximizing:
+                    if position < 3:
+                        self.follows[(hand << 6 | best) << 4 | need] = card
+                    return result, cards
+                # The equivalent cards not tried would have needed the same cards, with theirs.
+                if cards & run:
+                    cards |= run
+                depends |= cards
+            if later is None:
+                break
+            moves = (
+                _order_follow(
+                    later, position, seat, lead, best, (best_position - position) & 1 == 0, hands
                 )
-            if result is maximizing:
-                return result, cards
-            # The equivalent cards not tried would have needed the same cards, with theirs.
-            if cards & run:
-                cards |= run
-            depends |= cards
+                if len(later) > 1
+                else later
+            )
+            later = None
         return not maximizing, depends
 
 
@@ -645,18 +707,10 @@ def _sure_hearts(held: int, enemy: int) -> tuple[int, int]:
     return found
 
 
-def _bounds(
-    hands: tuple[int, int, int, int], leader: int, left: int, everyone: int
-) -> tuple[int, int, int, int]:
-    """Bounds on team 0's tricks from the start of a trick, before any search, and the cards
-    each depends on.
-
-    Quick tricks of the leader's team (:func:`_quick`): the leader's, or its partner's when the
-    leader can reach it, leading a card of a suit whose top card the partner holds and that no
-    opponent can ruff.  Sure tricks of each team: a player's top hearts win their tricks unless
-    the other team's higher hearts fall on them.
-    """
-    team = leader & 1
+def _quick_tricks(hands: tuple[int, int, int, int], leader: int, everyone: int) -> tuple[int, int]:
+    """The quick tricks of the leader's team (:func:`_quick`), and the cards they depend on: the
+    leader's, or its partner's when the leader can reach it, leading a card of a suit whose top
+    card the partner holds and that no opponent can ruff."""
     quick, quick_cards = _quick(hands, leader, everyone)
     mine = hands[leader]
     partner = hands[leader ^ 2]
@@ -677,27 +731,66 @@ def _bounds(
             if reached > quick:
                 quick, quick_cards = reached, reached_cards | 1 << top
             break
-    # Sure tricks: each heart a player plays wins its trick for the player's team unless a
-    # higher heart of the other team falls on it, so a player's top j hearts win at least j
-    # tricks less the other team's hearts above the lowest of them.
+    return quick, quick_cards
+
+
+_SURE_LAYOUTS: dict[int, tuple[int, int, int, int]] = {}
+
+
+def _sure_bounds(
+    hands: tuple[int, int, int, int], left: int, everyone: int
+) -> tuple[int, int, int, int]:
+    """Bounds on team 0's tricks from each team's sure heart tricks, and the cards each depends
+    on: each heart a player plays wins its trick for the player's team unless a higher heart of
+    the other team falls on it, so a player's top j hearts win at least j tricks less the other
+    team's hearts above the lowest of them."""
+    shift = 13 * _HEARTS
+    code = (
+        (hands[0] >> shift) & _SUIT
+        | ((hands[1] >> shift) & _SUIT) << 13
+        | ((hands[2] >> shift) & _SUIT) << 26
+        | ((hands[3] >> shift) & _SUIT) << 39
+    )
+    found = _SURE_LAYOUTS.get(code)
+    if found is None:
+        found = _SURE_LAYOUTS[code] = _sure_layout(code)
+    return found[0], left - found[1], found[2], found[3]
+
+
+def _sure_layout(code: int) -> tuple[int, int, int, int]:
+    """Each team's sure heart tricks (see :func:`_sure_bounds`) with the hearts as the four
+    hands hold them (13 bits a seat, ``code``), and the hearts each count depends on."""
+    by_seat = [(code >> 13 * seat) & _SUIT for seat in range(4)]
+    hearts = by_seat[0] | by_seat[1] | by_seat[2] | by_seat[3]
+    shift = 13 * _HEARTS
     sure = [0, 0]
     sure_cards = [0, 0]
-    hearts = everyone & _HEART_MASK
-    if hearts:
-        shift = 13 * _HEARTS
-        by_seat = [(hand >> shift) & _SUIT for hand in hands]
-        for side in (0, 1):
-            enemy = by_seat[side ^ 1] | by_seat[side ^ 3]
-            for seat in (side, side ^ 2):
-                if by_seat[seat]:
-                    tricks, lowest = _sure_hearts(by_seat[seat], enemy)
-                    if tricks > sure[side]:
-                        sure[side] = tricks
-                        sure_cards[side] = hearts & -(1 << (lowest + shift))
-    if quick > sure[team]:
-        sure[team] = quick
-        sure_cards[team] = quick_cards
-    return sure[0], left - sure[1], sure_cards[0], sure_cards[1]
+    for side in (0, 1):
+        enemy = by_seat[side ^ 1] | by_seat[side ^ 3]
+        for seat in (side, side ^ 2):
+            if by_seat[seat]:
+                tricks, lowest = _sure_hearts(by_seat[seat], enemy)
+                if tricks > sure[side]:
+                    sure[side] = tricks
+                    sure_cards[side] = (hearts & -(1 << lowest)) << shift
+    return sure[0], sure[1], sure_cards[0], sure_cards[1]
+
+
+def _bounds(
+    hands: tuple[int, int, int, int], leader: int, left: int, everyone: int
+) -> tuple[int, int, int, int]:
+    """Bounds on team 0's tricks from the start of a trick, before any search, and the cards
+    each depends on: each team's sure heart tricks (:func:`_sure_bounds`), or the leader's
+    team's quick tricks (:func:`_quick_tricks`) when they are more.  (The search counts the
+    quick tricks only when the sure tricks leave its question open.)"""
+    low, high, low_cards, high_cards = _sure_bounds(hands, left, everyone)
+    quick, quick_cards = _quick_tricks(hands, leader, everyone)
+    if leader & 1:
+        if left - quick < high:
+            return low, left - quick, low_cards, quick_cards
+    elif quick > low:
+        return quick, high, quick_cards, high_cards
+    return low, high, low_cards, high_cards
 
 
 # -- the public functions ---------------------------------------------------------------------
