@@ -6,7 +6,9 @@ the race objective; 400 positions with 4, 6 and 8 tricks to go (random play befo
 search (``bid_values``) with 6 and 7 to go.  ``--full-400 N`` also solves N full 400 hands (13
 tricks; the deals of seeds 0 to N - 1 after four Bid(3)s) and prints, for each and then as median
 and max, the wall-clock and CPU (process) seconds and the nodes (tricks searched): on a shared
-machine the CPU time and the nodes are the steadier figures.  Figures are for the machine at hand.
+machine the CPU time and the nodes are the steadier figures.  ``--positions N`` solves the first N
+of the 400 positions with 4, 6, 8 and 10 tricks to go and prints the median and max CPU time and
+nodes of each (the figures of the docs' table).  Figures are for the machine at hand.
 """
 
 from __future__ import annotations
@@ -94,10 +96,34 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("seconds", nargs="?", type=float, default=3.0)
     parser.add_argument("--full-400", type=int, default=0, metavar="N")
+    parser.add_argument("--positions", type=int, default=0, metavar="N")
     args = parser.parse_args()
     run(args.seconds)
+    if args.positions:
+        positions_400(args.positions)
     if args.full_400:
         full_400(args.full_400)
+
+
+def positions_400(count: int) -> None:
+    """Solve the first ``count`` 400 positions with 4, 6, 8 and 10 tricks to go and print the
+    median and max CPU time and nodes of each."""
+    for left in (4, 6, 8, 10):
+        positions = _four_hundred_positions(left)
+        cpus: list[float] = []
+        nodes: list[int] = []
+        for _ in range(count):
+            state = next(positions)
+            cpu = time.process_time()
+            result = four_hundred.solve(state)
+            cpus.append(time.process_time() - cpu)
+            nodes.append(result.nodes)
+        print(
+            f"(400, {left} tricks to go, {count} positions: median "
+            f"{statistics.median(cpus) * 1000:.1f} ms CPU, {statistics.median(nodes):,.0f} nodes; "
+            f"max {max(cpus) * 1000:.1f} ms CPU, {max(nodes):,} nodes)",
+            flush=True,
+        )
 
 
 def full_400(count: int) -> None:
