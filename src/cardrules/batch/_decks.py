@@ -151,7 +151,7 @@ class SeededDecks(DeckSource):
         ok = self._game.reshape(-1)[key] == games
         ok &= left.view(np.uint64) < WINDOW
         missing = None
-        if not ok.all():
+        if np.count_nonzero(ok) < ok.size:
             missing = self._misses(ok, key, games)
             if missing is None:
                 self._refill(lanes, games, deals, all_games, all_deals)
@@ -177,7 +177,7 @@ class SeededDecks(DeckSource):
         ok = left.view(np.uint64) < WINDOW
         ok &= self._game.reshape(-1)[key] == games
         missing = None
-        if not ok.all():
+        if np.count_nonzero(ok) < ok.size:
             missing = self._misses(ok, key, games)
             if missing is None:
                 self._refill(lanes, games, deals, all_games, all_deals)

@@ -410,7 +410,10 @@ class AllFoursBatch:
             raise ValueError(f"actions: expected {self.n} integer action ids, got shape {a.shape}")
         a = a.astype(np.int64, copy=False)
         # An id out of range shifts the bits out (a negative one reads as a huge shift).
-        if not ((self._legal >> a.view(np.uint64)) & _ONE).all():
+        # (``count_nonzero`` costs a few µs less than ``all`` on uint64.)
+        legal = self._legal >> a.view(np.uint64)
+        legal &= _ONE
+        if np.count_nonzero(legal) < self.n:
             self._refuse(a)
         self._results.begin(self.n)
         self._play(a)
@@ -708,7 +711,7 @@ class AllFoursBatch:
                 assert at is not None
                 dealt[1][at] = decks
                 dealt[2][at] = kick
-            if won.any():
+            if np.count_nonzero(won):
                 self._game_over(lanes[won], side[won])
                 at = won.nonzero()[0] if at is None else at[won]
             decks = None
