@@ -37,6 +37,7 @@ I64 = npt.NDArray[np.int64]
 
 #: How many deals of a game are made at once, and how few may be left before more are made.
 WINDOW: Final = 2
+assert WINDOW & (WINDOW - 1) == 0  # a power of two (see SeededDecks.deals)
 LOW: Final = 2
 #: A few decks missing from the ring (a lane that dealt again soon, e.g. after a void deal) are
 #: made one at a time by the per-state engine's shuffle instead of a refill of every lane: at
@@ -113,6 +114,12 @@ class SeededDecks(DeckSource):
         self._end = np.zeros((n, 2), dtype=np.int64)
         self._dealer = np.zeros((n, 2), dtype=np.int64)
         self._decks = np.zeros((n, 2, WINDOW, 52), dtype=np.int8)
+        #: Per (lane, slot), flat: (game << 32) + end - 1, so that the deck of (game, deal) is
+        #: in the ring when code - ((game << 32) + deal) is below WINDOW as unsigned (games and
+        #: deal numbers below 2**31); the dealers, and the ring, flat.
+        self._code = np.full(2 * n, -(1 << 32) - 1, dtype=np.int64)
+        self._dealers = self._dealer.reshape(-1)
+        self._ring = self._decks.reshape(-1, 52)
         #: Per lane and slot (lane * 2 + slot): the text hashed for its game's deals, up to the
         #: deal number (:func:`~cardrules.batch._shuffle.prefixes`), as bytes padded with zeros,
         #: and its length.
@@ -145,49 +152,29 @@ class SeededDecks(DeckSource):
         return dealers
 
     def decks(self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64) -> I64:
-        key = lanes * 2 + (games & 1)  # (lane, slot) flat
-        # The deck is in the ring when 0 < end - deal <= WINDOW (as unsigned: end - deal - 1 <
-        # WINDOW).
-        left = self._end.reshape(-1)[key] - deals
-        left -= 1
-        ok = self._game.reshape(-1)[key] == games
-        ok &= left.view(np.uint64) < WINDOW
-        missing = None
-        if np.count_nonzero(ok) < ok.size:
-            missing = self._misses(ok, key, games)
-            if missing is None:
-                self._refill(lanes, games, deals, all_games, all_deals)
-        key *= WINDOW
-        key += deals % WINDOW
-        ring: Any = self._decks.reshape(-1, 52)  # int8 card indices
-        decks: I64 = ring.take(key, axis=0)
-        if missing is not None:
-            self._make_missing(decks, missing, key, deals)
-        self.dealt += lanes.size
-        return decks
+        return self.deals(lanes, games, deals, all_games, all_deals, 0)[0]
 
     def deals(
         self, lanes: I64, games: I64, deals: I64, all_games: I64, all_deals: I64, new: int
     ) -> tuple[I64, I64]:
         key = lanes * 2
         key += games & 1  # (lane, slot) flat
-        # The deck is in the ring when 0 < end - deal <= WINDOW (as unsigned: end - deal - 1 <
-        # WINDOW), the slot holding the game (its dealer then too).
-        left = self._end.reshape(-1)[key]
-        left -= deals
-        left -= 1
+        # The deck is in the ring when the slot holds the game and 0 < end - deal <= WINDOW
+        # (see _code).
+        want = games << 32
+        want += deals
+        left = self._code.take(key)
+        left -= want
         ok = left.view(np.uint64) < WINDOW
-        ok &= self._game.reshape(-1)[key] == games
         missing = None
         if np.count_nonzero(ok) < ok.size:
             missing = self._misses(ok, key, games)
             if missing is None:
                 self._refill(lanes, games, deals, all_games, all_deals)
-        dealers: I64 = self._dealer.reshape(-1)[key[:new]]
+        dealers: I64 = self._dealers.take(key[:new])
         key *= WINDOW
-        key += deals % WINDOW
-        ring: Any = self._decks.reshape(-1, 52)  # int8 card indices
-        decks: I64 = ring.take(key, axis=0)
+        key += deals & (WINDOW - 1)  # deals % WINDOW (a power of two)
+        decks: I64 = self._ring.take(key, axis=0)  # int8 card indices
         if missing is not None:
             self._make_missing(decks, missing, key, deals)
         self.dealt += lanes.size
@@ -290,6 +277,10 @@ class SeededDecks(DeckSource):
             later_seeds = seeds.tolist()
         self._game[lane, slot] = game
         self._end[lane, slot] = base + WINDOW
+        code = game << 32
+        code += base
+        code += WINDOW - 1
+        self._code[key] = code
         # Deals first ... base + WINDOW - 1 of each filled slot, flat.
         count = base + WINDOW - first
         row = np.repeat(np.arange(lane.size), count)
