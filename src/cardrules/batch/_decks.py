@@ -174,7 +174,8 @@ class SeededDecks(DeckSource):
         dealers: I64 = self._dealers.take(key[:new])
         key *= WINDOW
         key += deals & (WINDOW - 1)  # deals % WINDOW (a power of two)
-        decks: I64 = self._ring.take(key, axis=0)  # int8 card indices
+        ring: Any = self._ring  # int8 card indices
+        decks: I64 = ring.take(key, axis=0)
         if missing is not None:
             self._make_missing(decks, missing, key, deals)
         self.dealt += lanes.size
