@@ -190,6 +190,7 @@ class AllFoursBatch:
         # Per lane and seat (flat).
         #: The cards dealt to each seat in the deal (a seat's hand is those not played yet).
         self._dealt = np.zeros(n * p, dtype=np.uint64)
+        self._dealt_rows = self._dealt.reshape(n, p)
         # Per lane and side (flat).
         #: The scores every game starts from.
         self._start = np.zeros(2, dtype=np.int64) if scores is None else scores
@@ -205,6 +206,10 @@ class AllFoursBatch:
         #: The cards each side won in tricks (its tricks and card points follow, AF-4).
         self._won = self._state[_WON0 : _WON1 + 1].view(np.uint64)
         self._won1: U64 = self._state[_WON1].view(np.uint64)
+        #: The block as one flat uint64 array, and the place of each winning seat's side's row
+        #: of won cards in it (_WON0 + seat % 2, times n).
+        self._state_bits: U64 = self._state.reshape(-1).view(np.uint64)
+        self._won_row = (_WON0 + np.arange(4) % 2) * n
         #: The suit of the last kick.
         self._ksuit = np.zeros(n, dtype=np.int64)
         self._trump: I64 = self._state[_TRUMP]
@@ -467,11 +472,9 @@ class AllFoursBatch:
             return
         winner = self._best[complete] & 3
         # The side's row of the won cards (_WON0 + side) at the lane's column, flat.
-        where = winner & 1
-        where += _WON0
-        where *= self.n
+        where = self._won_row.take(winner)
         where += complete
-        self._state.reshape(-1).view(np.uint64)[where] |= trick[complete]
+        self._state_bits[where] |= trick[complete]
         turn[complete] = winner
         self._ctx[complete] = self._ctx0[complete]
         trick[complete] = _ZERO
@@ -577,7 +580,7 @@ class AllFoursBatch:
         AF-8: the next dealer deals."""
         p = self.players
         rules = self.rules
-        dealt = self._dealt.reshape(self.n, p).take(lanes, axis=0)
+        dealt = self._dealt_rows.take(lanes, axis=0)
         # The cards dealt to side 1 and won by side 1 tell each card's side; every card dealt
         # was won by a side.
         dealt1 = (dealt[:, 1] if p == 2 else dealt[:, 1] | dealt[:, 3]).view(np.int64)
