@@ -50,6 +50,9 @@ class Results:
         self._reward = np.where(np.arange(players) & 1 == np.arange(2)[:, None], 1.0, -1.0).astype(
             np.float32
         )
+        #: A row of rewards as one item (8 or 16 bytes), for 1-D gathers and scatters of rows.
+        self._row = {8: np.dtype(np.int64), 16: np.dtype(np.complex128)}.get(4 * players)
+        self._reward_rows = None if self._row is None else self._reward.view(self._row).ravel()
         self._parts: list[tuple[npt.NDArray[np.int64], ...]] = []
         self.begin(0)
 
@@ -89,7 +92,11 @@ class Results:
                 if np.count_nonzero(done) < lanes.size:  # a lane finished two games
                     first = np.unique(lanes, return_index=True)[1]
                     lanes, winner = lanes[first], winner[first]
-                rewards[lanes] = self._reward.take(winner, axis=0)
+                if self._reward_rows is None:
+                    rewards[lanes] = self._reward.take(winner, axis=0)
+                else:
+                    assert self._row is not None
+                    rewards.view(self._row).reshape(-1)[lanes] = self._reward_rows.take(winner)
         else:
             empty = np.zeros(0, dtype=np.int64)
             fields = [empty, empty, empty, np.zeros((0, self._width), dtype=np.int64), empty]

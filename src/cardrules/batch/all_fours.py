@@ -195,6 +195,10 @@ class AllFoursBatch:
         #: The scores every game starts from.
         self._start = np.zeros(2, dtype=np.int64) if scores is None else scores
         self._scores = np.tile(self._start, n)
+        #: Each lane's two scores as one 16-byte item (complex128 bits, never computed with),
+        #: for gathers and scatters of both at once; the start as such an item.
+        self._score_pairs = self._scores.view(np.complex128)
+        self._start_pair = self._start.astype(np.int64).view(np.complex128)[0]
         # Per lane.
         #: The deal's stock: its deck from the kick on (positions 6p ... 51).
         self._stock = np.zeros((n, 52 - 6 * p), dtype=np.int8)
@@ -620,10 +624,11 @@ class AllFoursBatch:
         # The awards in order; once a side reaches the target the game is over and the later
         # awards are not scored.
         target = self._target
-        at = lanes * 2
-        s0 = self._scores[at]
-        at += 1
-        s1 = self._scores[at]
+        # Both sides' scores of each lane in one gather and one scatter (a lane's two int64
+        # scores as one 16-byte item; s0 and s1 are views of the copy).
+        pairs = self._score_pairs.take(lanes)
+        scores = pairs.view(np.int64)
+        s0, s1 = scores[0::2], scores[1::2]
         alive: npt.NDArray[np.bool_] | None = None
         for value, side in (
             (has, high_side),
@@ -638,9 +643,7 @@ class AllFoursBatch:
             s0 -= gain
             alive = np.maximum(s0, s1) < target
         assert alive is not None
-        self._scores[at] = s1
-        at -= 1
-        self._scores[at] = s0
+        self._score_pairs[lanes] = pairs
         over = ~alive
         self._game_over(lanes[over], (s1[over] >= target).astype(np.int64))
         nxt = lanes[alive]
@@ -665,11 +668,11 @@ class AllFoursBatch:
             lanes = np.concatenate([part[0] for part in self._over])
             winner = np.concatenate([part[1] for part in self._over])
         self._over = []
-        scores = self._scores.reshape(self.n, 2)
         games = self._game[lanes]
-        self._results.add(lanes, games, winner, scores.take(lanes, axis=0), self._deal[lanes])
+        scores = self._score_pairs.take(lanes).view(np.int64).reshape(-1, 2)
+        self._results.add(lanes, games, winner, scores, self._deal[lanes])
         self._game[lanes] = games + 1
-        scores[lanes] = self._start
+        self._score_pairs[lanes] = self._start_pair
         self._deal[lanes] = 0
         self._new_games.append(lanes)
 
