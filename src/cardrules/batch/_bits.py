@@ -66,6 +66,6 @@ def kth_bit(x: U64, k: npt.NDArray[np.integer[Any]]) -> I64:
     index &= 0x7F8
     index += k64
     index -= prefix
-    position: I64 = _SELECT8[index.view(np.int64)]
+    position: I64 = _SELECT8.take(index.view(np.int64))
     position += shift.view(np.int64)
     return position

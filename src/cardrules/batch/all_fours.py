@@ -455,7 +455,7 @@ class AllFoursBatch:
         # AF-16, AF-19: the card's bit, its key in the trick and the context after it.
         index = a * 25
         index += self._ctx
-        entry = _PLAY[index]
+        entry = _PLAY.take(index)  # (take: faster than indexing on all lanes)
         bit = (entry & _CARD_BITS).view(np.uint64)
         self._live ^= bit
         trick = self._trick_mask
@@ -754,12 +754,13 @@ class AllFoursBatch:
     # -- legal actions ---------------------------------------------------------------------
     def _update_legal(self) -> None:
         """AF-10, AF-11, AF-16 ... AF-20: each lane's legal action ids as bits."""
-        hand = self._dealt[self._base + self._turn]
+        hand = self._dealt.take(self._base + self._turn)
         hand &= self._live  # out of play, no card
         self._hand = hand  # the next play takes its card from it
         tmask = self._tmask
         # Before a trick's first card no suit is led, whose mask is empty: any card.
-        of_suit = hand & _LEAD_MASK[self._ctx]
+        of_suit = _LEAD_MASK.take(self._ctx)
+        of_suit &= hand
         # AF-17, AF-18: the cards of the suit led and the trumps, or the hand when it has no
         # card of the suit led (of_suit - 1 is negative then, and an arithmetic shift by 63
         # makes it all ones, else 0).
