@@ -183,6 +183,8 @@ class AllFoursBatch:
             card.repeat(p, axis=1).reshape(-1, 1) // 3 < np.arange(runs + 1), _ALL, _ZERO
         )
         self._runs = runs
+        #: The runs dealt by the run at which a lane stops (runs: the void, every run).
+        self._runs_made = np.minimum(np.arange(runs + 1) + 1, runs)
         self._kick_points = np.array([rules.kick_value(c.rank) for c in CARDS], dtype=np.int64)
         self._target = rules.target
         #: The most kicks in one deal (AF-11 ... AF-13).
@@ -549,16 +551,19 @@ class AllFoursBatch:
         # (1 + runs, m): the deal's kick, then each run's
         kicks = stock.take(self._kick_places, axis=0)
         suits = kicks // 13
-        stop = suits[1:] != suits[:-1]  # the suit changed
         scored = np.add.accumulate(self._kick_points[kicks[1:]])  # AF-9: each kick, in turn
         score = self._scores[at]
-        reached = scored >= self._target - score
-        stop |= reached
-        # The run at which each lane stops (the runs before its first stop); no stop (runs):
-        # the void (AF-13), after every run.
-        last = runs - np.logical_or.accumulate(stop, axis=0).sum(axis=0)
+        # Each lane stops at its first run whose kick reaches the target (AF-9, AF-14) or changes
+        # the suit (AF-12), found by an argmax over the runs and a last row of stops: the void
+        # (AF-13), after every run (where no kick reached the target).
+        reached = np.zeros((runs + 1, m), dtype=bool)
+        np.greater_equal(scored, self._target - score, out=reached[:runs])
+        stop = np.ones((runs + 1, m), dtype=bool)
+        np.not_equal(suits[1:], suits[:-1], out=stop[:runs])
+        stop[:runs] |= reached[:runs]
+        last = stop.argmax(axis=0)
         void = last == runs
-        made = np.minimum(last + 1, runs)  # the runs dealt
+        made = self._runs_made.take(last)  # the runs dealt: last + 1, every run for the void
         # Packets of three from dealer + 1 round to the dealer, run by run: each seat's cards
         # of the runs dealt.
         cards = _BIT[stock.take(self._run_cards, axis=0)]  # (3 runs p, m)
@@ -571,7 +576,7 @@ class AllFoursBatch:
         self._nkicks[lanes] = made + 1
         self._ksuit[lanes] = suits[made, rows]
         self._scores[at] = score + scored[made - 1, rows]
-        over = reached[np.minimum(last, runs - 1), rows] & ~void
+        over = reached[last, rows]
         again = lanes[void]
         self._deal[again] += 1  # AF-13: same dealer, a fresh shuffle
         self._pending.append(again)
