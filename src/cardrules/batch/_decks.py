@@ -66,6 +66,7 @@ _DRAW_TEXT: Final = (
     + b"|%d"
 )
 _NONE: Final = np.zeros(0, dtype=np.int64)
+_LOW32: Final = (1 << 32) - 1
 #: The rank (0 = 2 ... 12 = A) of each card index.
 _RANKS: Final = np.arange(52, dtype=np.int8) % 13
 
@@ -108,10 +109,9 @@ class SeededDecks(DeckSource):
         self.n = n
         # Two slots per lane, by the parity of the game number: the game, its seed and first
         # dealer, and a ring of the decks of its deals end - WINDOW ... end - 1 (deal k's deck at
-        # k % WINDOW).
+        # k % WINDOW; end in _code).
         self._game = np.full((n, 2), -1, dtype=np.int64)
         self._seed = np.zeros((n, 2), dtype=np.uint64)
-        self._end = np.zeros((n, 2), dtype=np.int64)
         self._dealer = np.zeros((n, 2), dtype=np.int64)
         self._decks = np.zeros((n, 2, WINDOW, 52), dtype=np.int8)
         #: Per (lane, slot), flat: (game << 32) + end - 1, so that the deck of (game, deal) is
@@ -216,7 +216,9 @@ class SeededDecks(DeckSource):
         fills: list[tuple[I64, I64, I64, I64]] = []
         for game, base in ((want_game, want_deal), (want_game + 1, np.zeros_like(want_deal))):
             slot = game & 1
-            end = self._end[every, slot]
+            end = self._code.take(every * 2 + slot)
+            end += 1
+            end &= _LOW32  # (the end of an empty slot: 0)
             kept = (self._game[every, slot] == game) & (base >= end - WINDOW)
             stale = np.flatnonzero(~kept | (end - base < LOW))
             first = np.where(kept[stale], np.maximum(end[stale], base[stale]), base[stale])
@@ -277,7 +279,6 @@ class SeededDecks(DeckSource):
             self._ahead_seed[later_lane] = seeds
             later_seeds = seeds.tolist()
         self._game[lane, slot] = game
-        self._end[lane, slot] = base + WINDOW
         code = game << 32
         code += base
         code += WINDOW - 1
