@@ -100,6 +100,8 @@ _LEAD_MASK: Final = np.array(
 _HIGH: Final = np.array([p.bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _LOW: Final = np.array([(p & -p).bit_length() - 1 for p in range(1 << 13)], dtype=np.int64)
 _JACK_PLACE: Final = Rank.JACK - 2
+#: The suit of each card index.
+_SUIT_OF: Final = np.arange(52) // 13
 #: The legal ids of the phases other than play (AF-10, AF-11).
 _BEG_BITS: Final = np.uint64((1 << STAND) | (1 << BEG_ID))
 _ANSWER_BITS: Final = np.uint64((1 << GIVE) | (1 << RUN))
@@ -160,6 +162,9 @@ class AllFoursBatch:
         self._base = self._lanes * p
         #: Seats are 0 .. p - 1 with p = 4 or 2: the next seat is (seat + 1) & _seats.
         self._seats = p - 1
+        #: The seat after each seat, and its side.
+        self._next_seat = (np.arange(p) + 1) & (p - 1)
+        self._next_side = self._next_seat & 1
         # AF-7: the first 6p deck positions grouped by the seat that gets them, counted from the
         # dealer + 1 (packets go round from there: the grouping is the same for every dealer).
         packet = rules.deal_packet
@@ -507,8 +512,7 @@ class AllFoursBatch:
         begin = [lanes[a == STAND]]
         give = lanes[a == GIVE]
         if give.size:
-            beggar_side = self._dealer[give] & 1
-            beggar_side ^= 1
+            beggar_side = self._next_side.take(self._dealer[give])
             won = self._award(give, beggar_side, 1)
             self._game_over(give[won], beggar_side[won])
             begin.append(give[~won])
@@ -520,9 +524,7 @@ class AllFoursBatch:
     def _begin_play(self, lanes: I64) -> None:
         """Trumps are the current kick's suit; the beggar leads (AF-16)."""
         self._state[_TRUMP:, lanes] = _PLAY_ROWS.take(self._ksuit[lanes], axis=1)
-        turn = self._dealer[lanes] + 1
-        turn &= self._seats
-        self._turn[lanes] = turn
+        self._turn[lanes] = self._next_seat.take(self._dealer[lanes])
 
     def _award(self, lanes: I64, side: I64, points: I64 | int) -> npt.NDArray[np.bool_]:
         """Score one award per lane; AF-21: which lanes' side reached the target."""
@@ -652,9 +654,7 @@ class AllFoursBatch:
         over = ~alive
         self._game_over(lanes[over], (s1[over] >= target).astype(np.int64))
         nxt = lanes[alive]
-        dealer = self._dealer[nxt] + 1
-        dealer &= self._seats
-        self._dealer[nxt] = dealer
+        self._dealer[nxt] = self._next_seat.take(self._dealer[nxt])
         self._deal[nxt] += 1
         self._pending.append(nxt)
 
@@ -752,7 +752,7 @@ class AllFoursBatch:
         # The trick state (cards, context, best key) is empty already: a deal ends after its
         # last trick, or before play.
         self._kicks[lanes, 0] = kick  # the later rows are read up to _nkicks only
-        self._ksuit[lanes] = kick // 13
+        self._ksuit[lanes] = _SUIT_OF.take(kick)
         self._state[:, lanes] = _DEAL_ROWS
         self._turn[lanes] = seats[0] & self._seats
 
