@@ -29,10 +29,10 @@ The search is exact and pure Python:
   its partner's card is sure to win, second hand low, third hand high, except that second and
   third hand first try their killer (by the same hand, question and winning card); the first
   card is tried before the others are ordered;
-* **sure tricks and quick tricks** bound the value before any search: for each team a
-  player's top hearts less the other team's hearts above them, and, when those leave the
-  question open, the top hearts and top plain cards the leader (or the partner it can reach)
-  can cash before the opponents ruff.
+* **sure tricks** bound the value before any search: for each team a player's top hearts less
+  the other team's hearts above them.  (The *quick tricks* the leader's team can cash before the
+  opponents ruff were counted too until the fourth pass: they saved few trick starts, fewer than
+  their cost, and some hands needed fewer nodes without them.)
 
 ``nodes`` (and the ``budget`` arguments) count the tricks searched: the trick starts whose cards
 were played out, not those the table or the bounds settled.
@@ -143,8 +143,7 @@ class _Search:
         self.table: dict[int, dict[int, list[Any]]]
         self.table = {}
         # The positions met (by leader, then hands): their table entry, their cards' places,
-        # the lead that last settled their search, their bounds and whether the bounds still
-        # lack the quick tricks.
+        # the lead that last settled their search and their sure bounds.
         self.known: tuple[dict[tuple[int, int, int, int], list[Any]], ...] = ({}, {}, {}, {})
         # The card that last settled a search, by the hand it came from and the tricks team 0
         # needs: the leads, and second and third hand's cards (by the trick's winning card too).
@@ -199,7 +198,7 @@ class _Search:
             groups = self.table.get(key)
             if groups is None:
                 groups = self.table[key] = {}
-            info = known[hands] = [groups, packed, -1, None, True]
+            info = known[hands] = [groups, packed, -1, None]
         else:
             groups, packed = info[0], info[1]
         if groups:
@@ -226,19 +225,6 @@ class _Search:
             return True, low_cards
         if high < need:
             return False, high_cards
-        if info[4]:
-            # The quick tricks, counted when the sure tricks leave the question open.
-            info[4] = False
-            quick, quick_cards = _quick_tricks(hands, leader, out)
-            if leader & 1:
-                if left - quick < high:
-                    info[3] = (low, left - quick, low_cards, quick_cards)
-                    if left - quick < need:
-                        return False, quick_cards
-            elif quick > low:
-                info[3] = (quick, high, quick_cards, high_cards)
-                if quick >= need:
-                    return True, quick_cards
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise _OverBudget
@@ -641,55 +627,11 @@ def _order_follow(
     return [(card, run) for _, _, card, run in keyed]
 
 
-_PLAIN_MASKS: Final = tuple(SUIT_MASKS[suit] for suit in (0, 1, 3))
-
-
-def _quick(hands: tuple[int, int, int, int], seat: int, everyone: int) -> tuple[int, int]:
-    """The quick tricks of ``seat`` on lead, and the cards they depend on: its top hearts, each
-    of which wins when led; then, in each plain suit, its top cards as often as every opponent
-    who may still hold a heart must follow (and its partner can throw a plain card)."""
-    mine = hands[seat]
-    others = everyone & ~mine
-    # The top hearts (the cards of ``mine`` above every other heart out) are drawn first.
-    drawn_cards = mine & _HEART_MASK & -(1 << (others & _HEART_MASK).bit_length())
-    drawn = drawn_cards.bit_count()
-    left_hand = hands[seat ^ 1]
-    right_hand = hands[seat ^ 3]
-    left_ruffs = (left_hand & _HEART_MASK).bit_count() > drawn
-    right_ruffs = (right_hand & _HEART_MASK).bit_count() > drawn
-    plain = 0
-    cards = drawn_cards
-    for suit_mask in _PLAIN_MASKS:
-        run = mine & suit_mask
-        if not run:
-            continue
-        run &= -(1 << (others & suit_mask).bit_length())
-        if not run:
-            continue
-        count = cash = run.bit_count()
-        if left_ruffs:
-            cash = min(cash, (left_hand & suit_mask).bit_count())
-        if right_ruffs:
-            cash = min(cash, (right_hand & suit_mask).bit_count())
-        if cash:
-            plain += cash
-            while count > cash:  # the top ``cash`` cards of the run
-                run &= run - 1
-                count -= 1
-            cards |= run
-    # The partner throws a plain card on each plain lead, and on the hearts it cannot follow.
-    partner = hands[seat ^ 2]
-    spare = (partner & ~_HEART_MASK).bit_count() - max(
-        0, drawn - (partner & _HEART_MASK).bit_count()
-    )
-    return drawn + min(plain, max(0, spare)), cards
-
-
 _SURE: dict[int, tuple[int, int]] = {}
 
 
 def _sure_hearts(held: int, enemy: int) -> tuple[int, int]:
-    """A player's sure heart tricks (see :func:`_bounds`) from its hearts ``held`` against the
+    """A player's sure heart tricks (see :func:`_sure_bounds`) from its hearts ``held`` against the
     other team's hearts ``enemy`` (13-bit patterns), and the lowest heart counted (a rank
     place, -1 for none)."""
     code = held << 13 | enemy
@@ -705,33 +647,6 @@ def _sure_hearts(held: int, enemy: int) -> tuple[int, int]:
             held ^= 1 << top
         found = _SURE[code] = (best, lowest)
     return found
-
-
-def _quick_tricks(hands: tuple[int, int, int, int], leader: int, everyone: int) -> tuple[int, int]:
-    """The quick tricks of the leader's team (:func:`_quick`), and the cards they depend on: the
-    leader's, or its partner's when the leader can reach it, leading a card of a suit whose top
-    card the partner holds and that no opponent can ruff."""
-    quick, quick_cards = _quick(hands, leader, everyone)
-    mine = hands[leader]
-    partner = hands[leader ^ 2]
-    left_hand = hands[leader ^ 1]
-    right_hand = hands[leader ^ 3]
-    for suit_mask in SUIT_MASKS:
-        if not mine & suit_mask or not partner & suit_mask:
-            continue
-        top = (everyone & suit_mask).bit_length() - 1
-        if partner >> top & 1 and (
-            suit_mask == _HEART_MASK
-            or (
-                (left_hand & suit_mask or not left_hand & _HEART_MASK)
-                and (right_hand & suit_mask or not right_hand & _HEART_MASK)
-            )
-        ):
-            reached, reached_cards = _quick(hands, leader ^ 2, everyone)
-            if reached > quick:
-                quick, quick_cards = reached, reached_cards | 1 << top
-            break
-    return quick, quick_cards
 
 
 _SURE_LAYOUTS: dict[int, tuple[int, int, int, int]] = {}
@@ -774,23 +689,6 @@ def _sure_layout(code: int) -> tuple[int, int, int, int]:
                     sure[side] = tricks
                     sure_cards[side] = (hearts & -(1 << lowest)) << shift
     return sure[0], sure[1], sure_cards[0], sure_cards[1]
-
-
-def _bounds(
-    hands: tuple[int, int, int, int], leader: int, left: int, everyone: int
-) -> tuple[int, int, int, int]:
-    """Bounds on team 0's tricks from the start of a trick, before any search, and the cards
-    each depends on: each team's sure heart tricks (:func:`_sure_bounds`), or the leader's
-    team's quick tricks (:func:`_quick_tricks`) when they are more.  (The search counts the
-    quick tricks only when the sure tricks leave its question open.)"""
-    low, high, low_cards, high_cards = _sure_bounds(hands, left, everyone)
-    quick, quick_cards = _quick_tricks(hands, leader, everyone)
-    if leader & 1:
-        if left - quick < high:
-            return low, left - quick, low_cards, quick_cards
-    elif quick > low:
-        return quick, high, quick_cards, high_cards
-    return low, high, low_cards, high_cards
 
 
 # -- the public functions ---------------------------------------------------------------------
