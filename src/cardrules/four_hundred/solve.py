@@ -120,6 +120,8 @@ def _beats_table() -> tuple[bool, ...]:
     return tuple(beats(card, best, _HEARTS) for card in range(52) for best in range(52))
 
 
+_Layouts = tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]
+_NO_LAYOUTS: Final[_Layouts] = ((0, 0), (0, 0), (0, 0), (0, 0))
 _BEATS: Final = _beats_table()  # the core's FH-17 kernel, looked up
 _SUIT_MASK_OF: Final = tuple(SUIT_MASKS)
 _YES: Final = (True, 0)
@@ -155,10 +157,17 @@ class _Search:
         self.budget = budget
 
     def at_least(
-        self, hands: tuple[int, int, int, int], leader: int, need: int
+        self,
+        hands: tuple[int, int, int, int],
+        leader: int,
+        need: int,
+        parent: _Layouts | None = None,
+        parent_out: int = 0,
     ) -> tuple[bool, int]:
         """At the start of a trick: can team 0 take at least ``need`` of the remaining tricks?
-        With the answer, the cards it depends on (a card mask)."""
+        With the answer, the cards it depends on (a card mask).  ``parent`` is the suits' layouts
+        at the start of the trick before, whose cards out were ``parent_out``: the suits none of
+        whose cards that trick played keep their layouts."""
         if need <= 0:
             return _YES
         left = hands[leader].bit_count()
@@ -171,26 +180,43 @@ class _Search:
         known = self.known[leader]
         info = known.get(hands)
         if info is None:
-            # Each suit's layout as the four hands hold it (written out: a loop costs more).
+            # Each suit's layout as the four hands hold it (written out: a loop costs more),
+            # the trick before's for the suits it did not play.
             layouts = _LAYOUTS
-            code = h0 & _SUIT | (h1 & _SUIT) << 13 | (h2 & _SUIT) << 26 | (h3 & _SUIT) << 39
-            clubs = layouts.get(code) or layouts.setdefault(code, _layout(code))
-            code = (
-                (h0 >> 13) & _SUIT
-                | ((h1 >> 13) & _SUIT) << 13
-                | ((h2 >> 13) & _SUIT) << 26
-                | ((h3 >> 13) & _SUIT) << 39
-            )
-            diamonds = layouts.get(code) or layouts.setdefault(code, _layout(code))
-            code = (
-                (h0 >> 26) & _SUIT
-                | ((h1 >> 26) & _SUIT) << 13
-                | ((h2 >> 26) & _SUIT) << 26
-                | ((h3 >> 26) & _SUIT) << 39
-            )
-            hearts = layouts.get(code) or layouts.setdefault(code, _layout(code))
-            code = h0 >> 39 | (h1 >> 39) << 13 | (h2 >> 39) << 26 | (h3 >> 39) << 39
-            spades = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            if parent is None:
+                played, prior = -1, _NO_LAYOUTS
+            else:
+                played, prior = parent_out ^ out, parent
+            if played & _SUIT:
+                code = h0 & _SUIT | (h1 & _SUIT) << 13 | (h2 & _SUIT) << 26 | (h3 & _SUIT) << 39
+                clubs = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            else:
+                clubs = prior[0]
+            if (played >> 13) & _SUIT:
+                code = (
+                    (h0 >> 13) & _SUIT
+                    | ((h1 >> 13) & _SUIT) << 13
+                    | ((h2 >> 13) & _SUIT) << 26
+                    | ((h3 >> 13) & _SUIT) << 39
+                )
+                diamonds = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            else:
+                diamonds = prior[1]
+            if (played >> 26) & _SUIT:
+                code = (
+                    (h0 >> 26) & _SUIT
+                    | ((h1 >> 26) & _SUIT) << 13
+                    | ((h2 >> 26) & _SUIT) << 26
+                    | ((h3 >> 26) & _SUIT) << 39
+                )
+                hearts = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            else:
+                hearts = prior[2]
+            if played >> 39:
+                code = h0 >> 39 | (h1 >> 39) << 13 | (h2 >> 39) << 26 | (h3 >> 39) << 39
+                spades = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            else:
+                spades = prior[3]
             key = (
                 ((clubs[0] << 16 | diamonds[0]) << 16 | hearts[0]) << 16 | spades[0]
             ) << 2 | leader
@@ -198,7 +224,7 @@ class _Search:
             groups = self.table.get(key)
             if groups is None:
                 groups = self.table[key] = {}
-            info = known[hands] = [groups, packed, -1, None]
+            info = known[hands] = [groups, packed, -1, None, (clubs, diamonds, hearts, spades)]
         else:
             groups, packed = info[0], info[1]
         if groups:
@@ -230,7 +256,7 @@ class _Search:
             raise _OverBudget
         self.first = self.killers.get(hands[leader] << 4 | need, info[2])
         self.cut = -1
-        result, cards = self.play(hands, leader, 0, -1, -1, 0, False, need, out)
+        result, cards = self.play(hands, leader, 0, -1, -1, 0, False, need, out, info[4])
         if self.cut >= 0:
             info[2] = self.cut
         top = _top_places(cards & out, out)
@@ -264,6 +290,7 @@ class _Search:
         ranked: bool,
         need: int,
         out: int,
+        layouts: _Layouts | None,
     ) -> tuple[bool, int]:
         """Play position ``position`` of the trick: can team 0 still take ``need`` tricks,
         this one included?  ``lead`` is the suit led, ``best`` the winning card so far (which
@@ -298,7 +325,7 @@ class _Search:
                     else:
                         new_hands = (hands[0], hands[1], hands[2], rest)
                     result, cards = self.play(
-                        new_hands, leader, 1, card // 13, card, 0, False, need, out
+                        new_hands, leader, 1, card // 13, card, 0, False, need, out, layouts
                     )
                     if result is maximizing:
                         self.cut = card
@@ -361,7 +388,9 @@ class _Search:
                     new_hands = (hands[0], hands[1], hands[2], rest)
                 if position == 3:
                     winner = (leader + new_position) & 3
-                    result, cards = self.at_least(new_hands, winner, need - (not winner & 1))
+                    result, cards = self.at_least(
+                        new_hands, winner, need - (not winner & 1), layouts, out
+                    )
                     if new_ranked:
                         cards |= 1 << new_best
                 else:
@@ -375,6 +404,7 @@ class _Search:
                         new_ranked,
                         need,
                         out,
+                        layouts,
                     )
                 if result is maximizing:
                     if position < 3:
@@ -730,7 +760,7 @@ def _at_least_mid(
             best, best_position = trick[position], position
     out |= 1 << trick[0]
     return search.play(
-        hands, leader, len(trick), trick[0] // 13, best, best_position, False, need, out
+        hands, leader, len(trick), trick[0] // 13, best, best_position, False, need, out, None
     )[0]
 
 
