@@ -145,7 +145,7 @@ class _Search:
         self.table: dict[int, dict[int, list[Any]]]
         self.table = {}
         # The positions met (by leader, then hands): their table entry, their cards' places,
-        # the lead that last settled their search and their sure bounds.
+        # the lead that last settled their search, their sure bounds and their suits' layouts.
         self.known: tuple[dict[tuple[int, int, int, int], list[Any]], ...] = ({}, {}, {}, {})
         # The card that last settled a search, by the hand it came from and the tricks team 0
         # needs: the leads, and second and third hand's cards (by the trick's winning card too).
