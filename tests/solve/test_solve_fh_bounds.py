@@ -1,5 +1,5 @@
 """The 400 solver's bounds before search never exclude the true value (FH-5: hearts are always
-trumps, which the sure heart tricks rely on; FH-16/FH-17 for the quick tricks)."""
+trumps, which the sure heart tricks rely on)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from test_solve_fh import _in_play, _minimax
 
 from cardrules.core.cardset import SUIT_MASKS
 from cardrules.four_hundred import State
-from cardrules.four_hundred.solve import _bounds, _sure_bounds, _sure_hearts, solve
+from cardrules.four_hundred.solve import _sure_bounds, _sure_hearts, solve
 
 
 def _trick_start(seed: int, tricks_left: int) -> State:
@@ -31,8 +31,7 @@ def _check(state: State, value: int, tricks_left: int) -> None:
         state.hand(3).mask,
     )
     out = hands[0] | hands[1] | hands[2] | hands[3]
-    leader = state.current_trick.leader
-    low, high, low_cards, high_cards = _bounds(hands, leader, tricks_left, out)
+    low, high, low_cards, high_cards = _sure_bounds(hands, tricks_left, out)
     assert 0 <= low <= value <= high <= tricks_left
     assert low_cards & ~out == 0  # cards still out only
     assert high_cards & ~out == 0
@@ -54,7 +53,7 @@ def test_bounds_hold_against_the_solver(tricks_left: int) -> None:
 
 def _sure_by_hand(held: int, enemy: int) -> int:
     """A player's top ``j`` hearts less the other team's hearts above the lowest of them, the
-    best ``j`` (the rule as :func:`_bounds` states it)."""
+    best ``j`` (the rule as :func:`_sure_bounds` states it)."""
     mine = sorted((place for place in range(13) if held >> place & 1), reverse=True)
     best = 0
     for count, place in enumerate(mine, 1):

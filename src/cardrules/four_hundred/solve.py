@@ -29,10 +29,10 @@ The search is exact and pure Python:
   its partner's card is sure to win, second hand low, third hand high, except that second and
   third hand first try their killer (by the same hand, question and winning card); the first
   card is tried before the others are ordered;
-* **sure tricks and quick tricks** bound the value before any search: for each team a
-  player's top hearts less the other team's hearts above them, and, when those leave the
-  question open, the top hearts and top plain cards the leader (or the partner it can reach)
-  can cash before the opponents ruff.
+* **sure tricks** bound the value before any search: for each team a player's top hearts less
+  the other team's hearts above them.  (The *quick tricks* the leader's team can cash before the
+  opponents ruff were counted too until the fourth pass: they saved few trick starts, fewer than
+  their cost, and some hands needed fewer nodes without them.)
 
 ``nodes`` (and the ``budget`` arguments) count the tricks searched: the trick starts whose cards
 were played out, not those the table or the bounds settled.
@@ -120,6 +120,8 @@ def _beats_table() -> tuple[bool, ...]:
     return tuple(beats(card, best, _HEARTS) for card in range(52) for best in range(52))
 
 
+_Layouts = tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]
+_NO_LAYOUTS: Final[_Layouts] = ((0, 0), (0, 0), (0, 0), (0, 0))
 _BEATS: Final = _beats_table()  # the core's FH-17 kernel, looked up
 _SUIT_MASK_OF: Final = tuple(SUIT_MASKS)
 _YES: Final = (True, 0)
@@ -143,8 +145,7 @@ class _Search:
         self.table: dict[int, dict[int, list[Any]]]
         self.table = {}
         # The positions met (by leader, then hands): their table entry, their cards' places,
-        # the lead that last settled their search, their bounds and whether the bounds still
-        # lack the quick tricks.
+        # the lead that last settled their search, their sure bounds and their suits' layouts.
         self.known: tuple[dict[tuple[int, int, int, int], list[Any]], ...] = ({}, {}, {}, {})
         # The card that last settled a search, by the hand it came from and the tricks team 0
         # needs: the leads, and second and third hand's cards (by the trick's winning card too).
@@ -156,10 +157,17 @@ class _Search:
         self.budget = budget
 
     def at_least(
-        self, hands: tuple[int, int, int, int], leader: int, need: int
+        self,
+        hands: tuple[int, int, int, int],
+        leader: int,
+        need: int,
+        parent: _Layouts | None = None,
+        parent_out: int = 0,
     ) -> tuple[bool, int]:
         """At the start of a trick: can team 0 take at least ``need`` of the remaining tricks?
-        With the answer, the cards it depends on (a card mask)."""
+        With the answer, the cards it depends on (a card mask).  ``parent`` is the suits' layouts
+        at the start of the trick before, whose cards out were ``parent_out``: the suits none of
+        whose cards that trick played keep their layouts."""
         if need <= 0:
             return _YES
         left = hands[leader].bit_count()
@@ -172,26 +180,43 @@ class _Search:
         known = self.known[leader]
         info = known.get(hands)
         if info is None:
-            # Each suit's layout as the four hands hold it (written out: a loop costs more).
+            # Each suit's layout as the four hands hold it (written out: a loop costs more),
+            # the trick before's for the suits it did not play.
             layouts = _LAYOUTS
-            code = h0 & _SUIT | (h1 & _SUIT) << 13 | (h2 & _SUIT) << 26 | (h3 & _SUIT) << 39
-            clubs = layouts.get(code) or layouts.setdefault(code, _layout(code))
-            code = (
-                (h0 >> 13) & _SUIT
-                | ((h1 >> 13) & _SUIT) << 13
-                | ((h2 >> 13) & _SUIT) << 26
-                | ((h3 >> 13) & _SUIT) << 39
-            )
-            diamonds = layouts.get(code) or layouts.setdefault(code, _layout(code))
-            code = (
-                (h0 >> 26) & _SUIT
-                | ((h1 >> 26) & _SUIT) << 13
-                | ((h2 >> 26) & _SUIT) << 26
-                | ((h3 >> 26) & _SUIT) << 39
-            )
-            hearts = layouts.get(code) or layouts.setdefault(code, _layout(code))
-            code = h0 >> 39 | (h1 >> 39) << 13 | (h2 >> 39) << 26 | (h3 >> 39) << 39
-            spades = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            if parent is None:
+                played, prior = -1, _NO_LAYOUTS
+            else:
+                played, prior = parent_out ^ out, parent
+            if played & _SUIT:
+                code = h0 & _SUIT | (h1 & _SUIT) << 13 | (h2 & _SUIT) << 26 | (h3 & _SUIT) << 39
+                clubs = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            else:
+                clubs = prior[0]
+            if (played >> 13) & _SUIT:
+                code = (
+                    (h0 >> 13) & _SUIT
+                    | ((h1 >> 13) & _SUIT) << 13
+                    | ((h2 >> 13) & _SUIT) << 26
+                    | ((h3 >> 13) & _SUIT) << 39
+                )
+                diamonds = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            else:
+                diamonds = prior[1]
+            if (played >> 26) & _SUIT:
+                code = (
+                    (h0 >> 26) & _SUIT
+                    | ((h1 >> 26) & _SUIT) << 13
+                    | ((h2 >> 26) & _SUIT) << 26
+                    | ((h3 >> 26) & _SUIT) << 39
+                )
+                hearts = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            else:
+                hearts = prior[2]
+            if played >> 39:
+                code = h0 >> 39 | (h1 >> 39) << 13 | (h2 >> 39) << 26 | (h3 >> 39) << 39
+                spades = layouts.get(code) or layouts.setdefault(code, _layout(code))
+            else:
+                spades = prior[3]
             key = (
                 ((clubs[0] << 16 | diamonds[0]) << 16 | hearts[0]) << 16 | spades[0]
             ) << 2 | leader
@@ -199,7 +224,7 @@ class _Search:
             groups = self.table.get(key)
             if groups is None:
                 groups = self.table[key] = {}
-            info = known[hands] = [groups, packed, -1, None, True]
+            info = known[hands] = [groups, packed, -1, None, (clubs, diamonds, hearts, spades)]
         else:
             groups, packed = info[0], info[1]
         if groups:
@@ -226,25 +251,12 @@ class _Search:
             return True, low_cards
         if high < need:
             return False, high_cards
-        if info[4]:
-            # The quick tricks, counted when the sure tricks leave the question open.
-            info[4] = False
-            quick, quick_cards = _quick_tricks(hands, leader, out)
-            if leader & 1:
-                if left - quick < high:
-                    info[3] = (low, left - quick, low_cards, quick_cards)
-                    if left - quick < need:
-                        return False, quick_cards
-            elif quick > low:
-                info[3] = (quick, high, quick_cards, high_cards)
-                if quick >= need:
-                    return True, quick_cards
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise _OverBudget
         self.first = self.killers.get(hands[leader] << 4 | need, info[2])
         self.cut = -1
-        result, cards = self.play(hands, leader, 0, -1, -1, 0, False, need, out)
+        result, cards = self.play(hands, leader, 0, -1, -1, 0, False, need, out, info[4])
         if self.cut >= 0:
             info[2] = self.cut
         top = _top_places(cards & out, out)
@@ -278,6 +290,7 @@ class _Search:
         ranked: bool,
         need: int,
         out: int,
+        layouts: _Layouts | None,
     ) -> tuple[bool, int]:
         """Play position ``position`` of the trick: can team 0 still take ``need`` tricks,
         this one included?  ``lead`` is the suit led, ``best`` the winning card so far (which
@@ -312,7 +325,7 @@ class _Search:
                     else:
                         new_hands = (hands[0], hands[1], hands[2], rest)
                     result, cards = self.play(
-                        new_hands, leader, 1, card // 13, card, 0, False, need, out
+                        new_hands, leader, 1, card // 13, card, 0, False, need, out, layouts
                     )
                     if result is maximizing:
                         self.cut = card
@@ -375,7 +388,9 @@ class _Search:
                     new_hands = (hands[0], hands[1], hands[2], rest)
                 if position == 3:
                     winner = (leader + new_position) & 3
-                    result, cards = self.at_least(new_hands, winner, need - (not winner & 1))
+                    result, cards = self.at_least(
+                        new_hands, winner, need - (not winner & 1), layouts, out
+                    )
                     if new_ranked:
                         cards |= 1 << new_best
                 else:
@@ -389,6 +404,7 @@ class _Search:
                         new_ranked,
                         need,
                         out,
+                        layouts,
                     )
                 if result is maximizing:
                     if position < 3:
@@ -641,55 +657,11 @@ def _order_follow(
     return [(card, run) for _, _, card, run in keyed]
 
 
-_PLAIN_MASKS: Final = tuple(SUIT_MASKS[suit] for suit in (0, 1, 3))
-
-
-def _quick(hands: tuple[int, int, int, int], seat: int, everyone: int) -> tuple[int, int]:
-    """The quick tricks of ``seat`` on lead, and the cards they depend on: its top hearts, each
-    of which wins when led; then, in each plain suit, its top cards as often as every opponent
-    who may still hold a heart must follow (and its partner can throw a plain card)."""
-    mine = hands[seat]
-    others = everyone & ~mine
-    # The top hearts (the cards of ``mine`` above every other heart out) are drawn first.
-    drawn_cards = mine & _HEART_MASK & -(1 << (others & _HEART_MASK).bit_length())
-    drawn = drawn_cards.bit_count()
-    left_hand = hands[seat ^ 1]
-    right_hand = hands[seat ^ 3]
-    left_ruffs = (left_hand & _HEART_MASK).bit_count() > drawn
-    right_ruffs = (right_hand & _HEART_MASK).bit_count() > drawn
-    plain = 0
-    cards = drawn_cards
-    for suit_mask in _PLAIN_MASKS:
-        run = mine & suit_mask
-        if not run:
-            continue
-        run &= -(1 << (others & suit_mask).bit_length())
-        if not run:
-            continue
-        count = cash = run.bit_count()
-        if left_ruffs:
-            cash = min(cash, (left_hand & suit_mask).bit_count())
-        if right_ruffs:
-            cash = min(cash, (right_hand & suit_mask).bit_count())
-        if cash:
-            plain += cash
-            while count > cash:  # the top ``cash`` cards of the run
-                run &= run - 1
-                count -= 1
-            cards |= run
-    # The partner throws a plain card on each plain lead, and on the hearts it cannot follow.
-    partner = hands[seat ^ 2]
-    spare = (partner & ~_HEART_MASK).bit_count() - max(
-        0, drawn - (partner & _HEART_MASK).bit_count()
-    )
-    return drawn + min(plain, max(0, spare)), cards
-
-
 _SURE: dict[int, tuple[int, int]] = {}
 
 
 def _sure_hearts(held: int, enemy: int) -> tuple[int, int]:
-    """A player's sure heart tricks (see :func:`_bounds`) from its hearts ``held`` against the
+    """A player's sure heart tricks (see :func:`_sure_bounds`) from its hearts ``held`` against the
     other team's hearts ``enemy`` (13-bit patterns), and the lowest heart counted (a rank
     place, -1 for none)."""
     code = held << 13 | enemy
@@ -705,33 +677,6 @@ def _sure_hearts(held: int, enemy: int) -> tuple[int, int]:
             held ^= 1 << top
         found = _SURE[code] = (best, lowest)
     return found
-
-
-def _quick_tricks(hands: tuple[int, int, int, int], leader: int, everyone: int) -> tuple[int, int]:
-    """The quick tricks of the leader's team (:func:`_quick`), and the cards they depend on: the
-    leader's, or its partner's when the leader can reach it, leading a card of a suit whose top
-    card the partner holds and that no opponent can ruff."""
-    quick, quick_cards = _quick(hands, leader, everyone)
-    mine = hands[leader]
-    partner = hands[leader ^ 2]
-    left_hand = hands[leader ^ 1]
-    right_hand = hands[leader ^ 3]
-    for suit_mask in SUIT_MASKS:
-        if not mine & suit_mask or not partner & suit_mask:
-            continue
-        top = (everyone & suit_mask).bit_length() - 1
-        if partner >> top & 1 and (
-            suit_mask == _HEART_MASK
-            or (
-                (left_hand & suit_mask or not left_hand & _HEART_MASK)
-                and (right_hand & suit_mask or not right_hand & _HEART_MASK)
-            )
-        ):
-            reached, reached_cards = _quick(hands, leader ^ 2, everyone)
-            if reached > quick:
-                quick, quick_cards = reached, reached_cards | 1 << top
-            break
-    return quick, quick_cards
 
 
 _SURE_LAYOUTS: dict[int, tuple[int, int, int, int]] = {}
@@ -776,23 +721,6 @@ def _sure_layout(code: int) -> tuple[int, int, int, int]:
     return sure[0], sure[1], sure_cards[0], sure_cards[1]
 
 
-def _bounds(
-    hands: tuple[int, int, int, int], leader: int, left: int, everyone: int
-) -> tuple[int, int, int, int]:
-    """Bounds on team 0's tricks from the start of a trick, before any search, and the cards
-    each depends on: each team's sure heart tricks (:func:`_sure_bounds`), or the leader's
-    team's quick tricks (:func:`_quick_tricks`) when they are more.  (The search counts the
-    quick tricks only when the sure tricks leave its question open.)"""
-    low, high, low_cards, high_cards = _sure_bounds(hands, left, everyone)
-    quick, quick_cards = _quick_tricks(hands, leader, everyone)
-    if leader & 1:
-        if left - quick < high:
-            return low, left - quick, low_cards, quick_cards
-    elif quick > low:
-        return quick, high, quick_cards, high_cards
-    return low, high, low_cards, high_cards
-
-
 # -- the public functions ---------------------------------------------------------------------
 def _position(state: State) -> tuple[tuple[int, int, int, int], int, tuple[int, ...]]:
     """The hands (masks), the leader and the trick's card indices of a state in play, or of the
@@ -832,7 +760,7 @@ def _at_least_mid(
             best, best_position = trick[position], position
     out |= 1 << trick[0]
     return search.play(
-        hands, leader, len(trick), trick[0] // 13, best, best_position, False, need, out
+        hands, leader, len(trick), trick[0] // 13, best, best_position, False, need, out, None
     )[0]
 
 
