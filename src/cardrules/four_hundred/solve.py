@@ -30,9 +30,7 @@ The search is exact and pure Python:
   third hand first try their killer (by the same hand, question and winning card); the first
   card is tried before the others are ordered;
 * **sure tricks** bound the value before any search: for each team a player's top hearts less
-  the other team's hearts above them.  (The *quick tricks* the leader's team can cash before the
-  opponents ruff were counted too until the fourth pass: they saved few trick starts, fewer than
-  their cost, and some hands needed fewer nodes without them.)
+  the other team's hearts above them.
 
 ``nodes`` (and the ``budget`` arguments) count the tricks searched: the trick starts whose cards
 were played out, not those the table or the bounds settled.
