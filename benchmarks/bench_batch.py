@@ -14,6 +14,13 @@ Random legal play of All Fours and of 400 (default rules), side by side in one r
   per call is spread over more lanes;
 * 400: the per-state engine and a batch of n = 4096 (seeded).
 
+``python benchmarks/bench_batch.py --split [SECONDS]`` prints instead where an All Fours step at
+n = 4096 goes, the seeded shuffle against the numpy shuffle: the deck supply's share of a step,
+and of it the SHA-256 hashes, the array shuffle and the decks made one at a time (each timed by
+a wrapper, which adds a few µs a step), the rest of the step, and what the seeded batch would
+make against the per-state engine (measured in the same run) if its supply cost nothing but its
+hashes and array shuffles.
+
 Each case runs in five equal trials, the cases taking turns; the best and the median trial are
 printed (a shared machine has slow spells), then the ratios of the best trials and the batch's
 memory per game.  Rates are per second of the process's CPU time (``time.process_time``: one
@@ -28,6 +35,7 @@ would flatter the batch.
 from __future__ import annotations
 
 import random
+import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -36,7 +44,7 @@ from typing import Any
 import numpy as np
 
 from cardrules import all_fours, four_hundred
-from cardrules.batch import AllFoursBatch, FourHundredBatch, make
+from cardrules.batch import AllFoursBatch, FourHundredBatch, _decks, _shuffle, make
 
 TRIALS = 5
 N = 4096
@@ -167,5 +175,83 @@ def run(seconds: float) -> None:
     )
 
 
+def _timed(owner: Any, name: str, spent: dict[str, float], key: str, count: str = "") -> None:
+    """Wrap ``owner.name`` to add its CPU time to ``spent[key]`` (and the rows of its first
+    argument to ``spent[count]``)."""
+    inner = getattr(owner, name)
+
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        start = time.process_time()
+        result = inner(*args, **kwargs)
+        spent[key] = spent.get(key, 0.0) + time.process_time() - start
+        if count:
+            spent[count] = spent.get(count, 0.0) + len(args[0])
+        return result
+
+    setattr(owner, name, wrapper)
+
+
+def split(seconds: float) -> None:
+    """Print where an All Fours step at n = 4096 goes (see the module's introduction)."""
+    spent: dict[str, float] = {}
+    _timed(_shuffle, "_hash64", spent, "hashes", "hashed")
+    _timed(_shuffle, "_decks_from_states", spent, "shuffle", "shuffled")
+    _timed(_decks.SeededDecks, "_make_missing", spent, "one at a time")
+    _timed(_decks.SeededDecks, "deals", spent, "seeded supply")
+    _timed(_decks.NumpyDecks, "deals", spent, "numpy supply")
+    batches = {
+        "seeded": make("all-fours", N, seed=1),
+        "numpy": make("all-fours", N, seed=1, shuffle="numpy"),
+    }
+    warm = np.random.default_rng(0)
+    for batch in batches.values():
+        for _ in range(WARM_UP):
+            batch.step(batch.random_actions(warm))
+    engine: list[float] = []
+    steps = dict.fromkeys(batches, 0)
+    cpu = dict.fromkeys(batches, 0.0)
+    spent.clear()
+    for trial in range(TRIALS):
+        engine.append(per_state(all_fours, seconds / TRIALS / 3, 10_000 * trial)[0])
+        for name, batch in batches.items():
+            rng = np.random.default_rng(trial)
+            start = time.process_time()
+            deadline = start + seconds / TRIALS / 3
+            while time.process_time() < deadline:
+                batch.step(batch.random_actions(rng))
+                steps[name] += 1
+            cpu[name] += time.process_time() - start
+    rate = statistics.median(engine)
+    print(f"per-state engine (median of {TRIALS} trials): {rate:,.0f} actions/s")
+    for name in batches:
+        step = cpu[name] / steps[name] * 1e3
+        supply = spent[f"{name} supply"] / steps[name] * 1e3
+        print(
+            f"{name} shuffle: {step:.3f} ms a step ({N / step * 1e3 / rate:.1f} x), of which "
+            f"the deck supply {supply:.3f} ms, the rest {step - supply:.3f} ms"
+        )
+    seeded = steps["seeded"]
+    step = cpu["seeded"] / seeded * 1e3
+    rest = step - spent["seeded supply"] / seeded * 1e3
+    hashes, shuffle = (spent[key] / seeded * 1e3 for key in ("hashes", "shuffle"))
+    each_hash = spent["hashes"] / spent["hashed"] * 1e6
+    each_deck = spent["shuffle"] / spent["shuffled"] * 1e6
+    print(
+        f"seeded supply: {spent['hashed'] / seeded:.0f} SHA-256 hashes a step, {hashes:.3f} ms "
+        f"({each_hash:.2f} µs each); {spent['shuffled'] / seeded:.0f} decks shuffled a step, "
+        f"{shuffle:.3f} ms ({each_deck:.2f} µs each); decks made one at a time "
+        f"{spent['one at a time'] / seeded * 1e3:.3f} ms"
+    )
+    floor = rest + hashes + shuffle
+    print(
+        f"seeded step if the supply were its hashes and shuffles alone: {floor:.3f} ms "
+        f"({N / floor * 1e3 / rate:.1f} x the per-state engine)"
+    )
+
+
 if __name__ == "__main__":
-    run(float(sys.argv[1]) if len(sys.argv) > 1 else 5.0)
+    arguments = sys.argv[1:]
+    if arguments[:1] == ["--split"]:
+        split(float(arguments[1]) if len(arguments) > 1 else 15.0)
+    else:
+        run(float(arguments[0]) if arguments else 5.0)
