@@ -175,9 +175,20 @@ def run(seconds: float) -> None:
     )
 
 
-def _timed(owner: Any, name: str, spent: dict[str, float], key: str, count: str = "") -> None:
-    """Wrap ``owner.name`` to add its CPU time to ``spent[key]`` (and the rows of its first
-    argument to ``spent[count]``)."""
+_SPLIT_KEYS = (
+    "hashes",
+    "hashed",
+    "shuffle",
+    "shuffled",
+    "one at a time",
+    "seeded supply",
+    "numpy supply",
+)
+
+
+def _timed(owner: Any, name: str, spent: dict[str, float], key: str, count: str = "") -> Any:
+    """Wrap ``owner.name`` to add its CPU time to ``spent[key]`` (and the length of its first
+    argument to ``spent[count]``); returns what it replaced."""
     inner = getattr(owner, name)
 
     def wrapper(*args: Any, **kwargs: Any) -> Any:
@@ -189,38 +200,55 @@ def _timed(owner: Any, name: str, spent: dict[str, float], key: str, count: str 
         return result
 
     setattr(owner, name, wrapper)
+    return inner
 
 
 def split(seconds: float) -> None:
     """Print where an All Fours step at n = 4096 goes (see the module's introduction)."""
     spent: dict[str, float] = {}
-    _timed(_shuffle, "_hash64", spent, "hashes", "hashed")
-    _timed(_shuffle, "_decks_from_states", spent, "shuffle", "shuffled")
-    _timed(_decks.SeededDecks, "_make_missing", spent, "one at a time")
-    _timed(_decks.SeededDecks, "deals", spent, "seeded supply")
-    _timed(_decks.NumpyDecks, "deals", spent, "numpy supply")
+    wrapped = [
+        (_shuffle, "_hash64", "hashes", "hashed"),
+        (_shuffle, "_decks_from_states", "shuffle", "shuffled"),
+        (_decks.SeededDecks, "_make_missing", "one at a time", ""),
+        (_decks.SeededDecks, "deals", "seeded supply", ""),
+        (_decks.NumpyDecks, "deals", "numpy supply", ""),
+    ]
+    replaced = [(owner, name, _timed(owner, name, spent, *keys)) for owner, name, *keys in wrapped]
+    try:
+        _split(seconds, spent)
+    finally:
+        for owner, name, inner in replaced:
+            setattr(owner, name, inner)
+
+
+def _split(seconds: float, spent_now: dict[str, float]) -> None:
     batches = {
         "seeded": make("all-fours", N, seed=1),
         "numpy": make("all-fours", N, seed=1, shuffle="numpy"),
     }
     warm = np.random.default_rng(0)
     for batch in batches.values():
-        for _ in range(WARM_UP):
+        for _ in range(WARM_UP if seconds >= 1.0 else 3):
             batch.step(batch.random_actions(warm))
     engine: list[float] = []
     steps = dict.fromkeys(batches, 0)
     cpu = dict.fromkeys(batches, 0.0)
-    spent.clear()
+    spent_now.clear()
     for trial in range(TRIALS):
         engine.append(per_state(all_fours, seconds / TRIALS / 3, 10_000 * trial)[0])
         for name, batch in batches.items():
             rng = np.random.default_rng(trial)
             start = time.process_time()
             deadline = start + seconds / TRIALS / 3
-            while time.process_time() < deadline:
+            while True:
                 batch.step(batch.random_actions(rng))
                 steps[name] += 1
+                if time.process_time() >= deadline:
+                    break
             cpu[name] += time.process_time() - start
+    spent = {key: spent_now.get(key, 0.0) for key in _SPLIT_KEYS}
+    for key in ("hashed", "shuffled"):
+        spent[key] = max(spent[key], 1.0)  # (a tiny budget may make none)
     rate = statistics.median(engine)
     print(f"per-state engine (median of {TRIALS} trials): {rate:,.0f} actions/s")
     for name in batches:

@@ -40,6 +40,32 @@ def test_benchmark_script_runs(path: Path, capsys: pytest.CaptureFixture[str]) -
     assert all("/s" in line for line in lines if line and not line.startswith(("==", "("))), lines
 
 
+def test_bench_batch_split_runs_and_puts_back_what_it_timed(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``bench_batch.py --split`` times the deck supply by wrapping its functions, and puts
+    them back when it is done."""
+    pytest.importorskip("numpy")
+    from cardrules.batch import _decks, _shuffle
+
+    before = (_shuffle._hash64, _shuffle._decks_from_states, _decks.SeededDecks.deals)
+    spec = importlib.util.spec_from_file_location("_bench_split", BENCHMARKS / "bench_batch.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    try:
+        spec.loader.exec_module(module)
+        module.split(0.03)
+    finally:
+        del sys.modules[spec.name]
+    assert (_shuffle._hash64, _shuffle._decks_from_states, _decks.SeededDecks.deals) == before
+    out = capsys.readouterr().out
+    assert "seeded shuffle:" in out
+    assert "numpy shuffle:" in out
+    assert "hashes and shuffles alone" in out
+
+
 @pytest.mark.parametrize("case", ["all_fours", "all_fours_2", "four_hundred"])
 def test_the_instruction_count_driver_plays_games(case: str) -> None:
     """benchmarks/instructions.py runs its driver under valgrind; here it runs bare."""
