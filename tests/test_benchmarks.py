@@ -6,7 +6,10 @@ from __future__ import annotations
 import importlib.util
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -18,10 +21,9 @@ NEEDS = {"bench_batch": "numpy"}
 SCRIPTS = sorted(p for p in BENCHMARKS.glob("*.py") if p.stem != "instructions")
 
 
-@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.stem)
-def test_benchmark_script_runs(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    if path.stem in NEEDS and importlib.util.find_spec(NEEDS[path.stem]) is None:
-        pytest.skip(f"{path.name} needs {NEEDS[path.stem]} (an optional extra)")
+@contextmanager
+def _script(path: Path) -> Iterator[ModuleType]:
+    """A benchmark script loaded as a module (registered while in use)."""
     spec = importlib.util.spec_from_file_location(f"_bench_{path.stem}", path)
     assert spec is not None
     assert spec.loader is not None
@@ -29,12 +31,20 @@ def test_benchmark_script_runs(path: Path, capsys: pytest.CaptureFixture[str]) -
     sys.modules[spec.name] = module
     try:
         spec.loader.exec_module(module)
+        yield module
+    finally:
+        del sys.modules[spec.name]
+
+
+@pytest.mark.parametrize("path", SCRIPTS, ids=lambda p: p.stem)
+def test_benchmark_script_runs(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    if path.stem in NEEDS and importlib.util.find_spec(NEEDS[path.stem]) is None:
+        pytest.skip(f"{path.name} needs {NEEDS[path.stem]} (an optional extra)")
+    with _script(path) as module:
         if path.stem == "run":
             module.core(0.01)
         else:
             module.run(0.01)
-    finally:
-        del sys.modules[spec.name]
     lines = capsys.readouterr().out.splitlines()
     assert lines, f"{path.name} printed nothing"
     assert all("/s" in line for line in lines if line and not line.startswith(("==", "("))), lines
@@ -49,16 +59,8 @@ def test_bench_batch_split_runs_and_puts_back_what_it_timed(
     from cardrules.batch import _decks, _shuffle
 
     before = (_shuffle._hash64, _shuffle._decks_from_states, _decks.SeededDecks.deals)
-    spec = importlib.util.spec_from_file_location("_bench_split", BENCHMARKS / "bench_batch.py")
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    try:
-        spec.loader.exec_module(module)
+    with _script(BENCHMARKS / "bench_batch.py") as module:
         module.split(0.03)
-    finally:
-        del sys.modules[spec.name]
     assert (_shuffle._hash64, _shuffle._decks_from_states, _decks.SeededDecks.deals) == before
     out = capsys.readouterr().out
     assert "seeded shuffle:" in out
