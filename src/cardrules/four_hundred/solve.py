@@ -8,9 +8,12 @@ can this team take at least ``k`` more tricks against any defence, within a budg
 
 The search is exact and pure Python:
 
-* a **null-window** search: each question is "can team 0 take at least ``k`` more tricks?"; the
-  value of each legal play is found by asking a few of them, stepping from the best value found
-  so far (the first play by bisection), and the position's value is the best of its plays';
+* a **null-window** search: each question is "can team 0 take at least ``k`` more tricks?",
+  answered with a bound (*fail-soft*: at least the bound when it is ``k`` or more, at most it
+  when less, as far as the positions searched show); the value of each legal play is found by
+  asking a few of them, stepping from the best value found so far (the first play by
+  bisection) and skipping the questions a bound answers, and the position's value is the best
+  of its plays';
 * a **transposition table** at the start of each trick with **partition search**: an entry is
   keyed by the leader and each hand's suit lengths, and holds bounds together with the cards
   they depend on -- in each suit the top cards, as places among the cards still out (cards gone
@@ -122,8 +125,7 @@ _Layouts = tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, i
 _NO_LAYOUTS: Final[_Layouts] = ((0, 0), (0, 0), (0, 0), (0, 0))
 _BEATS: Final = _beats_table()  # the core's FH-17 kernel, looked up
 _SUIT_MASK_OF: Final = tuple(SUIT_MASKS)
-_YES: Final = (True, 0)
-_NO: Final = (False, 0)
+_YES: Final = (0, 0)
 
 
 class _Search:
@@ -161,20 +163,22 @@ class _Search:
         need: int,
         parent: _Layouts | None = None,
         parent_out: int = 0,
-    ) -> tuple[bool, int]:
+    ) -> tuple[int, int]:
         """At the start of a trick: can team 0 take at least ``need`` of the remaining tricks?
-        With the answer, the cards it depends on (a card mask).  ``parent`` is the suits' layouts
+        The answer is a bound on team 0's tricks: at least the bound when it is ``need`` or
+        more, at most the bound when it is less.  With it, the cards it depends on (a card
+        mask).  ``parent`` is the suits' layouts
         at the start of the trick before, whose cards out were ``parent_out``: the suits none of
         whose cards that trick played keep their layouts."""
         if need <= 0:
             return _YES
         left = hands[leader].bit_count()
         if need > left:
-            return _NO
+            return left, 0
         h0, h1, h2, h3 = hands
         out = h0 | h1 | h2 | h3
         if left == 1:
-            return _last_trick(hands, leader, need)
+            return _last_trick(hands, leader)
         known = self.known[leader]
         info = known.get(hands)
         if info is None:
@@ -236,25 +240,25 @@ class _Search:
                     if bounds[0] >= need:
                         del groups[mask]
                         groups[mask] = group
-                        return True, _unsqueeze(group[0], out)
+                        return bounds[0], _unsqueeze(group[0], out)
                     if bounds[1] < need:
                         del groups[mask]
                         groups[mask] = group
-                        return False, _unsqueeze(group[0], out)
+                        return bounds[1], _unsqueeze(group[0], out)
         estimate = info[3]
         if estimate is None:
             estimate = info[3] = _sure_bounds(hands, left, out)
         low, high, low_cards, high_cards = estimate
         if low >= need:
-            return True, low_cards
+            return low, low_cards
         if high < need:
-            return False, high_cards
+            return high, high_cards
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise _OverBudget
         self.first = self.killers.get(hands[leader] << 4 | need, info[2])
         self.cut = -1
-        result, cards = self.play(hands, leader, 0, -1, -1, 0, False, need, out, info[4])
+        bound, cards = self.play(hands, leader, 0, -1, -1, 0, False, need, out, info[4])
         if self.cut >= 0:
             info[2] = self.cut
         top = _top_places(cards & out, out)
@@ -269,13 +273,16 @@ class _Search:
         bounds = patterns.get(packed & mask)
         if bounds is None:
             bounds = patterns[packed & mask] = [0, left]
-        if result:
-            bounds[0] = max(bounds[0], need)
-            entry[2] = max(entry[2], need)
-        else:
-            bounds[1] = min(bounds[1], need - 1)
-            entry[3] = min(entry[3], need - 1)
-        return result, cards
+        if bound >= need:
+            if bound > bounds[0]:
+                bounds[0] = bound
+                if bound > entry[2]:
+                    entry[2] = bound
+        elif bound < bounds[1]:
+            bounds[1] = bound
+            if bound < entry[3]:
+                entry[3] = bound
+        return bound, cards
 
     def play(
         self,
@@ -289,15 +296,17 @@ class _Search:
         need: int,
         out: int,
         layouts: _Layouts | None,
-    ) -> tuple[bool, int]:
+    ) -> tuple[int, int]:
         """Play position ``position`` of the trick: can team 0 still take ``need`` tricks,
-        this one included?  ``lead`` is the suit led, ``best`` the winning card so far (which
-        beat a card of its own suit when ``ranked``), ``out`` every card in a hand or on the
-        table.  With the answer, the cards it depends on."""
+        this one included (a bound, as :meth:`at_least`'s)?  ``lead`` is the suit led, ``best``
+        the winning card so far (which beat a card of its own suit when ``ranked``), ``out``
+        every card in a hand or on the table.  With the answer, the cards it depends on."""
         seat = (leader + position) & 3
         hand = hands[seat]
         maximizing = not seat & 1
         depends = 0
+        # The bound when every card fails: the most (the least) the cards tried allow.
+        found = -1 if maximizing else 99
         if position == 0:
             moves = _moves(hand, out)
             # The first lead is tried before the others are ordered (often it settles).
@@ -322,13 +331,15 @@ class _Search:
                         new_hands = (hands[0], hands[1], rest, hands[3])
                     else:
                         new_hands = (hands[0], hands[1], hands[2], rest)
-                    result, cards = self.play(
+                    bound, cards = self.play(
                         new_hands, leader, 1, card // 13, card, 0, False, need, out, layouts
                     )
-                    if result is maximizing:
+                    if (bound >= need) is maximizing:
                         self.cut = card
                         self.killers[hand << 4 | need] = card
-                        return result, cards
+                        return bound, cards
+                    if (bound > found) is maximizing:
+                        found = bound
                     # The equivalent cards not tried would have needed the same cards, with
                     # theirs.
                     if cards & run:
@@ -339,7 +350,7 @@ class _Search:
                 moves = _order_lead(later, seat, hands) if len(later) > 1 else later
                 later = None
             self.cut = -1
-            return not maximizing, depends
+            return found, depends
         # FH-16: a follower follows suit if it can.
         allowed = hand & _SUIT_MASK_OF[lead]
         if allowed:
@@ -386,13 +397,14 @@ class _Search:
                     new_hands = (hands[0], hands[1], hands[2], rest)
                 if position == 3:
                     winner = (leader + new_position) & 3
-                    result, cards = self.at_least(
+                    bound, cards = self.at_least(
                         new_hands, winner, need - (not winner & 1), layouts, out
                     )
+                    bound += not winner & 1
                     if new_ranked:
                         cards |= 1 << new_best
                 else:
-                    result, cards = self.play(
+                    bound, cards = self.play(
                         new_hands,
                         leader,
                         position + 1,
@@ -404,10 +416,12 @@ class _Search:
                         out,
                         layouts,
                     )
-                if result is maximizing:
+                if (bound >= need) is maximizing:
                     if position < 3:
                         self.follows[(hand << 6 | best) << 4 | need] = card
-                    return result, cards
+                    return bound, cards
+                if (bound > found) is maximizing:
+                    found = bound
                 # The equivalent cards not tried would have needed the same cards, with theirs.
                 if cards & run:
                     cards |= run
@@ -422,7 +436,7 @@ class _Search:
                 else later
             )
             later = None
-        return not maximizing, depends
+        return found, depends
 
 
 _LAYOUTS: dict[int, tuple[int, int]] = {}
@@ -442,8 +456,8 @@ def _layout(code: int) -> tuple[int, int]:
     return lengths, places
 
 
-def _last_trick(hands: tuple[int, int, int, int], leader: int, need: int) -> tuple[bool, int]:
-    """The last trick, one card in each hand: does team 0 take ``need`` (1) tricks?"""
+def _last_trick(hands: tuple[int, int, int, int], leader: int) -> tuple[int, int]:
+    """The last trick, one card in each hand: team 0's tricks (0 or 1)."""
     best = hands[leader].bit_length() - 1
     best_position = 0
     ranked = False
@@ -454,8 +468,8 @@ def _last_trick(hands: tuple[int, int, int, int], leader: int, need: int) -> tup
             best, best_position, ranked = card, position, same
         else:
             ranked = ranked or same
-    won = not (leader + best_position) & 1
-    return won >= need, (1 << best if ranked else 0)
+    won = int(not (leader + best_position) & 1)
+    return won, (1 << best if ranked else 0)
 
 
 def _squeezed(bits: int, present: int) -> int:
@@ -746,8 +760,9 @@ def _at_least_mid(
     leader: int,
     trick: tuple[int, ...],
     need: int,
-) -> bool:
-    """Can team 0 take ``need`` tricks from a position in the middle of a trick?"""
+) -> int:
+    """Can team 0 take ``need`` tricks from a position in the middle of a trick?  A bound on
+    its tricks, as :meth:`_Search.at_least`'s."""
     if not trick:
         return search.at_least(hands, leader, need)[0]
     out = hands[0] | hands[1] | hands[2] | hands[3]
@@ -773,24 +788,29 @@ def _value(
 ) -> int:
     """Team 0's exact tricks from here, known to lie in ``[low, high]``: by bisection, or by
     steps from ``guess`` when the value is likely near it (the values of a position's plays are
-    mostly its own value)."""
+    mostly its own value).  Each answer's bound narrows the range as far as it goes."""
+
+    def ask(need: int) -> None:
+        nonlocal low, high
+        bound = _at_least_mid(search, hands, leader, trick, need)
+        if bound >= need:
+            low = min(bound, high)
+        else:
+            high = max(bound, low)
+
     if guess is not None:
         guess = min(max(guess, low), high)
-        if guess > low and not _at_least_mid(search, hands, leader, trick, guess):
-            high = guess - 1
-            while high > low and not _at_least_mid(search, hands, leader, trick, high):
-                high -= 1
-            return high
-        low = guess
-        while low < high and _at_least_mid(search, hands, leader, trick, low + 1):
-            low += 1
+        if guess > low:
+            ask(guess)
+            if high < guess:
+                while high > low:
+                    ask(high)
+                return high
+        while low < high:
+            ask(low + 1)
         return low
     while low < high:
-        middle = (low + high + 1) // 2
-        if _at_least_mid(search, hands, leader, trick, middle):
-            low = middle
-        else:
-            high = middle - 1
+        ask((low + high + 1) // 2)
     return low
 
 
@@ -922,8 +942,9 @@ def tricks_at_least(
     # Team 1 takes at least k exactly when team 0 cannot take left - k + 1.
     try:
         if team == 0:
-            return _at_least_mid(search, hands, leader, trick, tricks)
-        return not _at_least_mid(search, hands, leader, trick, left - tricks + 1)
+            return _at_least_mid(search, hands, leader, trick, tricks) >= tricks
+        need = left - tricks + 1
+        return _at_least_mid(search, hands, leader, trick, need) < need
     except _OverBudget:
         return None
 
