@@ -29,10 +29,11 @@ The search is exact and pure Python:
   search, or else the lead that last settled a search from that hand whatever the question;
   then leads of top cards (hearts first, not into a ruff), low leads to the partner's top card
   or ruff, low cards (a low heart first when the leader's team holds more hearts), top and low
-  cards into a ruff; a follower plays the cheapest card sure to win the trick, low when its
-  partner's card is sure to win, second hand low, third hand high, except that second and third
-  hand first try their killer (by the same hand, question and winning card); the first card is
-  tried before the others are ordered;
+  cards into a ruff, the low cards and those into a ruff by their *history* first (the searches
+  their leads settled, weighted by the tricks to go); a follower plays the cheapest card sure
+  to win the trick, low when its partner's card is sure to win, second hand low, third hand
+  high, except that second and third hand first try their killer (by the same hand, question
+  and winning card); the first card is tried before the others are ordered;
 * **sure tricks** bound the value before any search: for each team a player's top hearts less
   the other team's hearts above them.
 
@@ -140,7 +141,17 @@ class _Search:
     by rank (beating a card of their suit) and those of the bounds it used.
     """
 
-    __slots__ = ("budget", "cut", "first", "follows", "killers", "known", "nodes", "table")
+    __slots__ = (
+        "budget",
+        "cut",
+        "first",
+        "follows",
+        "history",
+        "killers",
+        "known",
+        "nodes",
+        "table",
+    )
 
     def __init__(self, budget: int | None) -> None:
         self.table: dict[int, dict[int, list[Any]]]
@@ -153,6 +164,8 @@ class _Search:
         # (by the trick's winning card too).
         self.killers: dict[int, int] = {}
         self.follows: dict[int, int] = {}
+        # The leads that settled searches, by card, weighted by the tricks to go (2 ** tricks).
+        self.history: dict[int, int] = {}
         self.first = -1
         self.cut = -1
         self.nodes = 0
@@ -324,7 +337,7 @@ class _Search:
                         moves = [move]
                         break
                 else:
-                    moves = _order_lead(moves, seat, hands)
+                    moves = _order_lead(moves, seat, hands, self.history)
             while True:
                 for card, run in moves:
                     rest = hand ^ (1 << card)
@@ -343,6 +356,7 @@ class _Search:
                         self.cut = card
                         self.killers[hand << 4 | need] = card
                         self.killers[hand << 4] = card
+                        self.history[card] = self.history.get(card, 0) + (1 << hand.bit_count())
                         return bound, cards
                     if (bound > found) is maximizing:
                         found = bound
@@ -353,7 +367,7 @@ class _Search:
                     depends |= cards
                 if later is None:
                     break
-                moves = _order_lead(later, seat, hands) if len(later) > 1 else later
+                moves = _order_lead(later, seat, hands, self.history) if len(later) > 1 else later
                 later = None
             self.cut = -1
             return found, depends
@@ -577,11 +591,13 @@ def _order_lead(
     moves: list[tuple[int, int]],
     seat: int,
     hands: tuple[int, int, int, int],
+    history: dict[int, int],
 ) -> list[tuple[int, int]]:
     """The leader's good plays first: its winners (hearts first, unless an opponent can ruff),
     a low card to its partner's winner or to its partner's ruff, then its low cards (a low heart
     first when its team holds more hearts than the opponents), last the cards an opponent can
-    ruff."""
+    ruff; among the low cards and among those ruffed, the cards whose leads settled the most
+    searches first (``history``, by card, weighted by the tricks to go)."""
     partner = hands[seat ^ 2]
     left_hand = hands[(seat + 1) & 3]
     right_hand = hands[(seat + 3) & 3]
@@ -601,21 +617,24 @@ def _order_lead(
         )
         if not others & mask & -(2 << card):  # the top card of its suit
             if suit == _HEARTS:
-                keyed.append((0 if opponents & _HEART_MASK else 1, -card, card, run))
+                keyed.append((0 if opponents & _HEART_MASK else 1, 0, -card, card, run))
             else:
-                keyed.append((4 if ruffed else 1, -card if not ruffed else _COST[card], card, run))
+                if ruffed:
+                    keyed.append((4, -history.get(card, 0), _COST[card], card, run))
+                else:
+                    keyed.append((1, 0, -card, card, run))
         elif ruffed:
-            keyed.append((4, _COST[card], card, run))
+            keyed.append((4, -history.get(card, 0), _COST[card], card, run))
         elif partner >> ((others & mask).bit_length() - 1) & 1:  # the partner's winner
-            keyed.append((2, _COST[card], card, run))
+            keyed.append((2, 0, _COST[card], card, run))
         elif not partner & mask and partner & _HEART_MASK and opponents & mask:
-            keyed.append((2, _COST[card], card, run))  # the partner ruffs
+            keyed.append((2, 0, _COST[card], card, run))  # the partner ruffs
         elif suit == _HEARTS and opponents & _HEART_MASK and draw:
-            keyed.append((3, -1, card, run))  # draw the opponents' hearts
+            keyed.append((3, -history.get(card, 0), -1, card, run))  # draw their hearts
         else:
-            keyed.append((3, card % 13, card, run))
+            keyed.append((3, -history.get(card, 0), card % 13, card, run))
     keyed.sort()
-    return [(card, run) for _, _, card, run in keyed]
+    return [(card, run) for _, _, _, card, run in keyed]
 
 
 def _order_follow(
@@ -866,7 +885,7 @@ def _play_values(
                 moves, len(trick), seat, trick[0] // 13, best, partner_winning, hands
             )
         else:
-            moves = _order_lead(moves, seat, hands)
+            moves = _order_lead(moves, seat, hands, search.history)
     maximizing = not seat & 1
     values: dict[int, int] = {}
     found: int | None = None
