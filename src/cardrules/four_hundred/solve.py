@@ -27,13 +27,13 @@ The search is exact and pure Python:
 * **move ordering**: first the lead that last settled a search from the leader's hand as it
   is, asking the same question (a *killer*), or else the lead that settled the position's last
   search, or else the lead that last settled a search from that hand whatever the question;
-  then leads of top cards (hearts first, not into a ruff), low leads to the partner's top card
-  or ruff, low cards (a low heart first when the leader's team holds more hearts), top and low
-  cards into a ruff, the low cards and those into a ruff by their *history* first (the searches
-  their leads settled, weighted by the tricks to go); a follower plays the cheapest card sure
-  to win the trick, low when its partner's card is sure to win, second hand low, third hand
-  high, except that second and third hand first try their killer (by the same hand, question
-  and winning card); the first card is tried before the others are ordered;
+  then leads of top cards (not into a ruff), low leads to the partner's top card or ruff, low
+  cards (a low heart first when the leader's team holds more hearts), top and low cards into a
+  ruff, the top cards, the low cards and those into a ruff by their *history* first (the
+  searches their leads settled, weighted by the tricks to go); a follower plays the cheapest
+  card sure to win the trick, low when its partner's card is sure to win, second hand low,
+  third hand high, except that second and third hand first try their killer (by the same hand,
+  question and winning card); the first card is tried before the others are ordered;
 * **sure tricks** bound the value before any search: for each team a player's top hearts less
   the other team's hearts above them.
 
@@ -593,11 +593,12 @@ def _order_lead(
     hands: tuple[int, int, int, int],
     history: dict[int, int],
 ) -> list[tuple[int, int]]:
-    """The leader's good plays first: its winners (hearts first, unless an opponent can ruff),
-    a low card to its partner's winner or to its partner's ruff, then its low cards (a low heart
-    first when its team holds more hearts than the opponents), last the cards an opponent can
-    ruff; among the low cards and among those ruffed, the cards whose leads settled the most
-    searches first (``history``, by card, weighted by the tricks to go)."""
+    """The leader's good plays first: its winners (unless an opponent can ruff), a low card to
+    its partner's winner or to its partner's ruff, then its low cards (a low heart first when its
+    team holds more hearts than the opponents), last the cards an opponent can ruff; among the
+    winners, the low cards and those ruffed, the cards whose leads settled the most searches
+    first (``history``, by card, weighted by the tricks to go), then the winners highest first,
+    the others cheapest first."""
     partner = hands[seat ^ 2]
     left_hand = hands[(seat + 1) & 3]
     right_hand = hands[(seat + 3) & 3]
@@ -616,13 +617,10 @@ def _order_lead(
             (left_trumps and not left_hand & mask) or (right_trumps and not right_hand & mask)
         )
         if not others & mask & -(2 << card):  # the top card of its suit
-            if suit == _HEARTS:
-                keyed.append((0 if opponents & _HEART_MASK else 1, 0, -card, card, run))
+            if ruffed:
+                keyed.append((4, -history.get(card, 0), _COST[card], card, run))
             else:
-                if ruffed:
-                    keyed.append((4, -history.get(card, 0), _COST[card], card, run))
-                else:
-                    keyed.append((1, 0, -card, card, run))
+                keyed.append((1, -history.get(card, 0), -card, card, run))
         elif ruffed:
             keyed.append((4, -history.get(card, 0), _COST[card], card, run))
         elif partner >> ((others & mask).bit_length() - 1) & 1:  # the partner's winner
