@@ -26,14 +26,13 @@ The search is exact and pure Python:
   the table) separates win and lose the same tricks, so one of them is tried;
 * **move ordering**: first the lead that last settled a search from the leader's hand as it
   is, asking the same question (a *killer*), or else the lead that settled the position's last
-  search, or else the lead that last settled a search from that hand whatever the question;
-  then leads of top cards (not into a ruff), low leads to the partner's top card or ruff, low
-  cards (a low heart first when the leader's team holds more hearts), top and low cards into a
-  ruff, the top cards, the low cards and those into a ruff by their *history* first (the
-  searches their leads settled, weighted by the tricks to go); a follower plays the cheapest
-  card sure to win the trick, low when its partner's card is sure to win, second hand low,
-  third hand high, except that second and third hand first try their killer (by the same hand,
-  question and winning card); the first card is tried before the others are ordered;
+  search; then leads of top cards (not into a ruff), low leads to the partner's top card or
+  ruff, low cards (a low heart first when the leader's team holds more hearts), top and low
+  cards into a ruff, the top cards, the low cards and those into a ruff by their *history*
+  first (the searches their leads settled, weighted by the tricks to go); a follower plays the
+  cheapest card sure to win the trick, low when its partner's card is sure to win, second hand
+  low, third hand high, except that second and third hand first try their killer (by the same
+  hand, question and winning card); the first card is tried before the others are ordered;
 * **sure tricks** bound the value before any search: for each team a player's top hearts less
   the other team's hearts above them.
 
@@ -160,8 +159,7 @@ class _Search:
         # the lead that last settled their search, their sure bounds and their suits' layouts.
         self.known: tuple[dict[tuple[int, int, int, int], list[Any]], ...] = ({}, {}, {}, {})
         # The card that last settled a search, by the hand it came from and the tricks team 0
-        # needs (the leads also by the hand alone, ``need`` 0), and second and third hand's cards
-        # (by the trick's winning card too).
+        # needs: the leads, and second and third hand's cards (by the trick's winning card too).
         self.killers: dict[int, int] = {}
         self.follows: dict[int, int] = {}
         # The leads that settled searches, by card, weighted by the tricks to go (2 ** tricks).
@@ -271,10 +269,7 @@ class _Search:
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise _OverBudget
-        first = self.killers.get(hands[leader] << 4 | need)
-        if first is None:
-            first = info[2] if info[2] >= 0 else self.killers.get(hands[leader] << 4, -1)
-        self.first = first
+        self.first = self.killers.get(hands[leader] << 4 | need, info[2])
         self.cut = -1
         bound, cards = self.play(hands, leader, 0, -1, -1, 0, False, need, out, info[4])
         if self.cut >= 0:
@@ -355,7 +350,6 @@ class _Search:
                     if (bound >= need) is maximizing:
                         self.cut = card
                         self.killers[hand << 4 | need] = card
-                        self.killers[hand << 4] = card
                         self.history[card] = self.history.get(card, 0) + (1 << hand.bit_count())
                         return bound, cards
                     if (bound > found) is maximizing:
