@@ -243,13 +243,12 @@ class _Search:
         else:
             groups, packed = info[0], info[1]
         estimate = info[3]
-        if estimate is None:
-            estimate = info[3] = _sure_bounds(hands, left, out)
-        low, high, low_cards, high_cards = estimate
-        if low >= need:
-            return low, low_cards
-        if high < need:
-            return high, high_cards
+        if estimate is not None:
+            low, high, low_cards, high_cards = estimate
+            if low >= need:
+                return low, low_cards
+            if high < need:
+                return high, high_cards
         if groups:
             # The groups last used first (a group is moved to the end when it answers).
             for mask, group in reversed(groups.items()):
@@ -266,6 +265,13 @@ class _Search:
                         del groups[mask]
                         groups[mask] = group
                         return bounds[1], _unsqueeze(group[0], out)
+        if estimate is None:
+            estimate = info[3] = _sure_bounds(hands, left, out)
+            low, high, low_cards, high_cards = estimate
+            if low >= need:
+                return low, low_cards
+            if high < need:
+                return high, high_cards
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise _OverBudget
