@@ -180,9 +180,9 @@ class _Search:
         """At the start of a trick: can team 0 take at least ``need`` of the remaining tricks?
         The answer is a bound on team 0's tricks: at least the bound when it is ``need`` or
         more, at most the bound when it is less.  With it, the cards it depends on (a card
-        mask).  ``parent`` is the suits' layouts
-        at the start of the trick before, whose cards out were ``parent_out``: the suits none of
-        whose cards that trick played keep their layouts."""
+        mask).  ``parent`` is the suits' layouts at the start of the trick before, whose cards
+        out were ``parent_out``: the suits none of whose cards that trick played keep their
+        layouts."""
         if need <= 0:
             return _YES
         left = hands[leader].bit_count()
