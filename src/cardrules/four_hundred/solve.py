@@ -8,9 +8,12 @@ can this team take at least ``k`` more tricks against any defence, within a budg
 
 The search is exact and pure Python:
 
-* a **null-window** search: each question is "can team 0 take at least ``k`` more tricks?"; the
-  value of each legal play is found by asking a few of them, stepping from the best value found
-  so far (the first play by bisection), and the position's value is the best of its plays';
+* a **null-window** search: each question is "can team 0 take at least ``k`` more tricks?",
+  answered with a bound (*fail-soft*: at least the bound when it is ``k`` or more, at most it
+  when less, as far as the positions searched show); the value of each legal play is found by
+  asking a few of them, stepping from the best value found so far (the first play by
+  bisection) and skipping the questions a bound answers, and the position's value is the best
+  of its plays';
 * a **transposition table** at the start of each trick with **partition search**: an entry is
   keyed by the leader and each hand's suit lengths, and holds bounds together with the cards
   they depend on -- in each suit the top cards, as places among the cards still out (cards gone
@@ -23,12 +26,13 @@ The search is exact and pure Python:
   the table) separates win and lose the same tricks, so one of them is tried;
 * **move ordering**: first the lead that last settled a search from the leader's hand as it
   is, asking the same question (a *killer*), or else the lead that settled the position's last
-  search; then leads of top cards (hearts first, not into a ruff), low leads to the partner's
-  top card or ruff, low cards (a low heart first when the leader's team holds more hearts), top
-  and low cards into a ruff; a follower plays the cheapest card sure to win the trick, low when
-  its partner's card is sure to win, second hand low, third hand high, except that second and
-  third hand first try their killer (by the same hand, question and winning card); the first
-  card is tried before the others are ordered;
+  search; then leads of top cards (not into a ruff), low leads to the partner's top card or
+  ruff, low cards (a low heart first when the leader's team holds more hearts), top and low
+  cards into a ruff, the top cards, the low cards and those into a ruff by their *history*
+  first (the searches their leads settled, weighted by the tricks to go); a follower plays the
+  cheapest card sure to win the trick, low when its partner's card is sure to win, second hand
+  low, third hand high, except that second and third hand first try their killer (by the same
+  hand, question and winning card); the first card is tried before the others are ordered;
 * **sure tricks** bound the value before any search: for each team a player's top hearts less
   the other team's hearts above them.
 
@@ -122,8 +126,7 @@ _Layouts = tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, i
 _NO_LAYOUTS: Final[_Layouts] = ((0, 0), (0, 0), (0, 0), (0, 0))
 _BEATS: Final = _beats_table()  # the core's FH-17 kernel, looked up
 _SUIT_MASK_OF: Final = tuple(SUIT_MASKS)
-_YES: Final = (True, 0)
-_NO: Final = (False, 0)
+_YES: Final = (0, 0)
 
 
 class _Search:
@@ -137,7 +140,17 @@ class _Search:
     by rank (beating a card of their suit) and those of the bounds it used.
     """
 
-    __slots__ = ("budget", "cut", "first", "follows", "killers", "known", "nodes", "table")
+    __slots__ = (
+        "budget",
+        "cut",
+        "first",
+        "follows",
+        "history",
+        "killers",
+        "known",
+        "nodes",
+        "table",
+    )
 
     def __init__(self, budget: int | None) -> None:
         self.table: dict[int, dict[int, list[Any]]]
@@ -149,6 +162,8 @@ class _Search:
         # needs: the leads, and second and third hand's cards (by the trick's winning card too).
         self.killers: dict[int, int] = {}
         self.follows: dict[int, int] = {}
+        # The leads that settled searches, by card, weighted by the tricks to go (2 ** tricks).
+        self.history: dict[int, int] = {}
         self.first = -1
         self.cut = -1
         self.nodes = 0
@@ -161,20 +176,22 @@ class _Search:
         need: int,
         parent: _Layouts | None = None,
         parent_out: int = 0,
-    ) -> tuple[bool, int]:
+    ) -> tuple[int, int]:
         """At the start of a trick: can team 0 take at least ``need`` of the remaining tricks?
-        With the answer, the cards it depends on (a card mask).  ``parent`` is the suits' layouts
-        at the start of the trick before, whose cards out were ``parent_out``: the suits none of
-        whose cards that trick played keep their layouts."""
+        The answer is a bound on team 0's tricks: at least the bound when it is ``need`` or
+        more, at most the bound when it is less.  With it, the cards it depends on (a card
+        mask).  ``parent`` is the suits' layouts at the start of the trick before, whose cards
+        out were ``parent_out``: the suits none of whose cards that trick played keep their
+        layouts."""
         if need <= 0:
             return _YES
         left = hands[leader].bit_count()
         if need > left:
-            return _NO
+            return left, 0
         h0, h1, h2, h3 = hands
         out = h0 | h1 | h2 | h3
         if left == 1:
-            return _last_trick(hands, leader, need)
+            return _last_trick(hands, leader)
         known = self.known[leader]
         info = known.get(hands)
         if info is None:
@@ -225,6 +242,13 @@ class _Search:
             info = known[hands] = [groups, packed, -1, None, (clubs, diamonds, hearts, spades)]
         else:
             groups, packed = info[0], info[1]
+        estimate = info[3]
+        if estimate is not None:
+            low, high, low_cards, high_cards = estimate
+            if low >= need:
+                return low, low_cards
+            if high < need:
+                return high, high_cards
         if groups:
             # The groups last used first (a group is moved to the end when it answers).
             for mask, group in reversed(groups.items()):
@@ -236,25 +260,24 @@ class _Search:
                     if bounds[0] >= need:
                         del groups[mask]
                         groups[mask] = group
-                        return True, _unsqueeze(group[0], out)
+                        return bounds[0], _unsqueeze(group[0], out)
                     if bounds[1] < need:
                         del groups[mask]
                         groups[mask] = group
-                        return False, _unsqueeze(group[0], out)
-        estimate = info[3]
+                        return bounds[1], _unsqueeze(group[0], out)
         if estimate is None:
             estimate = info[3] = _sure_bounds(hands, left, out)
-        low, high, low_cards, high_cards = estimate
-        if low >= need:
-            return True, low_cards
-        if high < need:
-            return False, high_cards
+            low, high, low_cards, high_cards = estimate
+            if low >= need:
+                return low, low_cards
+            if high < need:
+                return high, high_cards
         self.nodes += 1
         if self.budget is not None and self.nodes > self.budget:
             raise _OverBudget
         self.first = self.killers.get(hands[leader] << 4 | need, info[2])
         self.cut = -1
-        result, cards = self.play(hands, leader, 0, -1, -1, 0, False, need, out, info[4])
+        bound, cards = self.play(hands, leader, 0, -1, -1, 0, False, need, out, info[4])
         if self.cut >= 0:
             info[2] = self.cut
         top = _top_places(cards & out, out)
@@ -269,13 +292,16 @@ class _Search:
         bounds = patterns.get(packed & mask)
         if bounds is None:
             bounds = patterns[packed & mask] = [0, left]
-        if result:
-            bounds[0] = max(bounds[0], need)
-            entry[2] = max(entry[2], need)
-        else:
-            bounds[1] = min(bounds[1], need - 1)
-            entry[3] = min(entry[3], need - 1)
-        return result, cards
+        if bound >= need:
+            if bound > bounds[0]:
+                bounds[0] = bound
+                if bound > entry[2]:
+                    entry[2] = bound
+        elif bound < bounds[1]:
+            bounds[1] = bound
+            if bound < entry[3]:
+                entry[3] = bound
+        return bound, cards
 
     def play(
         self,
@@ -289,15 +315,17 @@ class _Search:
         need: int,
         out: int,
         layouts: _Layouts | None,
-    ) -> tuple[bool, int]:
+    ) -> tuple[int, int]:
         """Play position ``position`` of the trick: can team 0 still take ``need`` tricks,
-        this one included?  ``lead`` is the suit led, ``best`` the winning card so far (which
-        beat a card of its own suit when ``ranked``), ``out`` every card in a hand or on the
-        table.  With the answer, the cards it depends on."""
+        this one included (a bound, as :meth:`at_least`'s)?  ``lead`` is the suit led, ``best``
+        the winning card so far (which beat a card of its own suit when ``ranked``), ``out``
+        every card in a hand or on the table.  With the answer, the cards it depends on."""
         seat = (leader + position) & 3
         hand = hands[seat]
         maximizing = not seat & 1
         depends = 0
+        # The bound when every card fails: the most (the least) the cards tried allow.
+        found = -1 if maximizing else 99
         if position == 0:
             moves = _moves(hand, out)
             # The first lead is tried before the others are ordered (often it settles).
@@ -310,7 +338,7 @@ class _Search:
                         moves = [move]
                         break
                 else:
-                    moves = _order_lead(moves, seat, hands)
+                    moves = _order_lead(moves, seat, hands, self.history)
             while True:
                 for card, run in moves:
                     rest = hand ^ (1 << card)
@@ -322,13 +350,16 @@ class _Search:
                         new_hands = (hands[0], hands[1], rest, hands[3])
                     else:
                         new_hands = (hands[0], hands[1], hands[2], rest)
-                    result, cards = self.play(
+                    bound, cards = self.play(
                         new_hands, leader, 1, card // 13, card, 0, False, need, out, layouts
                     )
-                    if result is maximizing:
+                    if (bound >= need) is maximizing:
                         self.cut = card
                         self.killers[hand << 4 | need] = card
-                        return result, cards
+                        self.history[card] = self.history.get(card, 0) + (1 << hand.bit_count())
+                        return bound, cards
+                    if (bound > found) is maximizing:
+                        found = bound
                     # The equivalent cards not tried would have needed the same cards, with
                     # theirs.
                     if cards & run:
@@ -336,10 +367,10 @@ class _Search:
                     depends |= cards
                 if later is None:
                     break
-                moves = _order_lead(later, seat, hands) if len(later) > 1 else later
+                moves = _order_lead(later, seat, hands, self.history) if len(later) > 1 else later
                 later = None
             self.cut = -1
-            return not maximizing, depends
+            return found, depends
         # FH-16: a follower follows suit if it can.
         allowed = hand & _SUIT_MASK_OF[lead]
         if allowed:
@@ -386,13 +417,14 @@ class _Search:
                     new_hands = (hands[0], hands[1], hands[2], rest)
                 if position == 3:
                     winner = (leader + new_position) & 3
-                    result, cards = self.at_least(
+                    bound, cards = self.at_least(
                         new_hands, winner, need - (not winner & 1), layouts, out
                     )
+                    bound += not winner & 1
                     if new_ranked:
                         cards |= 1 << new_best
                 else:
-                    result, cards = self.play(
+                    bound, cards = self.play(
                         new_hands,
                         leader,
                         position + 1,
@@ -404,10 +436,12 @@ class _Search:
                         out,
                         layouts,
                     )
-                if result is maximizing:
+                if (bound >= need) is maximizing:
                     if position < 3:
                         self.follows[(hand << 6 | best) << 4 | need] = card
-                    return result, cards
+                    return bound, cards
+                if (bound > found) is maximizing:
+                    found = bound
                 # The equivalent cards not tried would have needed the same cards, with theirs.
                 if cards & run:
                     cards |= run
@@ -422,7 +456,7 @@ class _Search:
                 else later
             )
             later = None
-        return not maximizing, depends
+        return found, depends
 
 
 _LAYOUTS: dict[int, tuple[int, int]] = {}
@@ -442,8 +476,8 @@ def _layout(code: int) -> tuple[int, int]:
     return lengths, places
 
 
-def _last_trick(hands: tuple[int, int, int, int], leader: int, need: int) -> tuple[bool, int]:
-    """The last trick, one card in each hand: does team 0 take ``need`` (1) tricks?"""
+def _last_trick(hands: tuple[int, int, int, int], leader: int) -> tuple[int, int]:
+    """The last trick, one card in each hand: team 0's tricks (0 or 1)."""
     best = hands[leader].bit_length() - 1
     best_position = 0
     ranked = False
@@ -454,8 +488,8 @@ def _last_trick(hands: tuple[int, int, int, int], leader: int, need: int) -> tup
             best, best_position, ranked = card, position, same
         else:
             ranked = ranked or same
-    won = not (leader + best_position) & 1
-    return won >= need, (1 << best if ranked else 0)
+    won = int(not (leader + best_position) & 1)
+    return won, (1 << best if ranked else 0)
 
 
 def _squeezed(bits: int, present: int) -> int:
@@ -557,11 +591,14 @@ def _order_lead(
     moves: list[tuple[int, int]],
     seat: int,
     hands: tuple[int, int, int, int],
+    history: dict[int, int],
 ) -> list[tuple[int, int]]:
-    """The leader's good plays first: its winners (hearts first, unless an opponent can ruff),
-    a low card to its partner's winner or to its partner's ruff, then its low cards (a low heart
-    first when its team holds more hearts than the opponents), last the cards an opponent can
-    ruff."""
+    """The leader's good plays first: its winners (unless an opponent can ruff), a low card to
+    its partner's winner or to its partner's ruff, then its low cards (a low heart first when its
+    team holds more hearts than the opponents), last the cards an opponent can ruff; among the
+    winners, the low cards and those ruffed, the cards whose leads settled the most searches
+    first (``history``, by card, weighted by the tricks to go), then the winners highest first,
+    the others cheapest first."""
     partner = hands[seat ^ 2]
     left_hand = hands[(seat + 1) & 3]
     right_hand = hands[(seat + 3) & 3]
@@ -580,22 +617,22 @@ def _order_lead(
             (left_trumps and not left_hand & mask) or (right_trumps and not right_hand & mask)
         )
         if not others & mask & -(2 << card):  # the top card of its suit
-            if suit == _HEARTS:
-                keyed.append((0 if opponents & _HEART_MASK else 1, -card, card, run))
+            if ruffed:
+                keyed.append((4, -history.get(card, 0), _COST[card], card, run))
             else:
-                keyed.append((4 if ruffed else 1, -card if not ruffed else _COST[card], card, run))
+                keyed.append((1, -history.get(card, 0), -card, card, run))
         elif ruffed:
-            keyed.append((4, _COST[card], card, run))
+            keyed.append((4, -history.get(card, 0), _COST[card], card, run))
         elif partner >> ((others & mask).bit_length() - 1) & 1:  # the partner's winner
-            keyed.append((2, _COST[card], card, run))
+            keyed.append((2, 0, _COST[card], card, run))
         elif not partner & mask and partner & _HEART_MASK and opponents & mask:
-            keyed.append((2, _COST[card], card, run))  # the partner ruffs
+            keyed.append((2, 0, _COST[card], card, run))  # the partner ruffs
         elif suit == _HEARTS and opponents & _HEART_MASK and draw:
-            keyed.append((3, -1, card, run))  # draw the opponents' hearts
+            keyed.append((3, -history.get(card, 0), -1, card, run))  # draw their hearts
         else:
-            keyed.append((3, card % 13, card, run))
+            keyed.append((3, -history.get(card, 0), card % 13, card, run))
     keyed.sort()
-    return [(card, run) for _, _, card, run in keyed]
+    return [(card, run) for _, _, _, card, run in keyed]
 
 
 def _order_follow(
@@ -746,8 +783,9 @@ def _at_least_mid(
     leader: int,
     trick: tuple[int, ...],
     need: int,
-) -> bool:
-    """Can team 0 take ``need`` tricks from a position in the middle of a trick?"""
+) -> int:
+    """Can team 0 take ``need`` tricks from a position in the middle of a trick?  A bound on
+    its tricks, as :meth:`_Search.at_least`'s."""
     if not trick:
         return search.at_least(hands, leader, need)[0]
     out = hands[0] | hands[1] | hands[2] | hands[3]
@@ -773,24 +811,29 @@ def _value(
 ) -> int:
     """Team 0's exact tricks from here, known to lie in ``[low, high]``: by bisection, or by
     steps from ``guess`` when the value is likely near it (the values of a position's plays are
-    mostly its own value)."""
+    mostly its own value).  Each answer's bound narrows the range as far as it goes."""
+
+    def ask(need: int) -> None:
+        nonlocal low, high
+        bound = _at_least_mid(search, hands, leader, trick, need)
+        if bound >= need:
+            low = min(bound, high)
+        else:
+            high = max(bound, low)
+
     if guess is not None:
         guess = min(max(guess, low), high)
-        if guess > low and not _at_least_mid(search, hands, leader, trick, guess):
-            high = guess - 1
-            while high > low and not _at_least_mid(search, hands, leader, trick, high):
-                high -= 1
-            return high
-        low = guess
-        while low < high and _at_least_mid(search, hands, leader, trick, low + 1):
-            low += 1
+        if guess > low:
+            ask(guess)
+            if high < guess:
+                while high > low:
+                    ask(high)
+                return high
+        while low < high:
+            ask(low + 1)
         return low
     while low < high:
-        middle = (low + high + 1) // 2
-        if _at_least_mid(search, hands, leader, trick, middle):
-            low = middle
-        else:
-            high = middle - 1
+        ask((low + high + 1) // 2)
     return low
 
 
@@ -840,7 +883,7 @@ def _play_values(
                 moves, len(trick), seat, trick[0] // 13, best, partner_winning, hands
             )
         else:
-            moves = _order_lead(moves, seat, hands)
+            moves = _order_lead(moves, seat, hands, search.history)
     maximizing = not seat & 1
     values: dict[int, int] = {}
     found: int | None = None
@@ -922,8 +965,9 @@ def tricks_at_least(
     # Team 1 takes at least k exactly when team 0 cannot take left - k + 1.
     try:
         if team == 0:
-            return _at_least_mid(search, hands, leader, trick, tricks)
-        return not _at_least_mid(search, hands, leader, trick, left - tricks + 1)
+            return _at_least_mid(search, hands, leader, trick, tricks) >= tricks
+        need = left - tricks + 1
+        return _at_least_mid(search, hands, leader, trick, need) < need
     except _OverBudget:
         return None
 
