@@ -31,8 +31,11 @@ The search is exact and pure Python:
   cards into a ruff, the top cards, the low cards and those into a ruff by their *history*
   first (the searches their leads settled, weighted by the tricks to go); a follower plays the
   cheapest card sure to win the trick, low when its partner's card is sure to win, second hand
-  low, third hand high, except that second and third hand first try their killer (by the same
-  hand, question and winning card); the first card is tried before the others are ordered;
+  low also when the third hand follows suit and its partner's top card of the suit led beats
+  the lead and the third hand's cards or its partner can ruff, third hand low also when it
+  follows a plain suit the fourth hand can ruff, else second hand low, third hand high, except
+  that second and third hand first try their killer (by the same hand, question and winning
+  card); the first card is tried before the others are ordered;
 * **sure tricks** bound the value before any search: for each team a player's top hearts less
   the other team's hearts above them.
 
@@ -645,8 +648,10 @@ def _order_follow(
     hands: tuple[int, int, int, int],
 ) -> list[tuple[int, int]]:
     """A follower's good plays first: the cheapest card that wins the trick whatever the
-    opponents still to play do; the lowest card when its partner's card already does; second
-    hand low; third hand high."""
+    opponents still to play do; the lowest card when its partner's card already does, or (second
+    hand, the third hand following suit) when its partner's top card of the suit led beats the
+    lead and the third hand's cards or its partner can ruff, or (third hand, following a plain
+    suit) when the fourth hand can ruff; second hand low; third hand high."""
     beats_table = _BEATS
     if position == 3 and moves[0][0] // 13 == moves[-1][0] // 13:
         # The last card, of one suit (highest first): the cheapest winner, then the lowest.
@@ -663,6 +668,31 @@ def _order_follow(
         if threat & SUIT_MASKS[lead]:
             threat &= SUIT_MASKS[lead]
     top_trump = (threat & _HEART_MASK).bit_length() - 1
+    if position == 1:
+        # Second hand low when the third hand follows suit and its partner's top card of the
+        # suit led beats the lead and the third hand's cards, or its partner can ruff.
+        mask = SUIT_MASKS[lead]
+        fourth = hands[(seat + 2) & 3] & mask
+        third = threat & mask
+        if third and (
+            fourth.bit_length() > max(third.bit_length(), best + 1)
+            or (not fourth and lead != _HEARTS and hands[(seat + 2) & 3] & _HEART_MASK)
+        ):
+            if moves[0][0] // 13 == moves[-1][0] // 13:  # one suit, highest first
+                return moves[::-1]
+            cheap = [(_COST[card], card, run) for card, run in moves]
+            cheap.sort()
+            return [(card, run) for _, card, run in cheap]
+    # Third hand low, following suit to a plain suit led, when the fourth hand can ruff.
+    if (
+        position == 2
+        and lead != _HEARTS
+        and not threat & SUIT_MASKS[lead]
+        and threat & _HEART_MASK
+        and moves[0][0] // 13 == lead
+        and best // 13 == lead
+    ):
+        return moves[::-1]
     if partner_winning:
         same = threat & SUIT_MASKS[best // 13]
         if not (same and beats_table[(same.bit_length() - 1) * 52 + best]) and not (
