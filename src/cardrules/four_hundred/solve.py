@@ -678,11 +678,7 @@ def _order_follow(
             fourth.bit_length() > max(third.bit_length(), best + 1)
             or (not fourth and lead != _HEARTS and hands[(seat + 2) & 3] & _HEART_MASK)
         ):
-            if moves[0][0] // 13 == moves[-1][0] // 13:  # one suit, highest first
-                return moves[::-1]
-            cheap = [(_COST[card], card, run) for card, run in moves]
-            cheap.sort()
-            return [(card, run) for _, card, run in cheap]
+            return _lowest_first(moves)
     # Third hand low, following suit to a plain suit led, when the fourth hand can ruff.
     if (
         position == 2
@@ -698,11 +694,7 @@ def _order_follow(
         if not (same and beats_table[(same.bit_length() - 1) * 52 + best]) and not (
             top_trump >= 0 and beats_table[top_trump * 52 + best]
         ):
-            if moves[0][0] // 13 == moves[-1][0] // 13:  # one suit, highest first
-                return moves[::-1]
-            cheap = [(_COST[card], card, run) for card, run in moves]
-            cheap.sort()
-            return [(card, run) for _, card, run in cheap]
+            return _lowest_first(moves)
     keyed = []
     for card, run in moves:
         cost = _COST[card]
@@ -720,6 +712,15 @@ def _order_follow(
             keyed.append((2, cost, card, run))
     keyed.sort()
     return [(card, run) for _, _, card, run in keyed]
+
+
+def _lowest_first(moves: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """A follower's cards (highest first within a suit), the cheapest first."""
+    if moves[0][0] // 13 == moves[-1][0] // 13:  # one suit
+        return moves[::-1]
+    cheap = [(_COST[card], card, run) for card, run in moves]
+    cheap.sort()
+    return [(card, run) for _, card, run in cheap]
 
 
 _SURE: dict[int, tuple[int, int]] = {}
