@@ -1,0 +1,57 @@
+"""The compiled tier (core/compiled.py): marking kernels, compiling them, and numba missing."""
+
+import sys
+
+import pytest
+
+from cardrules.core import compiled as tier
+from cardrules.core.cardset import SUIT_MASKS
+from cardrules.core.compiled import CompilerMissingError, compiled, is_kernel, kernel
+
+
+@kernel
+def _of_suit(hand: int, suit: int) -> int:
+    if suit < 0:
+        return hand
+    return hand & SUIT_MASKS[suit]
+
+
+@kernel
+def _count_of_suit(hand: int, suit: int) -> int:
+    count = 0
+    rest = _of_suit(hand, suit)
+    while rest:
+        rest &= rest - 1
+        count += 1
+    return count
+
+
+def _plain(x: int) -> int:
+    return x
+
+
+def test_kernel_is_returned_unchanged_and_marked() -> None:
+    assert _of_suit(0b11 | 1 << 13, 0) == 0b11
+    assert is_kernel(_of_suit)
+    assert not is_kernel(_plain)
+    assert not is_kernel([])
+
+
+def test_a_function_that_is_not_a_kernel_is_refused() -> None:
+    with pytest.raises(TypeError, match="is not a kernel"):
+        compiled(_plain)
+
+
+def test_numba_missing_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "numba", None)
+    monkeypatch.setattr(tier, "_COMPILED", {})
+    with pytest.raises(CompilerMissingError, match=r"pip install 'cardrules\[batch\]'"):
+        compiled(_of_suit)
+
+
+def test_compiled_kernels_call_compiled_kernels_and_agree() -> None:
+    pytest.importorskip("numba")
+    fast = compiled(_count_of_suit)
+    assert compiled(_count_of_suit) is fast
+    for hand, suit in [(0, 0), (0b111 | 1 << 13, 0), ((1 << 52) - 1, 3), ((1 << 52) - 1, -1)]:
+        assert fast(hand, suit) == _count_of_suit(hand, suit)
