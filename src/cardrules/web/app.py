@@ -105,6 +105,7 @@ class _Table:
     game: str
     module: Any
     seed: int
+    scores: list[int] | None
     seats: list[str | None]
     names: list[str]
     recorder: Any
@@ -129,6 +130,7 @@ class _Table:
             "game": self.game,
             "rules": self.states[0].rules.to_dict(),
             "seed": self.seed,
+            "scores": self.scores,
             "seats": self.seats,
             "names": self.names,
             "steps": [list(step) for step in self.steps],
@@ -151,7 +153,7 @@ def _build(table_id: str, data: dict[str, Any]) -> _Table:
     game = str(data["game"])
     module = _module(game)
     rules = module.Rules.from_dict(data["rules"])
-    state = module.new_game(rules, seed=int(data["seed"]))
+    state = module.new_game(rules, seed=int(data["seed"]), scores=data.get("scores"))
     seats = [None if spec is None else str(spec) for spec in data["seats"]]
     agents = {seat: make_agent(game, spec) for seat, spec in enumerate(seats) if spec is not None}
     table = _Table(
@@ -159,6 +161,7 @@ def _build(table_id: str, data: dict[str, Any]) -> _Table:
         game=game,
         module=module,
         seed=int(data["seed"]),
+        scores=data.get("scores"),
         seats=seats,
         names=[str(name) for name in data["names"]],
         recorder=recorder(state),
@@ -398,7 +401,7 @@ class _App:
                 raise ApiError(400, "bad_request", "scores must be a list of ints")
             if any(abs(s) > 10_000 for s in scores):
                 raise ApiError(400, "bad_request", "scores must be from -10000 to 10000")
-            rules = module.new_game(rules, seed=seed, scores=scores).rules
+            module.new_game(rules, seed=seed, scores=scores)  # the engine checks them
         names = _field(body, "names", list) or []
         if len(names) > len(seats) or not all(isinstance(n, str) and len(n) <= 40 for n in names):
             raise ApiError(400, "bad_request", "names must be a list of texts of 40 characters")
@@ -407,6 +410,7 @@ class _App:
             "game": game,
             "rules": rules.to_dict(),
             "seed": seed,
+            "scores": scores,
             "seats": seats,
             "names": [name.strip() or f"Seat {i}" for i, name in enumerate(names)],
             "steps": [],
