@@ -484,7 +484,7 @@ class _App:
             if start > len(table.steps):  # the client is ahead: an undo went back
                 reset = True
             else:
-                told = table.told(seat, start, opening=start == 0)
+                told = table.told(seat, start)
         answer = self.answer(table, seat, token, told, None if reset else start)
         answer["reset"] = reset
         return JSONResponse(answer)
