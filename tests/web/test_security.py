@@ -102,7 +102,9 @@ def test_every_endpoint_at_every_step_tells_no_hidden_card(
         tokens = {s["seat"]: s["id"] for s in made.json()["seats"] if s["id"]}
         assert all(s["link"] is None for s in made.json()["seats"] if s["player"] != "person")
         table_id = made.json()["table"]
-        sockets = {seat: client.websocket_connect(f"/api/games/{t}/ws") for seat, t in tokens.items()}
+        sockets = {
+            seat: client.websocket_connect(f"/api/games/{t}/ws") for seat, t in tokens.items()
+        }
         messages: dict[int, list[dict[str, Any]]] = {seat: [] for seat in tokens}
         entered = {seat: socket.__enter__() for seat, socket in sockets.items()}
         try:

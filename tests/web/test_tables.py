@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 pytest.importorskip("starlette")
-httpx = pytest.importorskip("httpx")
+pytest.importorskip("httpx")
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -123,6 +123,8 @@ class SlowAgent:
 
 
 def test_a_slow_bot_delays_no_other_table_and_is_cut_off() -> None:
+    import httpx
+
     app = create_app(bot_seconds=0.5)
     inner = app.state.cardrules
 
@@ -135,7 +137,7 @@ def test_a_slow_bot_delays_no_other_table_and_is_cut_off() -> None:
             tokens = made.json()
             table = inner.live[tokens["table"]]
             slow = SlowAgent(3.0)
-            table.agents = {seat: slow for seat in table.agents}
+            table.agents = dict.fromkeys(table.agents, slow)
             token = tokens["seats"][0]["id"]
             legal = (await client.get(f"/api/games/{token}")).json()["view"]["legal"]
             started = time.monotonic()
@@ -150,7 +152,8 @@ def test_a_slow_bot_delays_no_other_table_and_is_cut_off() -> None:
             other = time.monotonic() - other
             moved = await moving
             assert moved.status_code == 200
-            assert slow.threads and all(n.startswith("cardrules-bot") for n in slow.threads)
+            assert slow.threads
+            assert all(name.startswith("cardrules-bot") for name in slow.threads)
             return other, time.monotonic() - started, len(slow.threads)
 
     other, total, thought = asyncio.run(run())

@@ -206,8 +206,10 @@ async def _body(request: Request, seconds: float) -> dict[str, Any]:
         data = await asyncio.wait_for(read(), seconds)
     except TimeoutError:
         raise ApiError(
-            408, "timeout", f"the body did not arrive within {seconds:g} s (is it shorter than "
-            "its Content-Length?)"
+            408,
+            "timeout",
+            f"the body did not arrive within {seconds:g} s (is it shorter than "
+            "its Content-Length?)",
         ) from None
     if not data:
         return {}
@@ -241,8 +243,10 @@ def _bot_spec(game: str, spec: Any, name: str) -> str:
     """A bot named by the registry (never ``module:attribute``: the server loads no code)."""
     if not isinstance(spec, str) or spec.split(":", 1)[0].lower() not in AGENT_KINDS:
         raise ApiError(
-            400, "bad_request", f"{name} must be one of {', '.join(AGENT_KINDS)} (or search:N, "
-            "search:Xs, pimc:N, pimc:Xs)"
+            400,
+            "bad_request",
+            f"{name} must be one of {', '.join(AGENT_KINDS)} (or search:N, "
+            "search:Xs, pimc:N, pimc:Xs)",
         )
     try:
         make_agent(game, spec)
@@ -417,7 +421,9 @@ class _App:
         }
         table_id = secrets.token_urlsafe(9)
         table = _build(table_id, data)
-        tokens = {seat: secrets.token_urlsafe(18) for seat, spec in enumerate(seats) if spec is None}
+        tokens = {
+            seat: secrets.token_urlsafe(18) for seat, spec in enumerate(seats) if spec is None
+        }
         self.tables.create(table_id, table.data(), {token: seat for seat, token in tokens.items()})
         self._forget(self.tables.prune(keep=table_id))
         self.live[table_id] = table
@@ -447,8 +453,10 @@ class _App:
         given = _field(body, "seats", list)
         if given is None or len(given) != count:
             raise ApiError(
-                400, "bad_request", f"seats must be a list of {count}: null for a person, else "
-                "the bot that plays the seat"
+                400,
+                "bad_request",
+                f"seats must be a list of {count}: null for a person, else "
+                "the bot that plays the seat",
             )
         seats = [None if spec is None else _bot_spec(game, spec, "a seat") for spec in given]
         if None not in seats:
@@ -616,7 +624,9 @@ class _App:
         try:
             table, seat = self._seat(socket.path_params["token"])
         except ApiError as error:
-            await socket.send_json({"type": "error", "error": error.message, "reason": error.reason})
+            await socket.send_json(
+                {"type": "error", "error": error.message, "reason": error.reason}
+            )
             await socket.close(code=4404)
             return
         table.watchers.setdefault(seat, set()).add(socket)
@@ -727,9 +737,7 @@ class _Replay:
 
     def __attrs_post_init__(self) -> None:
         marks = [_tricks_done(state) for state in self.states]
-        self.deal_starts = [0] + [
-            i for i in range(1, len(marks)) if marks[i][0] != marks[i - 1][0]
-        ]
+        self.deal_starts = [0] + [i for i in range(1, len(marks)) if marks[i][0] != marks[i - 1][0]]
         self.trick_starts = [i for i in range(1, len(marks)) if marks[i] != marks[i - 1]]
 
 

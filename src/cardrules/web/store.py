@@ -136,7 +136,9 @@ class TableStore:
         clock: Callable[[], float] = time.time,
     ) -> None:
         if max_in_play < 1 or idle_seconds <= 0:
-            raise ValueError("a table store needs a capacity of at least 1 and a positive idle time")
+            raise ValueError(
+                "a table store needs a capacity of at least 1 and a positive idle time"
+            )
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         # One connection, used from the event loop's thread only (the web app's handlers).
@@ -158,7 +160,8 @@ class TableStore:
         self._db.execute("BEGIN")
         try:
             self._db.execute(
-                "INSERT INTO tables VALUES (?, ?, 0, ?)", (table_id, json.dumps(data), self._clock())
+                "INSERT INTO tables VALUES (?, ?, 0, ?)",
+                (table_id, json.dumps(data), self._clock()),
             )
             self._db.executemany(
                 "INSERT INTO seats VALUES (?, ?, ?)",
