@@ -344,6 +344,7 @@ class _App:
             "step": len(table.steps),
             "undo": table.people == 1 and not over and any(s == seat for s, _ in table.steps),
             "view": state.observe(seat).to_dict(),
+            "limits": _limits(state, seat),
             "events": [event.to_dict() for event in told],
         }
         if over:
@@ -697,6 +698,7 @@ class _App:
                 "length": len(entry.steps),
                 "action": step,
                 "view": after.observe(seat).to_dict(),
+                "limits": _limits(after, seat),
                 # a record is a finished game: every hand is shown
                 "hands": [[str(card) for card in hand] for hand in after.hands],
                 "deal_starts": entry.deal_starts,
@@ -745,6 +747,18 @@ def _tricks_done(state: Any) -> tuple[int, int]:
     view = state.observe(0).to_dict()
     last = view["last_trick"]
     return (int(view["deal_number"]), 0 if last is None else int(last["number"]))
+
+
+def _limits(state: Any, seat: int) -> dict[str, int] | None:
+    """400: the seat's minimum bid (FH-11) and the minimum total of the bids (FH-13) now."""
+    if not hasattr(state, "bids") or state.is_terminal:
+        return None
+    from cardrules.four_hundred import minimum_bid, minimum_total
+
+    return {
+        "minimum_bid": minimum_bid(state.scores[seat], state.rules),
+        "minimum_total": minimum_total(state.scores, state.rules),
+    }
 
 
 def _players(state: Any) -> int:
