@@ -414,10 +414,14 @@ function take(answer) {
   } else {  // the same step told again (a seat came or went): no events twice
     answer = { ...answer, events: [] };
   }
+  const first = !seatLink.answer;
   seatLink.answer = { ...answer, id: seatLink.token };
   hinted = null;
   log(answer.events || [], seatLink.answer);
   document.body.dataset.gameId = seatLink.token;
+  document.body.dataset.table = answer.table;
+  document.body.dataset.seat = String(answer.seat);
+  if (first) draw(seatLink.answer);
   if (!$("summary").hidden || summarise(answer.events || [], seatLink.answer)) {
     pending = seatLink.answer;  // the table behind the summary waits until it is closed
     return;
@@ -767,6 +771,14 @@ function goHome() {
   $("resume").dataset.token = token || "";
 }
 
+// A seat's link, #seat=TOKEN, opened or pasted: sit at that seat.
+async function followLink() {
+  const match = /^#seat=([\w-]+)$/.exec(location.hash);
+  if (!match || (seatLink && seatLink.token === match[1])) return false;
+  await sit(match[1]).catch((error) => { screen("setup"); showError(error, "setup-error"); });
+  return true;
+}
+
 async function init() {
   options = await api("GET", "/api/options");
   fillSelect($("bots"), options.bots);
@@ -809,12 +821,8 @@ async function init() {
   });
   addEventListener("resize", () => { const answer = current(); if (answer && !$("table-screen").hidden) draw(answer); });
   tab("play");
-  const match = /^#seat=([\w-]+)$/.exec(location.hash);
-  if (match) {
-    await sit(match[1]).catch((error) => { screen("setup"); showError(error, "setup-error"); });
-  } else {
-    goHome();
-  }
+  addEventListener("hashchange", followLink);
+  if (!(await followLink())) goHome();
   document.body.dataset.ready = "1";
 }
 
