@@ -405,7 +405,10 @@ def test_a_shared_table_with_two_browsers_one_reloading(
         for page in (browser, other):
             wait(page, "document.body.dataset.ready === '1' && document.body.dataset.table")
             wait(page, "document.body.dataset.live === 'ws'")
-        wait(other, "[...document.querySelectorAll('.seat .who')].some((n) => n.textContent.includes('Ann'))")
+        wait(
+            other,
+            "[...document.querySelectorAll('.seat .who')].some((n) => n.textContent.includes('Ann'))",
+        )
         reloaded = False
         for turn in range(400):
             state = server.table(table_of(browser)).state

@@ -643,7 +643,10 @@ class _App:
         finally:
             live = self.live.get(table.id, table)
             live.watchers.get(seat, set()).discard(socket)
-            await self._broadcast(live, len(live.steps))
+            if live.state.is_terminal and not any(live.watchers.values()):
+                self.live.pop(table.id, None)  # a finished table is read again from the database
+            else:
+                await self._broadcast(live, len(live.steps))
 
     # -- records -------------------------------------------------------------------------------
 

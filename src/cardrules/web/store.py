@@ -145,7 +145,10 @@ class TableStore:
         self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
         self._db.execute("PRAGMA foreign_keys = ON")
         if str(path) != ":memory:":
+            # WAL without a sync at every commit: a crash of the server loses nothing; a crash
+            # of the machine may lose the last moves (the database stays whole).
             self._db.execute("PRAGMA journal_mode = WAL")
+            self._db.execute("PRAGMA synchronous = NORMAL")
         self._db.executescript(_SCHEMA)
         self.max_in_play = max_in_play
         self.idle_seconds = idle_seconds

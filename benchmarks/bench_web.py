@@ -1,0 +1,250 @@
+"""``cardrules serve`` under load: many shared tables played at once by WebSocket clients.
+
+``python benchmarks/bench_web.py [--tables 50] [--seconds 60]`` starts ``cardrules serve`` on
+a free loopback port (a new process, its tables in a temporary database) and plays, for the
+given time, that many tables of four people at once (half 400, half All Fours), each seat a
+WebSocket client that moves (a random legal move, by POST) when its view says it is to act, and
+a new table when a game ends.  It prints the moves per second, the latency of a move's answer
+(median and 99th percentile), and checks on every message: no 5xx; no lost or duplicated move
+(each seat sees every step once, in order, and the server's steps are the moves answered 200);
+no card of another seat's hand at that step in any message; and the server's memory at the
+start, at its peak and once the tables are over.
+
+``run(seconds)`` is the short version that the test suite runs (two tables).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+CARD = re.compile(r"\b[2-9TJQKA][CDHS]\b")
+
+
+@dataclass
+class Tally:
+    """What the clients saw."""
+
+    moves: int = 0
+    latencies: list[float] = field(default_factory=list)
+    server_errors: int = 0
+    refused: int = 0
+    gaps: int = 0
+    repeats: int = 0
+    lost: int = 0
+    games: int = 0
+    messages: int = 0
+    leaks: int = 0
+    #: (table, seat, step) -> the seat's hand then, and the cards each message of it named
+    hands: dict[tuple[str, int, int], set[str]] = field(default_factory=dict)
+    named: list[tuple[str, int, int, set[str]]] = field(default_factory=list)
+
+
+def _named(message: dict[str, Any]) -> set[str]:
+    """The cards a message names about the deal in play (an earlier deal's events name cards
+    that a later deal deals again)."""
+    told = message.get("events", [])
+    deals = [index for index, event in enumerate(told) if event["kind"] == "deal"]
+    now = {**message, "events": told[deals[-1] :] if deals else told}
+    return set(CARD.findall(json.dumps(now)))
+
+
+def _rss(pid: int) -> float:
+    """A process's resident memory in MB (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def _seat(
+    base: str, table: str, token: str, seat: int, tally: Tally, rng: random.Random
+) -> int:
+    """One person's client: listen, move when to act; returns the moves it made."""
+    import httpx
+    import websockets
+
+    made = 0
+    known: int | None = None
+    acted = -1
+    url = base.replace("http", "ws", 1) + f"/api/games/{token}/ws"
+    async with (
+        websockets.connect(url, max_size=2**22) as socket,
+        httpx.AsyncClient(base_url=base, timeout=30) as http,
+    ):
+        async for raw in socket:
+            message = json.loads(raw)
+            tally.messages += 1
+            step = message["step"]
+            if known is not None:
+                if message["from"] > known:
+                    tally.gaps += 1
+                elif message["from"] < known and step > known:
+                    tally.repeats += 1
+            known = step if known is None else max(known, step)
+            view = message["view"]
+            tally.hands[(table, seat, step)] = set(view["hand"])
+            tally.named.append((table, seat, step, _named(message)))
+            if view["game_over"]:
+                return made
+            if view["your_turn"] and step != acted:
+                acted = step
+                move = rng.choice(view["legal"])
+                started = time.perf_counter()
+                answer = await http.post(f"/api/games/{token}/actions", json={"id": move["id"]})
+                tally.latencies.append(time.perf_counter() - started)
+                if answer.status_code >= 500:
+                    tally.server_errors += 1
+                elif answer.status_code == 200:
+                    made += 1
+                    tally.moves += 1
+                else:
+                    tally.refused += 1
+    return made
+
+
+async def _table(base: str, number: int, deadline: float, tally: Tally) -> None:
+    """Tables of four people, one after another, until the deadline."""
+    import httpx
+
+    rng = random.Random(number)
+    game = "400" if number % 2 else "all-fours"
+    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+        while time.monotonic() < deadline:
+            made = await http.post("/api/tables", json={"game": game, "seats": [None] * 4})
+            if made.status_code >= 500:
+                tally.server_errors += 1
+                continue
+            body = made.json()
+            tokens = [seat["id"] for seat in body["seats"]]
+            try:
+                moves = await asyncio.wait_for(
+                    asyncio.gather(
+                        *(
+                            _seat(base, body["table"], token, seat, tally, rng)
+                            for seat, token in enumerate(tokens)
+                        )
+                    ),
+                    max(1.0, deadline - time.monotonic()),
+                )
+            except TimeoutError:  # the time is up in the middle of a game
+                moves = None
+            final = (await http.get(f"/api/games/{tokens[0]}")).json()
+            if moves is not None:
+                tally.games += 1
+                if final["step"] != sum(moves):
+                    tally.lost += abs(final["step"] - sum(moves))
+
+
+def _serve(database: Path, tables: int) -> tuple[subprocess.Popen[str], str]:
+    command = [sys.executable, "-m", "cardrules", "serve", "--port", "0"]
+    command += ["--database", str(database), "--max-games", str(max(100, 2 * tables))]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    for line in process.stdout:
+        found = re.search(r"open (http://127\.0\.0\.1:\d+)/", line)
+        if found:
+            return process, found.group(1)
+    raise RuntimeError("cardrules serve did not start")
+
+
+def load(tables: int, seconds: float) -> dict[str, Any]:
+    """Play ``tables`` tables for ``seconds`` against a new server; the figures and checks."""
+    with tempfile.TemporaryDirectory() as folder:
+        process, base = _serve(Path(folder) / "tables.sqlite3", tables)
+        try:
+            tally = Tally()
+            start_memory = _rss(process.pid)
+            peak = [start_memory]
+
+            async def main() -> None:
+                deadline = time.monotonic() + seconds
+
+                async def watch() -> None:
+                    while time.monotonic() < deadline + 1:
+                        peak[0] = max(peak[0], _rss(process.pid))
+                        await asyncio.sleep(0.5)
+
+                watcher = asyncio.create_task(watch())
+                await asyncio.gather(*(_table(base, n, deadline, tally) for n in range(tables)))
+                watcher.cancel()
+
+            started = time.monotonic()
+            asyncio.run(main())
+            elapsed = time.monotonic() - started
+            time.sleep(1.0)
+            end_memory = _rss(process.pid)
+        finally:
+            process.terminate()
+            process.wait(10)
+    for table, seat, step, cards in tally.named:
+        for other in range(4):
+            hand = tally.hands.get((table, other, step))
+            if other != seat and hand and cards & hand:
+                tally.leaks += 1
+    latencies = sorted(tally.latencies) or [float("nan")]
+    return {
+        "tables": tables,
+        "seconds": elapsed,
+        "moves": tally.moves,
+        "moves_per_second": tally.moves / elapsed,
+        "p50_ms": 1000 * latencies[len(latencies) // 2],
+        "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))],
+        "server_errors": tally.server_errors,
+        "refused": tally.refused,
+        "lost": tally.lost,
+        "gaps": tally.gaps,
+        "repeats": tally.repeats,
+        "games": tally.games,
+        "messages": tally.messages,
+        "leaks": tally.leaks,
+        "memory_mb": (start_memory, peak[0], end_memory),
+    }
+
+
+def report(figures: dict[str, Any]) -> None:
+    """Print the figures."""
+    start, peak, end = figures["memory_mb"]
+    print(
+        f"serve: {figures['tables']} tables x 4 WebSocket clients, {figures['seconds']:.0f} s: "
+        f"{figures['moves_per_second']:.0f} moves/s ({figures['moves']} moves, "
+        f"{figures['games']} games), a move answered in {figures['p50_ms']:.1f} ms (median), "
+        f"{figures['p99_ms']:.1f} ms (p99)"
+    )
+    print(
+        f"(checks: {figures['server_errors']} 5xx, {figures['refused']} moves refused, "
+        f"{figures['lost']} lost, {figures['gaps']} gaps, {figures['repeats']} repeats, "
+        f"{figures['leaks']} hidden cards in {figures['messages']} messages; server memory "
+        f"{start:.0f} MB at the start, {peak:.0f} MB at the peak, {end:.0f} MB after)"
+    )
+
+
+def run(seconds: float) -> None:
+    """The short version (two tables), as the benchmark smoke test calls it."""
+    report(load(2, max(seconds, 1.0)))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=60)
+    args = parser.parse_args()
+    if not 1 <= args.tables <= 500 or not 0 < args.seconds <= 600:
+        parser.error("--tables from 1 to 500, --seconds above 0 and at most 600")
+    os.nice(5)
+    report(load(args.tables, args.seconds))
+
+
+if __name__ == "__main__":
+    main()
