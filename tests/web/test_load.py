@@ -23,7 +23,7 @@ def test_a_short_load_loses_nothing_and_leaks_nothing() -> None:
     sys.modules[spec.name] = module
     try:
         spec.loader.exec_module(module)
-        figures = module.load(tables=4, seconds=3)
+        figures = module.load(tables=4, seconds=3, grace=0)
     finally:
         del sys.modules[spec.name]
     assert figures["moves"] > 20
