@@ -131,8 +131,11 @@ async def _table(base: str, number: int, deadline: float, grace: float, tally: T
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         while time.monotonic() < deadline:
             made = await http.post("/api/tables", json=body)
-            if made.status_code >= 500:
-                tally.server_errors += 1
+            if made.status_code != 201:
+                tally.server_errors += made.status_code >= 500
+                tally.refused += made.status_code < 500
+                print(f"(a table refused: {made.status_code} {made.text[:200]})", file=sys.stderr)
+                await asyncio.sleep(0.5)
                 continue
             body = made.json()
             tokens = [seat["id"] for seat in body["seats"]]
