@@ -45,6 +45,7 @@ class Tally:
     repeats: int = 0
     lost: int = 0
     games: int = 0
+    broken: int = 0
     unfinished: int = 0
     messages: int = 0
     leaks: int = 0
@@ -68,6 +69,21 @@ def _rss(pid: int) -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
+
+
+async def _post(http: Any, token: str, move: int, step: int, tally: Tally) -> int:
+    """POST a move; once more if the connection broke and the move was not made (a kept-alive
+    connection that the server closed as the request left)."""
+    import httpx
+
+    try:
+        return int((await http.post(f"/api/games/{token}/actions", json={"id": move})).status_code)
+    except httpx.TransportError:
+        tally.broken += 1
+        now = (await http.get(f"/api/games/{token}")).json()
+        if now["step"] != step:
+            return 200  # it was made
+        return int((await http.post(f"/api/games/{token}/actions", json={"id": move})).status_code)
 
 
 async def _seat(
@@ -107,11 +123,11 @@ async def _seat(
                 bidding = view["phase"] == "bidding"
                 move = legal[min(1, len(legal) - 1)] if bidding else rng.choice(legal)
                 started = time.perf_counter()
-                answer = await http.post(f"/api/games/{token}/actions", json={"id": move["id"]})
+                status = await _post(http, token, move["id"], step, tally)
                 tally.latencies.append(time.perf_counter() - started)
-                if answer.status_code >= 500:
+                if status >= 500:
                     tally.server_errors += 1
-                elif answer.status_code == 200:
+                elif status == 200:
                     made += 1
                     tally.moves += 1
                 else:
@@ -127,10 +143,10 @@ async def _table(base: str, number: int, deadline: float, grace: float, tally: T
     game = "400" if number % 2 else "all-fours"
     # Scores near the target to start from, so that games end and new tables start.
     scores = [39, 39, 39, 39] if game == "400" else [10, 10]
-    body = {"game": game, "seats": [None] * 4, "scores": scores}
+    request = {"game": game, "seats": [None] * 4, "scores": scores}
     async with httpx.AsyncClient(base_url=base, timeout=30) as http:
         while time.monotonic() < deadline:
-            made = await http.post("/api/tables", json=body)
+            made = await http.post("/api/tables", json=request)
             if made.status_code != 201:
                 tally.server_errors += made.status_code >= 500
                 tally.refused += made.status_code < 500
@@ -223,6 +239,7 @@ def load(tables: int, seconds: float, grace: float = 30.0) -> dict[str, Any]:
         "gaps": tally.gaps,
         "repeats": tally.repeats,
         "games": tally.games,
+        "broken": tally.broken,
         "unfinished": tally.unfinished,
         "messages": tally.messages,
         "leaks": tally.leaks,
@@ -241,7 +258,7 @@ def report(figures: dict[str, Any]) -> None:
     )
     print(
         f"(checks: {figures['server_errors']} 5xx, {figures['refused']} moves refused, "
-        f"{figures['lost']} lost, {figures['gaps']} gaps, {figures['repeats']} repeats, "
+        f"{figures['lost']} lost, {figures['broken']} broken connections, {figures['gaps']} gaps, {figures['repeats']} repeats, "
         f"{figures['leaks']} hidden cards in {figures['messages']} messages; server memory "
         f"{start:.0f} MB at the start, {peak:.0f} MB at the peak, {end:.0f} MB after)"
     )

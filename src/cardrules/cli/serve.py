@@ -143,7 +143,8 @@ def run_serve(args: argparse.Namespace, out: TextIO | None = None) -> int:
     print(f"cardrules serve: open {' or '.join(links)} (Ctrl-C stops)", file=out)
     print(f"tables kept in {database}", file=out)
     out.flush()
-    config = uvicorn.Config(app, log_level="warning", ws="auto")
+    # A kept-alive connection lives longer than a seat waits for its turn (uvicorn: 5 s).
+    config = uvicorn.Config(app, log_level="warning", ws="auto", timeout_keep_alive=75)
     try:
         uvicorn.Server(config).run(sockets=[sock])
     finally:
