@@ -9,7 +9,8 @@ after the time, the games in play are played out, within ``--grace`` seconds).  
 (median and 99th percentile), and checks on every message: no 5xx; no lost or duplicated move
 (each seat sees every step once, in order, and the server's steps are the moves answered 200);
 no card of another seat's hand at that step in any message; and the server's memory at the
-start, at its peak and once the tables are over.
+start, at its peak and once the tables of each round are over (``--rounds``, default 2: memory
+that Python keeps for reuse stays after the first round; a leak would grow in the second).
 
 ``run(seconds)`` is the short version that the test suite runs (two tables).
 """
@@ -187,10 +188,16 @@ def _serve(database: Path, tables: int) -> tuple[subprocess.Popen[str], str]:
     raise RuntimeError("cardrules serve did not start")
 
 
-def load(tables: int, seconds: float, grace: float = 30.0) -> dict[str, Any]:
+def _cpu(pid: int) -> float:
+    """A process's CPU seconds so far (user and system; Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def load(tables: int, seconds: float, grace: float = 30.0, rounds: int = 1) -> dict[str, Any]:
     """Play ``tables`` tables for ``seconds`` against a new server, then up to ``grace``
-    seconds more for the games in play to end (no new table starts); the figures and
-    checks."""
+    seconds more for the games in play to end (no new table starts), ``rounds`` times; the
+    figures and checks (the server's memory after each round)."""
     with tempfile.TemporaryDirectory() as folder:
         process, base = _serve(Path(folder) / "tables.sqlite3", tables)
         try:
@@ -213,10 +220,14 @@ def load(tables: int, seconds: float, grace: float = 30.0) -> dict[str, Any]:
                 watcher.cancel()
 
             started = time.monotonic()
-            asyncio.run(main())
-            elapsed = time.monotonic() - started
-            time.sleep(1.0)
-            end_memory = _rss(process.pid)
+            cpu = _cpu(process.pid)
+            after: list[float] = []
+            for _ in range(rounds):
+                asyncio.run(main())
+                time.sleep(1.0)
+                after.append(_rss(process.pid))
+            elapsed = time.monotonic() - started - rounds
+            cpu = _cpu(process.pid) - cpu
         finally:
             process.terminate()
             process.wait(10)
@@ -243,24 +254,27 @@ def load(tables: int, seconds: float, grace: float = 30.0) -> dict[str, Any]:
         "unfinished": tally.unfinished,
         "messages": tally.messages,
         "leaks": tally.leaks,
-        "memory_mb": (start_memory, peak[0], end_memory),
+        "memory_mb": (start_memory, peak[0], after),
+        "server_cpu_ms_per_move": 1000 * cpu / max(1, tally.moves),
     }
 
 
 def report(figures: dict[str, Any]) -> None:
     """Print the figures."""
-    start, peak, end = figures["memory_mb"]
+    start, peak, after = figures["memory_mb"]
     print(
         f"serve: {figures['tables']} tables x 4 WebSocket clients, {figures['seconds']:.0f} s: "
         f"{figures['moves_per_second']:.0f} moves/s ({figures['moves']} moves, "
         f"{figures['games']} games, {figures['unfinished']} unfinished), a move answered in {figures['p50_ms']:.1f} ms (median), "
-        f"{figures['p99_ms']:.1f} ms (p99)"
+        f"{figures['p99_ms']:.1f} ms (p99); the server's CPU "
+        f"{figures['server_cpu_ms_per_move']:.1f} ms a move"
     )
     print(
         f"(checks: {figures['server_errors']} 5xx, {figures['refused']} moves refused, "
         f"{figures['lost']} lost, {figures['broken']} broken connections, {figures['gaps']} gaps, {figures['repeats']} repeats, "
         f"{figures['leaks']} hidden cards in {figures['messages']} messages; server memory "
-        f"{start:.0f} MB at the start, {peak:.0f} MB at the peak, {end:.0f} MB after)"
+        f"{start:.0f} MB at the start, {peak:.0f} MB at the peak, "
+        f"{', '.join(f'{mb:.0f}' for mb in after)} MB after each round)"
     )
 
 
@@ -274,11 +288,12 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--grace", type=float, default=30)
+    parser.add_argument("--rounds", type=int, default=2, choices=range(1, 6))
     args = parser.parse_args()
     if not 1 <= args.tables <= 500 or not 0 < args.seconds <= 600:
         parser.error("--tables from 1 to 500, --seconds above 0 and at most 600")
     os.nice(5)
-    report(load(args.tables, args.seconds, min(max(args.grace, 0), 120)))
+    report(load(args.tables, args.seconds, min(max(args.grace, 0), 120), args.rounds))
 
 
 if __name__ == "__main__":

@@ -354,6 +354,28 @@ def test_the_game_in_play_is_reached_again_after_a_replay(server: Server, browse
     size(browser, DESKTOP)
     start_game(browser, server.base, "all-fours", 5, "")
     token = browser.execute_script("return document.body.dataset.gameId")
+    # Rules, hint and undo, and the reason for a refused move.
+    click(browser, "#rules")
+    wait(browser, "!document.getElementById('rules-box').hidden")
+    assert "trumps" in browser.find_element(By.ID, "rules-words").text
+    click(browser, "#rules-ok")
+    while not my_turn(browser, server):
+        play_turn(browser, server, "all-fours", 0)
+    click(browser, "#hint")
+    wait(browser, "document.getElementById('status').textContent.startsWith('Hint (')")
+    assert browser.find_elements(By.CSS_SELECTOR, ".hinted")
+    step = browser.execute_script("return document.body.dataset.step")
+    play_turn(browser, server, "all-fours", 0)
+    wait(browser, f"document.body.dataset.step !== '{step}'")
+    click(browser, "#undo")
+    wait(browser, f"document.body.dataset.step === '{step}'")
+    state = server.table(table_of(browser)).state
+    view = state.observe(0).to_dict()
+    refused = [c for c in view["hand"] if c not in {m["card"] for m in view["legal"]}]
+    if refused:
+        click(browser, f'#hand .card[data-card="{refused[0]}"]')
+        wait(browser, "!document.getElementById('error').hidden")
+        assert browser.find_element(By.ID, "error").text
     hand = browser.execute_script(
         "return [...document.querySelectorAll('#hand .card')].map((c) => c.dataset.card)"
     )
@@ -374,7 +396,7 @@ def test_the_game_in_play_is_reached_again_after_a_replay(server: Server, browse
         )
         == hand
     )
-    assert not browser.find_element(By.ID, "error").is_displayed()
+    assert browser.find_element(By.ID, "error").is_displayed() is False
     assert browser.find_element(By.ID, "replay-controls").is_displayed() is False
 
 

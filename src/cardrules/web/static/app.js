@@ -794,6 +794,7 @@ async function init() {
   $("home").addEventListener("click", goHome);
   $("resume").addEventListener("click", () => {
     const token = $("resume").dataset.token;
+    showError(null);
     if (seatLink && seatLink.token === token) { screen("table"); draw(pending || seatLink.answer); return; }
     sit(token).catch((error) => { showError(error, "setup-error"); localStorage.removeItem("cardrules.seat"); $("resume").hidden = true; });
   });
