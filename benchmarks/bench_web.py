@@ -5,8 +5,9 @@ a free loopback port (a new process, its tables in a temporary database) and pla
 given time, that many tables of four people at once (half 400, half All Fours), each seat a
 WebSocket client that moves (a random legal move, by POST) when its view says it is to act, and
 a new table when a game ends (the games start from scores near the target, so that they end;
-after the time, the games in play are played out, within ``--grace`` seconds).  It prints the moves per second, the latency of a move's answer
-(median and 99th percentile), and checks on every message: no 5xx; no lost or duplicated move
+after the time, the games in play are played out, within ``--grace`` seconds).  It prints the
+moves per second, the latency of a move's answer (median and 99th percentile), the server's CPU
+time per move, and checks on every message: no 5xx; no lost or duplicated move
 (each seat sees every step once, in order, and the server's steps are the moves answered 200);
 no card of another seat's hand at that step in any message; and the server's memory at the
 start, at its peak and once the tables of each round are over (``--rounds``, default 2: memory
@@ -265,13 +266,15 @@ def report(figures: dict[str, Any]) -> None:
     print(
         f"serve: {figures['tables']} tables x 4 WebSocket clients, {figures['seconds']:.0f} s: "
         f"{figures['moves_per_second']:.0f} moves/s ({figures['moves']} moves, "
-        f"{figures['games']} games, {figures['unfinished']} unfinished), a move answered in {figures['p50_ms']:.1f} ms (median), "
+        f"{figures['games']} games, {figures['unfinished']} unfinished), a move answered in "
+        f"{figures['p50_ms']:.1f} ms (median), "
         f"{figures['p99_ms']:.1f} ms (p99); the server's CPU "
         f"{figures['server_cpu_ms_per_move']:.1f} ms a move"
     )
     print(
         f"(checks: {figures['server_errors']} 5xx, {figures['refused']} moves refused, "
-        f"{figures['lost']} lost, {figures['broken']} broken connections, {figures['gaps']} gaps, {figures['repeats']} repeats, "
+        f"{figures['lost']} lost, {figures['broken']} broken connections, "
+        f"{figures['gaps']} gaps, {figures['repeats']} repeats, "
         f"{figures['leaks']} hidden cards in {figures['messages']} messages; server memory "
         f"{start:.0f} MB at the start, {peak:.0f} MB at the peak, "
         f"{', '.join(f'{mb:.0f}' for mb in after)} MB after each round)"

@@ -167,7 +167,8 @@ def inside_the_screen(driver: Any) -> list[str]:
             for (const node of nodes) {
               const r = node.getBoundingClientRect();
               if (!r.width) continue;
-              if (r.left < -1 || r.top < -1 || r.right > innerWidth + 1 || r.bottom > innerHeight + 1)
+              const off = r.left < -1 || r.top < -1;
+              if (off || r.right > innerWidth + 1 || r.bottom > innerHeight + 1)
                 out.push(`${node.id || node.className} ${node.dataset.card || node.textContent}`);
             }
             return out;
@@ -271,9 +272,9 @@ def play_a_whole_game(
     snap(driver, shots, f"{game}-start", window)
     tricks = summaries = 0
     for turn in range(400):
-        if driver.execute_script("return document.body.dataset.phase") == "over":
-            if not summary_open(driver):
-                break
+        over = driver.execute_script("return document.body.dataset.phase") == "over"
+        if over and not summary_open(driver):
+            break
         if summary_open(driver):
             lines = driver.find_elements(By.CSS_SELECTOR, "#summary-lines li.score")
             assert lines, "a deal summary tells what scored"
@@ -429,7 +430,8 @@ def test_a_shared_table_with_two_browsers_one_reloading(
             wait(page, "document.body.dataset.live === 'ws'")
         wait(
             other,
-            "[...document.querySelectorAll('.seat .who')].some((n) => n.textContent.includes('Ann'))",
+            "[...document.querySelectorAll('.seat .who')]"
+            ".some((n) => n.textContent.includes('Ann'))",
         )
         reloaded = False
         for turn in range(400):
@@ -444,7 +446,8 @@ def test_a_shared_table_with_two_browsers_one_reloading(
                 wait(other, "document.body.dataset.live === 'ws'")
                 now = server.table(table_of(other)).state
                 shown = other.execute_script(
-                    "return [...document.querySelectorAll('#hand .card')].map((c) => c.dataset.card)"
+                    "return [...document.querySelectorAll('#hand .card')]"
+                    ".map((c) => c.dataset.card)"
                 )
                 assert sorted(shown) == sorted(str(c) for c in now.hands[seat])
                 assert other.execute_script("return document.body.dataset.seat") == str(seat)
