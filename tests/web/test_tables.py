@@ -206,3 +206,31 @@ def test_shared_table_moves_reach_every_seat_over_the_websocket() -> None:
                     assert update["events"][0]["seat"] == mover
         with client.websocket_connect("/api/games/nope/ws") as lost:
             assert lost.receive_json()["reason"] == "not_found"
+
+
+def test_a_bot_to_move_when_the_server_stopped_moves_after_the_restart(tmp_path: Path) -> None:
+    database = tmp_path / "tables.sqlite3"
+    app = create_app(database=database)
+    with TestClient(app) as client:
+        made = client.post(
+            "/api/tables",
+            json={"game": "400", "seats": [None, "rule", "rule", "rule"], "seed": 3},
+        ).json()
+        token = made["seats"][0]["id"]
+        table = app.state.cardrules.live[made["table"]]
+        data = table.data()
+    # the database as a server that stopped while seat 1 (a bot) was to bid leaves it
+    first_bot = next(i for i, (seat, _) in enumerate(data["steps"]) if seat != 0)
+    data["steps"] = data["steps"][:first_bot]
+    store = TableStore(database, max_in_play=10, idle_seconds=3600)
+    store.save(made["table"], data, finished=False)
+    store.close()
+    with TestClient(create_app(database=database)) as client:
+        deadline = time.monotonic() + 10
+        while True:
+            answer = client.get(f"/api/games/{token}").json()
+            if answer["view"]["your_turn"] or answer["view"]["game_over"]:
+                break
+            assert time.monotonic() < deadline, "the bots did not move after the restart"
+            time.sleep(0.05)
+        assert answer["step"] > first_bot

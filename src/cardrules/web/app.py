@@ -288,6 +288,8 @@ class _App:
         self.bot_seconds = bot_seconds
         self.body_seconds = body_seconds
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cardrules-bot")
+        #: The bots' moves started when a table is read back (kept until done, as asyncio asks).
+        self.resuming: set[asyncio.Task[None]] = set()
 
     # -- tables --------------------------------------------------------------------------------
 
@@ -305,6 +307,11 @@ class _App:
             self.live[table_id] = table
             while len(self.live) > self.max_live:
                 self.live.popitem(last=False)
+            if not table.state.is_terminal and table.seats[table.state.current_player]:
+                # the server stopped while a bot was to move: it moves now
+                task = asyncio.get_running_loop().create_task(self._resume(table))
+                self.resuming.add(task)
+                task.add_done_callback(self.resuming.discard)
         self.live.move_to_end(table_id)
         return table
 
@@ -391,6 +398,10 @@ class _App:
         if len(table.steps) > start:
             self._save(table)
             await self._broadcast(table, start)
+
+    async def _resume(self, table: _Table) -> None:
+        async with table.lock:
+            await self._bots(table)
 
     async def _new_table(
         self, game: str, module: Any, rules: Any, body: dict[str, Any], seats: list[str | None]
