@@ -134,14 +134,20 @@ def shots(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-def wait(driver: Any, condition: str, seconds: float = 20) -> Any:
+def wait(driver: Any, condition: str, seconds: float = 45) -> Any:
     """Wait until the JavaScript expression ``condition`` is truthy; returns its value."""
     deadline = time.monotonic() + seconds
     while True:
         value = driver.execute_script(f"return {condition};")
         if value:
             return value
-        assert time.monotonic() < deadline, f"timed out waiting for {condition}"
+        if time.monotonic() > deadline:
+            seen = driver.execute_script(
+                "return [document.body.dataset.screen, document.body.dataset.busy,"
+                " document.getElementById('setup-error').textContent,"
+                " document.getElementById('error').textContent]"
+            )
+            raise AssertionError(f"timed out waiting for {condition}; the page: {seen}")
         time.sleep(0.02)
 
 
@@ -414,7 +420,8 @@ def test_a_shared_table_with_two_browsers_one_reloading(
     Select(browser.find_element(By.ID, "game")).select_by_value("all-fours")
     browser.find_element(By.ID, "start-scores").send_keys("11 11")
     browser.find_element(By.CSS_SELECTOR, "[data-seat-name='0']").send_keys("Ann")
-    browser.find_element(By.CSS_SELECTOR, "[data-seat-name='1']").send_keys("Bo")
+    # a name is text, never markup, on the other seats' pages
+    browser.find_element(By.CSS_SELECTOR, "[data-seat-name='1']").send_keys("<i>Bo</i>")
     click(browser, "#start")
     wait(browser, "!document.getElementById('links').hidden")
     links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, ".seat-link")]
@@ -433,6 +440,9 @@ def test_a_shared_table_with_two_browsers_one_reloading(
             "[...document.querySelectorAll('.seat .who')]"
             ".some((n) => n.textContent.includes('Ann'))",
         )
+        names = [node.text for node in browser.find_elements(By.CSS_SELECTOR, ".seat .who")]
+        assert any("<i>Bo</i>" in name for name in names), names
+        assert not browser.find_elements(By.CSS_SELECTOR, "#table-screen i:not(.dot)")
         reloaded = False
         for turn in range(400):
             state = server.table(table_of(browser)).state

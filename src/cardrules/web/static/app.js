@@ -15,6 +15,11 @@ let replay = null;     // the record being stepped through: {id, length, step, s
 let pending = null;    // the answer drawn once the deal summary is closed
 let hinted = null;
 
+// A person's name (chosen by whoever made the table) as text inside markup.
+function escape(text) {
+  return String(text).replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
 function busy(on) { document.body.dataset.busy = on ? "1" : "0"; }
 
 async function api(method, path, body) {
@@ -96,7 +101,7 @@ function describe(e, answer) {
       ? `the bids total ${e.total}, less than the minimum ${e.minimum}` : "nobody bid 5 or more");
     case "deal_void": return `Deal ${e.deal_number + 1} is void: nothing scores`;
     case "game_over": return e.winner === null ? "Game over: no winner"
-      : `Game over: ${teamName(answer.view, e.winner)} wins, ${e.scores.join(" to ")}`;
+      : `Game over: ${teamName(answer.view, e.winner)} wins, ${e.scores.join(e.scores.length === 2 ? " to " : ", ")}`;
     default: return e.kind;
   }
 }
@@ -137,7 +142,7 @@ function drawScoreboard(answer) {
   if (view.game === "four_hundred") {
     for (const team of [0, 1]) {
       const [a, b] = [team, team + 2];
-      add(`<i class="dot team${team}"></i> ${nameOf(a, answer)} <b>${view.scores[a]}</b> + ${nameOf(b, answer)} <b>${view.scores[b]}</b> = <span class="total">${view.scores[a] + view.scores[b]}</span>`, "team").dataset.team = team;
+      add(`<i class="dot team${team}"></i> ${escape(nameOf(a, answer))} <b>${view.scores[a]}</b> + ${escape(nameOf(b, answer))} <b>${view.scores[b]}</b> = <span class="total">${view.scores[a] + view.scores[b]}</span>`, "team").dataset.team = team;
     }
     add(`game ${view.level}`, "target").title = `A team wins when one partner has ${view.level} or more and the other is above 0`;
     if (answer.limits) add(`bids ≥ ${answer.limits.minimum_total}`, "limits").title = "the four bids must total this much, else the deal is thrown in";
