@@ -419,6 +419,7 @@ def test_a_shared_table_with_two_browsers_one_reloading(
     click(browser, "#tab-share")
     Select(browser.find_element(By.ID, "game")).select_by_value("all-fours")
     browser.find_element(By.ID, "start-scores").send_keys("11 11")
+    browser.find_element(By.ID, "seed").send_keys(str(SEED_400 + 1))  # two deals, by the rule agent
     browser.find_element(By.CSS_SELECTOR, "[data-seat-name='0']").send_keys("Ann")
     # a name is text, never markup, on the other seats' pages
     browser.find_element(By.CSS_SELECTOR, "[data-seat-name='1']").send_keys("<i>Bo</i>")

@@ -234,3 +234,15 @@ def test_a_bot_to_move_when_the_server_stopped_moves_after_the_restart(tmp_path:
             assert time.monotonic() < deadline, "the bots did not move after the restart"
             time.sleep(0.05)
         assert answer["step"] > first_bot
+
+
+def test_a_game_over_at_the_deal_is_refused_for_a_given_seed_and_redrawn_for_none() -> None:
+    client = TestClient(create_app())
+    body = {"game": "all-fours", "scores": [13, 13]}
+    refused = client.post("/api/games", json={**body, "seed": 0})  # its kick scores the target
+    assert refused.status_code == 400
+    assert "over before anyone moves" in refused.json()["error"]
+    for _ in range(5):
+        made = client.post("/api/games", json=body)
+        assert made.status_code == 201
+        assert made.json()["view"]["deal_number"] == 0

@@ -406,18 +406,29 @@ class _App:
     async def _new_table(
         self, game: str, module: Any, rules: Any, body: dict[str, Any], seats: list[str | None]
     ) -> tuple[_Table, dict[int, str]]:
-        seed = _field(body, "seed", int)
-        if seed is not None and not 0 <= seed < 2**53:  # a seed the page's JavaScript keeps exact
+        given = _field(body, "seed", int)
+        if given is not None and not 0 <= given < 2**53:  # a seed the page's JavaScript keeps
             raise ApiError(400, "bad_request", "seed must be from 0 to 2**53 - 1")
-        if seed is None:
-            seed = random.SystemRandom().getrandbits(32)
         scores = _field(body, "scores", list)
         if scores is not None:
             if not all(isinstance(s, int) and not isinstance(s, bool) for s in scores):
                 raise ApiError(400, "bad_request", "scores must be a list of ints")
             if any(abs(s) > 10_000 for s in scores):
                 raise ApiError(400, "bad_request", "scores must be from -10000 to 10000")
-            module.new_game(rules, seed=seed, scores=scores)  # the engine checks them
+        # From scores near the target, the deal itself may end the game (an All Fours kick):
+        # a seed drawn here is drawn again; a seed given is refused.
+        for _ in range(1 if given is not None else 20):
+            seed = random.SystemRandom().getrandbits(32) if given is None else given
+            first = module.new_game(rules, seed=seed, scores=scores)  # the engine checks them
+            if not first.is_terminal and first.deal_number == 0 and not first.history:
+                break
+        else:
+            raise ApiError(
+                400,
+                "bad_request",
+                "with these scores the game is over before anyone moves "
+                "(the kick scores the target): give other scores or another seed",
+            )
         names = _field(body, "names", list) or []
         if len(names) > len(seats) or not all(isinstance(n, str) and len(n) <= 40 for n in names):
             raise ApiError(400, "bad_request", "names must be a list of texts of 40 characters")
