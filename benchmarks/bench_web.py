@@ -89,20 +89,16 @@ async def _post(http: Any, token: str, move: int, step: int, tally: Tally) -> in
 
 
 async def _seat(
-    base: str, table: str, token: str, seat: int, tally: Tally, rng: random.Random
+    http: Any, base: str, table: str, token: str, seat: int, tally: Tally, rng: random.Random
 ) -> int:
     """One person's client: listen, move when to act; returns the moves it made."""
-    import httpx
     import websockets
 
     made = 0
     known: int | None = None
     acted = -1
     url = base.replace("http", "ws", 1) + f"/api/games/{token}/ws"
-    async with (
-        websockets.connect(url, max_size=2**22) as socket,
-        httpx.AsyncClient(base_url=base, timeout=30) as http,
-    ):
+    async with websockets.connect(url, max_size=2**22) as socket:
         async for raw in socket:
             message = json.loads(raw)
             tally.messages += 1
@@ -137,44 +133,43 @@ async def _seat(
     return made
 
 
-async def _table(base: str, number: int, deadline: float, grace: float, tally: Tally) -> None:
+async def _table(
+    http: Any, base: str, number: int, deadline: float, grace: float, tally: Tally
+) -> None:
     """Tables of four people, one after another, until the deadline."""
-    import httpx
-
     rng = random.Random(number)
     game = "400" if number % 2 else "all-fours"
     # Scores near the target to start from, so that games end and new tables start.
     scores = [39, 39, 39, 39] if game == "400" else [10, 10]
     request = {"game": game, "seats": [None] * 4, "scores": scores}
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
-        while time.monotonic() < deadline:
-            made = await http.post("/api/tables", json=request)
-            if made.status_code != 201:
-                tally.server_errors += made.status_code >= 500
-                tally.refused += made.status_code < 500
-                print(f"(a table refused: {made.status_code} {made.text[:200]})", file=sys.stderr)
-                await asyncio.sleep(0.5)
-                continue
-            body = made.json()
-            tokens = [seat["id"] for seat in body["seats"]]
-            try:
-                moves = await asyncio.wait_for(
-                    asyncio.gather(
-                        *(
-                            _seat(base, body["table"], token, seat, tally, rng)
-                            for seat, token in enumerate(tokens)
-                        )
-                    ),
-                    max(0.5, deadline + grace - time.monotonic()),
-                )
-            except TimeoutError:  # a game that did not end in its time
-                moves = None
-                tally.unfinished += 1
-            final = (await http.get(f"/api/games/{tokens[0]}")).json()
-            if moves is not None:
-                tally.games += 1
-                if final["step"] != sum(moves):
-                    tally.lost += abs(final["step"] - sum(moves))
+    while time.monotonic() < deadline:
+        made = await http.post("/api/tables", json=request)
+        if made.status_code != 201:
+            tally.server_errors += made.status_code >= 500
+            tally.refused += made.status_code < 500
+            print(f"(a table refused: {made.status_code} {made.text[:200]})", file=sys.stderr)
+            await asyncio.sleep(0.5)
+            continue
+        body = made.json()
+        tokens = [seat["id"] for seat in body["seats"]]
+        try:
+            moves = await asyncio.wait_for(
+                asyncio.gather(
+                    *(
+                        _seat(http, base, body["table"], token, seat, tally, rng)
+                        for seat, token in enumerate(tokens)
+                    )
+                ),
+                max(0.5, deadline + grace - time.monotonic()),
+            )
+        except TimeoutError:  # a game that did not end in its time
+            moves = None
+            tally.unfinished += 1
+        final = (await http.get(f"/api/games/{tokens[0]}")).json()
+        if moves is not None:
+            tally.games += 1
+            if final["step"] != sum(moves):
+                tally.lost += abs(final["step"] - sum(moves))
 
 
 def _serve(database: Path, tables: int) -> tuple[subprocess.Popen[str], str]:
@@ -207,6 +202,11 @@ def load(tables: int, seconds: float, grace: float = 30.0, rounds: int = 1) -> d
             peak = [start_memory]
 
             async def main() -> None:
+                import httpx
+
+                # One client for every seat (making one costs a TLS context, even for http).
+                limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+                http = httpx.AsyncClient(base_url=base, timeout=30, limits=limits)
                 deadline = time.monotonic() + seconds
 
                 async def watch() -> None:
@@ -216,9 +216,10 @@ def load(tables: int, seconds: float, grace: float = 30.0, rounds: int = 1) -> d
 
                 watcher = asyncio.create_task(watch())
                 await asyncio.gather(
-                    *(_table(base, n, deadline, grace, tally) for n in range(tables))
+                    *(_table(http, base, n, deadline, grace, tally) for n in range(tables))
                 )
                 watcher.cancel()
+                await http.aclose()
 
             started = time.monotonic()
             cpu = _cpu(process.pid)
