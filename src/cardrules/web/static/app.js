@@ -164,7 +164,7 @@ function seatBadge(view, seat) {
   if (view.game === "four_hundred") {
     const bid = view.bids[seat];
     if (bid === null) return view.phase === "bidding" ? "to bid" : "";
-    return `bid ${bid} \u00b7 took ${view.tricks_taken[seat]}`;
+    return view.phase === "bidding" ? `bid ${bid}` : `bid ${bid} \u00b7 took ${view.tricks_taken[seat]}`;
   }
   return view.players === 2 ? `${view.tricks_won[seat]} tricks` : "";
 }
@@ -182,7 +182,7 @@ function drawSeat(node, seat, answer, pos, open) {
   who.innerHTML = `<i class="dot team${team}"></i>`;
   who.append(nameOf(seat, answer));
   const info = answer.seats && answer.seats[seat];
-  if (info && info.player !== "you" && info.player !== "person") who.append(` (${info.player})`);
+  const bot = info && info.player !== "you" && info.player !== "person" ? info.player : null;
   if (view.dealer === seat) {
     const button = document.createElement("span");
     button.className = "dealer";
@@ -193,7 +193,7 @@ function drawSeat(node, seat, answer, pos, open) {
   node.append(who);
   const badge = document.createElement("div");
   badge.className = "badge";
-  badge.textContent = seatBadge(view, seat);
+  badge.textContent = [bot && `bot ${bot}`, seatBadge(view, seat)].filter(Boolean).join(" \u00b7 ");
   if (info && info.player === "person" && !info.connected) badge.innerHTML += ' <span class="off">away</span>';
   node.append(badge);
   if (pos === "bottom") return;
