@@ -100,10 +100,18 @@ def _links(host: str, port: int) -> list[str]:
         wildcard = False
     names = [host]
     if wildcard:
+        found = {"127.0.0.1"}
         try:
-            names = sorted(set(socket.gethostbyname_ex(socket.gethostname())[2]) | {"127.0.0.1"})
+            found |= set(socket.gethostbyname_ex(socket.gethostname())[2])
         except OSError:
-            names = ["127.0.0.1"]
+            pass
+        try:  # the address of the default route (a UDP "connect" sends nothing)
+            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+                probe.connect(("10.255.255.255", 1))
+                found.add(probe.getsockname()[0])
+        except OSError:
+            pass
+        names = sorted(found)
     return [f"http://{f'[{n}]' if ':' in n else n}:{port}/" for n in names]
 
 
