@@ -110,6 +110,7 @@ def test_every_endpoint_at_every_step_tells_no_hidden_card(
         try:
             for seat, socket in entered.items():
                 drain(socket, len(app.state.cardrules.live[table_id].steps), messages[seat])
+            hints = 0
             for turn in range(500):
                 table = app.state.cardrules.live[table_id]
                 state = table.state
@@ -124,6 +125,14 @@ def test_every_endpoint_at_every_step_tells_no_hidden_card(
                         check(answer.json(), state, seat)
                     if not state.is_terminal:
                         assert client.get(f"{base}/record").json()["reason"] == "in_play"
+                        for refused in (client.post(f"{base}/undo"), client.delete(base)):
+                            assert refused.status_code == 409
+                            check(refused.json(), state, seat)
+                    if turn % 20 == 0 and state.current_player == seat:  # a hint thinks 0.5 s
+                        hint = client.get(f"{base}/hint")
+                        assert hint.status_code == 200
+                        check(hint.json(), state, seat)
+                        hints += 1
                 if state.is_terminal:
                     break
                 mover = state.current_player
@@ -148,6 +157,7 @@ def test_every_endpoint_at_every_step_tells_no_hidden_card(
                     messages[seat].clear()
             else:
                 raise AssertionError("the game did not end")
+            assert hints >= 1
             # Once the game is over, the seed and the record are given, and they replay.
             final = app.state.cardrules.live[table_id].state
             token = next(iter(tokens.values()))
