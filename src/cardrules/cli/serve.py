@@ -9,6 +9,7 @@ exit status (2 for an address that is not one, 1 for one that cannot be bound no
 from __future__ import annotations
 
 import argparse
+import contextlib
 import ipaddress
 import socket
 import sys
@@ -101,16 +102,13 @@ def _links(host: str, port: int) -> list[str]:
     names = [host]
     if wildcard:
         found = {"127.0.0.1"}
-        try:
+        with contextlib.suppress(OSError):
             found |= set(socket.gethostbyname_ex(socket.gethostname())[2])
-        except OSError:
-            pass
-        try:  # the address of the default route (a UDP "connect" sends nothing)
-            with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
-                probe.connect(("10.255.255.255", 1))
-                found.add(probe.getsockname()[0])
-        except OSError:
-            pass
+        # the default route's address (a UDP "connect" sends nothing)
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        with contextlib.suppress(OSError), probe:
+            probe.connect(("10.255.255.255", 1))
+            found.add(probe.getsockname()[0])
         names = sorted(found)
     return [f"http://{f'[{n}]' if ':' in n else n}:{port}/" for n in names]
 
