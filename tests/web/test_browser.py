@@ -4,7 +4,8 @@ and ``chromium-driver``), driven by Selenium.
 It plays a whole game of each game by clicking, at the phone size (390x844) and at 1280x900
 (short games: scores near the target to start with), checks the scores shown against the
 engine's, steps through the record with every hand shown, plays a shared table with two
-browsers (two people, two bots) of which one reloads mid-deal and rejoins its seat, and checks
+browsers (two people, two bots) of which one reloads mid-deal and rejoins its seat, a table at
+which one browser has no WebSocket and follows by polling, and checks
 the two bugs once found (a replay's log holding an earlier game; a game out of reach after a
 replay).  Screenshots of the start, a trick, a deal summary and the replay go to the folder it
 prints (``$CARDRULES_SCREENSHOTS``, else a temporary one), each checked for what it must show
@@ -235,6 +236,16 @@ def play_turn(driver: Any, server: Server, game: str, turn: int) -> bool:
         click(driver, f'#actions button[data-action="{text}"]')
     wait(driver, "document.body.dataset.busy === '0'")
     return True
+
+
+def see_the_end(driver: Any) -> None:
+    """Wait until the page shows the game over, closing the summary when it comes."""
+    deadline = time.monotonic() + 45
+    while driver.execute_script("return document.body.dataset.phase") != "over":
+        assert time.monotonic() < deadline, "the page did not show the end"
+        if summary_open(driver):
+            click(driver, "#summary-ok")
+        time.sleep(0.05)
 
 
 def table_of(driver: Any) -> str:
@@ -473,10 +484,63 @@ def test_a_shared_table_with_two_browsers_one_reloading(
         assert reloaded
         final = server.table(table_of(browser)).state
         for page in (browser, other):
-            wait(page, "document.body.dataset.phase === 'over'")
+            see_the_end(page)
             assert wait(
                 page, "JSON.parse(document.getElementById('scoreboard').dataset.scores)"
             ) == list(final.scores)
         snap(browser, shots, "shared-over", DESKTOP)
     finally:
         other.quit()
+
+
+def test_a_seat_without_websockets_follows_the_table_by_polling(
+    server: Server, browser: Any
+) -> None:
+    request = urllib.request.Request(
+        server.base + "/api/tables",
+        data=json.dumps(
+            {
+                "game": "all-fours",
+                "players": 2,
+                "seats": [None, None],
+                "scores": [12, 12],
+                "seed": 987_654_330,  # a deal of 13 moves by the rule agent
+            }
+        ).encode(),
+        headers={"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        seats = json.load(answer)["seats"]
+    polling = chromium()
+    try:
+        # this browser has no WebSocket (as behind a proxy that does not pass them)
+        polling.execute_cdp_cmd(
+            "Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.WebSocket;"}
+        )
+        size(browser, DESKTOP)
+        size(polling, PHONE)
+        browser.get(server.base + seats[0]["link"])
+        polling.get(server.base + seats[1]["link"])
+        for page in (browser, polling):
+            wait(page, "document.body.dataset.ready === '1' && document.body.dataset.table")
+        wait(browser, "document.body.dataset.live === 'ws'")
+        wait(polling, "document.body.dataset.live === 'poll'")
+        for turn in range(200):
+            state = server.table(table_of(browser)).state
+            if state.is_terminal and not summary_open(browser) and not summary_open(polling):
+                break
+            moved = play_turn(browser, server, "all-fours", turn)
+            moved = play_turn(polling, server, "all-fours", turn) or moved
+            if not moved:
+                time.sleep(0.1)
+        else:
+            raise AssertionError("the game did not end")
+        final = server.table(table_of(browser)).state
+        for page in (browser, polling):
+            see_the_end(page)
+            assert wait(
+                page, "JSON.parse(document.getElementById('scoreboard').dataset.scores)"
+            ) == list(final.scores)
+        assert polling.execute_script("return document.body.dataset.live") == "poll"
+    finally:
+        polling.quit()
