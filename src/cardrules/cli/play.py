@@ -18,12 +18,14 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from cardrules.cli import InputError, UsageError
-from cardrules.cli.common import agent_from, game_from, module_of, rules_from
+from cardrules.cli.common import agent_from, game_from, module_of, rules_from, write_atomic
 from cardrules.cli.events import completed_trick, describe_deal_start, narrate
+from cardrules.cli.messages import describe_illegal
 from cardrules.cli.render import Style, format_observation, format_trick, seat_label, use_colour
 from cardrules.core.cards import Card, Suit
 from cardrules.core.deck import derive_seed
-from cardrules.errors import CardrulesError, IllegalActionError, ParseError
+from cardrules.errors import ArgumentError, CardrulesError, IllegalActionError, ParseError
+from cardrules.runner import check_agent
 
 __all__ = ["Session", "play_session", "run_play"]
 
@@ -155,10 +157,7 @@ class Session:
         target = path or self.save_path
         if target is None:
             return
-        try:
-            target.write_text(to_json(self.record()) + "\n", encoding="utf-8")
-        except OSError as error:
-            raise InputError(f"cannot write {target}: {error.strerror}") from None
+        write_atomic(target, to_json(self.record()) + "\n")
 
     def last_trick(self) -> tuple[int, Any, int] | None:
         """The last completed trick of the game so far: ``(number, trick, winner)``."""
@@ -216,6 +215,21 @@ class Session:
         )
         for name, value in sorted(values.items(), key=lambda item: -item[1]):
             lines.append(f"  {name!s:>6}  value {value:+.2f}")
+        return lines
+
+    def deal_so_far(self) -> list[str]:
+        """The current deal told from its start: its dealer and first kick, then every move
+        since (so a resumed game shows the kicks and runs of the pack that led here)."""
+        number = self.state.deal_number
+        first = len(self.states) - 1
+        while first > 0 and self.states[first - 1].deal_number == number:
+            first -= 1
+        lines = describe_deal_start(self.states[first], self.style)
+        for index in range(first, len(self.steps)):
+            before, after = self.states[index], self.states[index + 1]
+            lines.extend(
+                narrate(before, self.steps[index][2], after, you=self.you, style=self.style)
+            )
         return lines
 
     def score_lines(self) -> list[str]:
@@ -298,19 +312,41 @@ def _check_writable(path: Path, *, force: bool, allowed: Path | None = None) -> 
         raise InputError(f"cannot write {path}: {error.strerror}") from None
 
 
-def _resume(path: Path) -> tuple[str, Any, list[tuple[int, str]]]:
-    """The game name, start state and steps of a saved record."""
+def _resume(path: Path) -> tuple[str, list[Any], list[tuple[int, str]]]:
+    """The game name, the states and the steps of a saved record, replayed and checked as
+    strictly as ``cardrules replay`` checks it (every step, every deal's scores, the result).
+
+    :raises InputError: for a file that is not a valid record.
+    """
     from cardrules.cli.replay import load_record
-    from cardrules.records import codec_for
+    from cardrules.records import replay
 
     record = load_record(path)
-    codec = codec_for(record.game)
     game = game_from(record.game)
+    states: list[Any] = []
+    steps: list[tuple[int, str]] = []
     try:
-        start = codec.new_game(record.rules, record.seed, record.dealer, record.deals[0].deck)
-    except (CardrulesError, IndexError) as error:
+        for step in replay(record):
+            if not states:
+                states.append(step.before)
+            steps.append((step.seat, step.action))
+            states.append(step.after)
+        if not states:  # a record saved before the first move
+            states.append(_start_of(record))
+    except CardrulesError as error:
         raise InputError(f"{path} is not a valid record: {error}") from None
-    return game, start, [(step.seat, step.action) for step in record.steps]
+    except (ValueError, TypeError, LookupError, RecursionError) as error:
+        raise InputError(
+            f"{path} is not a valid record: {type(error).__name__}: {str(error)[:200]}"
+        ) from None
+    return game, states, steps
+
+
+def _start_of(record: Any) -> Any:
+    from cardrules.records import codec_for
+
+    codec = codec_for(record.game)
+    return codec.new_game(record.rules, record.seed, record.dealer, record.deals[0].deck)
 
 
 def run_play(
@@ -322,10 +358,12 @@ def run_play(
     out = out or sys.stdout
     resume = Path(args.resume) if args.resume else None
     steps: list[tuple[int, str]] = []
+    states: list[Any] = []
     if resume is not None:
         if args.game or args.seed is not None or args.preset or args.players:
             raise UsageError("--resume takes the game, seed and rules from the saved file")
-        game, start, steps = _resume(resume)
+        game, states, steps = _resume(resume)
+        start = states[0]
     else:
         if not args.game:
             raise UsageError("play needs a game (400 or all-fours), or --resume FILE")
@@ -337,6 +375,10 @@ def run_play(
     if not 0 <= args.seat < players:
         raise UsageError(f"--seat must be a seat from 0 to {players - 1}")
     bot = agent_from(game, args.bots)
+    try:
+        check_agent(start.rules, bot)
+    except ArgumentError as error:
+        raise UsageError(f"--bots: {error}") from None
     save = Path(args.save) if args.save else resume
     if save is not None:
         _check_writable(save, force=args.force, allowed=resume)
@@ -351,12 +393,9 @@ def run_play(
         bot_spec=args.bots,
         hint_spec=_hint_spec(game, args.hint),
     )
-    for seat, text in steps:
-        try:
-            session.steps.append((seat, text, session.module.parse_action(text)))
-            session.states.append(session.codec.apply_step(session.state, seat, text))
-        except CardrulesError as error:
-            raise InputError(f"{resume} is not a valid record: {error}") from None
+    for (seat, text), after in zip(steps, states[1:], strict=True):
+        session.steps.append((seat, text, session.module.parse_action(text)))
+        session.states.append(after)
     try:
         return play_session(session, stdin, out, resumed=resume is not None)
     except KeyboardInterrupt:
@@ -395,7 +434,7 @@ def play_session(session: Session, stdin: TextIO, out: TextIO, *, resumed: bool 
     if resumed:
         say(f"resumed after {len(session.steps)} moves")
     if not session.state.is_terminal:
-        say(*describe_deal_start(session.state, session.style))
+        say(*session.deal_so_far())
     while not session.state.is_terminal:
         state = session.state
         seat = state.current_player
@@ -419,7 +458,13 @@ def play_session(session: Session, stdin: TextIO, out: TextIO, *, resumed: bool 
         else:
             action = session.bot_move()
         before = state
-        after = session.apply(seat if not _is_claim(action) else action.seat, action)
+        try:
+            after = session.apply(seat if not _is_claim(action) else action.seat, action)
+        except IllegalActionError as error:  # only a bot's move can be refused here
+            raise UsageError(
+                f"the bot {session.bot.name!r} at seat {seat} chose an illegal move (game seed "
+                f"{session.seed}): {describe_illegal(error, _trump(state))}"
+            ) from None
         say(*narrate(before, action, after, you=you, style=session.style))
         session.save()
     state = session.state
@@ -521,6 +566,11 @@ def _human_move(session: Session, stdin: TextIO, out: TextIO, say: Callable[...,
             say(f"not a move: {error}; 'help' lists the moves and commands")
             continue
         except IllegalActionError as error:
-            say(f"illegal: {error}")
+            say(f"illegal: {describe_illegal(error, _trump(state))}")
             continue
         return action
+
+
+def _trump(state: Any) -> Suit | None:
+    """The trump suit that orders the cards on the screen (hearts in 400)."""
+    return Suit.HEARTS if hasattr(state, "bids") else state.trump
