@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import signal
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from cardrules.cli import MAX_GAMES, InputError, UsageError
@@ -86,6 +90,20 @@ def run_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+@contextlib.contextmanager
+def _no_interrupt() -> Iterator[None]:
+    """SIGINT held back (where the system allows) until the block ends, then delivered."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    block(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        block(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 class _RecordSaver:
     """Writes each game's record as the game finishes (``game-0001.json`` ... in the order of
     the tournament's games), each file whole or not at all; after a failed write (a full disk)
@@ -101,12 +119,14 @@ class _RecordSaver:
 
         if self.failure is not None or result.record is None:
             return
-        try:
-            write_atomic(self.directory / f"game-{index + 1:04d}.json", to_json(result.record))
-        except InputError as error:
-            self.failure = str(error)
-            return
-        self.saved += 1
+        text = to_json(result.record)
+        with _no_interrupt():  # Ctrl-C waits for the file and the count to agree
+            try:
+                write_atomic(self.directory / f"game-{index + 1:04d}.json", text)
+            except InputError as error:
+                self.failure = str(error)
+                return
+            self.saved += 1
 
     def saved_line(self) -> str:
         noun = "record" if self.saved == 1 else "records"
