@@ -15,7 +15,7 @@ rules.
     cardrules --version
 
 ``python -m cardrules`` is the same command.  Agents are ``random``, ``rule``, ``search``,
-``search:N`` (N iterations per move), ``search:Xs`` (X seconds per move) or
+``search:N`` (N rollouts a decision), ``search:Xs`` (X seconds a decision) or
 ``module:attribute`` (your own agent class or factory).  ``serve`` (the extra ``web``) plays in a
 browser.  Exit status: 0 on success, 1 when a
 file cannot be read or written or is not a valid record (and for an internal error, which the
@@ -85,8 +85,8 @@ def _version() -> str:
 
 
 _AGENTS_HELP = (
-    "random, rule, search (200 iterations a move), search:N (N iterations), search:Xs "
-    "(X seconds a move), or module:attribute, your own agent class or factory importable "
+    "random, rule, search (200 rollouts a decision; a card of 400 gets a quarter of that), "
+    "search:N (N rollouts), search:Xs (X seconds a decision), or module:attribute, your own agent class or factory importable "
     "from the current directory or PYTHONPATH"
 )
 

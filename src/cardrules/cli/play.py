@@ -10,6 +10,7 @@ the same moves again gives the same game.
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import secrets
 import sys
@@ -27,7 +28,7 @@ from cardrules.core.deck import derive_seed
 from cardrules.errors import ArgumentError, CardrulesError, IllegalActionError, ParseError
 from cardrules.runner import check_agent
 
-__all__ = ["Session", "play_session", "run_play"]
+__all__ = ["Session", "goal_line", "play_session", "run_play"]
 
 _COMMANDS = """commands (any time it is your turn):
   hint       the search agent's choice (or --hint's agent's), with its numbers
@@ -182,10 +183,23 @@ class Session:
         stats = self._searcher.last_stats
         lines = [f"hint: the search agent would play {action}"]
         if stats is not None:
-            lines[0] += f" ({stats.iterations} samples in {stats.seconds:.2f} s)"
+            rollouts = sum(stats.visits.values())
+            if getattr(self._searcher, "method", "flat") == "flat":
+                lines[0] += (
+                    f" ({stats.iterations} sampled deals, each of your moves played out from "
+                    f"each: {rollouts} rollouts in {stats.seconds:.2f} s)"
+                )
+            else:
+                lines[0] += f" ({rollouts} rollouts in {stats.seconds:.2f} s)"
+            swing = importlib.import_module(
+                "cardrules.agents.four_hundred"
+                if self.game == "400"
+                else "cardrules.agents.all_fours"
+            ).SWING
             lines.append(
-                "  value: its estimate of the deal's outcome for your side, 0 a lost game, "
-                "0.5 even, 1 a won game"
+                "  value: the mean, over the rollouts, of how this deal ends for your side: 1 if "
+                "it wins the game, 0 if it loses it, else 0.5 + (your side's points in the deal "
+                f"- the other side's) / {swing:g}, kept within 0.02 to 0.98"
             )
             ranked = sorted(stats.values, key=lambda name: -stats.values[name])
             for name in ranked:
@@ -255,16 +269,35 @@ class Session:
                     f"{minimum_total((m, 0, 0, 0), rules)} at {m}" for m in (0, 30, 40, 50, 60)
                 )
             )
-            lines.append(
-                f"to win: a team with one player at {state.level} or more and the other above 0 "
-                "(FH-22, FH-23)"
-            )
+            lines.append(goal_line(state))
             return lines
         target = state.rules.target
         needs = ", ".join(f"side {s} needs {target - state.scores[s]}" for s in (0, 1))
         return [
             f"scores: side 0 {state.scores[0]}, side 1 {state.scores[1]}; target {target}: {needs}"
         ]
+
+
+_PARTNER_NEEDS: Final = {
+    "positive": "the partner above 0",
+    "non_negative": "the partner at 0 or more",
+    "none": "the partner at any score",
+}
+
+
+def goal_line(state: Any) -> str:
+    """What wins the game: 400's qualifying level and partner condition (FH-22, FH-23, and a
+    bid of 10 or more, FH-21), or All Fours' target (AF-21)."""
+    rules = state.rules
+    if not hasattr(state, "bids"):
+        return f"to win: be the first side to {rules.target} points (AF-21)"
+    line = (
+        f"to win: a team with one player at {state.level} or more and "
+        f"{_PARTNER_NEEDS[rules.partner_condition]} (FH-22, FH-23)"
+    )
+    if rules.high_bid_win != "never":
+        line += ", or a bid of 10 or more made (FH-21)"
+    return line
 
 
 def _ask(out: TextIO, stdin: TextIO, prompt: str) -> str | None:
@@ -428,6 +461,7 @@ def play_session(session: Session, stdin: TextIO, out: TextIO, *, resumed: bool 
         f"cardrules play {game}, seed {session.seed}: you are seat {you}{partner} "
         f"({team} {you % 2}); bots: {session.bot.name}.  Type 'help' for help, 'quit' to stop."
     )
+    say(goal_line(session.state))
     if session.save_path is not None:
         session.save()
         say(f"the game is saved to {session.save_path} after every move")
