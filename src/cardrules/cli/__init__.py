@@ -86,8 +86,8 @@ def _version() -> str:
 
 _AGENTS_HELP = (
     "random, rule, search (200 rollouts a decision; a card of 400 gets a quarter of that), "
-    "search:N (N rollouts), search:Xs (X seconds a decision), or module:attribute, your own agent class or factory importable "
-    "from the current directory or PYTHONPATH"
+    "search:N (N rollouts), search:Xs (X seconds a decision), or module:attribute, your own "
+    "agent class or factory importable from the current directory or PYTHONPATH"
 )
 
 

@@ -71,10 +71,20 @@ def narrate(
     told = events(before.observe(seat), action, after.observe(seat))
     tallied = any(event.kind == "trick" for event in told)  # the deal was played out
     stopped = False
+    unseen_kick = False  # a deal known only from its result: its first kick comes next
     for event in told:
         # a new deal is set apart (not one known only from its result, which has no kick)
         if event.kind == "deal" and lines and (event["kick"] is not None or _is_400(before)):
             lines.append("")
+        if event.kind == "deal" and not _is_400(before):
+            unseen_kick = event["kick"] is None
+        elif event.kind == "kick" and unseen_kick:
+            unseen_kick = False
+            lines.extend(
+                line.replace("  new kick ", "  kick ", 1)
+                for line in describe_event(event, before, you=you, style=style)
+            )
+            continue
         if event.kind == "deal_over" and event["reason"] == "target_reached":
             stopped = tallied
         if event.kind == "deal_scores" and stopped:

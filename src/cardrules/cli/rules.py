@@ -215,12 +215,14 @@ _RANK_WORDS: Final = {
     "Q": "queen",
     "J": "jack",
     "T": "ten",
-    **{
-        str(n): word
-        for n, word in zip(
-            range(2, 10), "two three four five six seven eight nine".split(), strict=True
-        )
-    },
+    "9": "nine",
+    "8": "eight",
+    "7": "seven",
+    "6": "six",
+    "5": "five",
+    "4": "four",
+    "3": "three",
+    "2": "two",
 }
 
 
