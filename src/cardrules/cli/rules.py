@@ -199,7 +199,7 @@ _ALL_FOURS_WORDS: Final[dict[str, Callable[[Any, Any], str]]] = {
     ),
     "game_value": lambda value, rules: f"Game is worth {value} (AF-23)",
     "hang_jack_value": lambda value, rules: (
-        f"hanging the jack (winning the trick with the opponents' jack of trumps) is worth "
+        f"hang jack (taking the opponents' jack of trumps in a trick) is worth "
         f"{value} (AF-23)"
     ),
     "exposed_cards": lambda value, rules: _yes(
