@@ -154,9 +154,7 @@ def test_make_vec_with_the_single_seat_options(env_id: str) -> None:
     assert all(env.unwrapped.table.mode == "hand" for env in envs.envs)
     rng = np.random.default_rng(0)
     for _ in range(30):
-        obs, rewards, terminations, truncations, info = envs.step(
-            _random(info["action_mask"] > 0, rng)
-        )
+        obs, _, _, _, info = envs.step(_random(info["action_mask"] > 0, rng))
         assert envs.observation_space.contains(obs)
     self_play = gymnasium.make_vec(env_id, num_envs=2, scores=_NEAR_END[env_id].get("scores"))
     assert isinstance(self_play.unwrapped, CardrulesVectorEnv)

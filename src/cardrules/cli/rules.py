@@ -199,8 +199,7 @@ _ALL_FOURS_WORDS: Final[dict[str, Callable[[Any, Any], str]]] = {
     ),
     "game_value": lambda value, rules: f"Game is worth {value} (AF-23)",
     "hang_jack_value": lambda value, rules: (
-        f"hang jack (taking the opponents' jack of trumps in a trick) is worth "
-        f"{value} (AF-23)"
+        f"hang jack (taking the opponents' jack of trumps in a trick) is worth {value} (AF-23)"
     ),
     "exposed_cards": lambda value, rules: _yes(
         value,
