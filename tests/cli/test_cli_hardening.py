@@ -7,6 +7,7 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import signal
 import subprocess
 import time
@@ -113,6 +114,9 @@ def test_every_loader_failure_is_one_line_with_status_1(
     assert "Traceback" not in captured.err + captured.out
     if content is not None:  # a refused resume rewrites nothing
         assert path.read_bytes() == content
+    if case == "an illegal step":  # told in words, as at the prompt
+        assert "is not legal now: " in lines[0]
+        assert re.search(r"\b[a-z]+_[a-z_]+\b", lines[0].split("is not legal now")[1]) is None
 
 
 def test_a_refused_resume_is_the_record_replay_refuses(

@@ -23,7 +23,13 @@ from cardrules.cli.render import format_actions
 from cardrules.core.cards import Suit
 from cardrules.errors import IllegalActionError, Reason
 
-__all__ = ["REASON_WORDS", "action_text", "describe_agent_error", "describe_illegal"]
+__all__ = [
+    "REASON_WORDS",
+    "action_text",
+    "describe_agent_error",
+    "describe_error",
+    "describe_illegal",
+]
 
 #: Each reason of an illegal action in a player's words.
 REASON_WORDS: Final[dict[Reason, str]] = {
@@ -79,9 +85,22 @@ def describe_agent_error(error: Any) -> str:
     where = f"move {error.move + 1} of the game of seed {error.seed}"
     if error.illegal is None:
         return f"agent {error.agent!r} at seat {error.seat} failed at {where}: {error.failure}"
-    in_400 = type(error.illegal.action).__module__.startswith("cardrules.four_hundred")
-    trump = Suit.HEARTS if in_400 else None
     return (
         f"agent {error.agent!r} at seat {error.seat} chose an illegal move at {where}: "
-        f"{describe_illegal(error.illegal, trump)}"
+        f"{describe_illegal(error.illegal, _trump_of(error.illegal))}"
     )
+
+
+def _trump_of(error: IllegalActionError) -> Suit | None:
+    in_400 = type(error.action).__module__.startswith("cardrules.four_hundred")
+    return Suit.HEARTS if in_400 else None
+
+
+def describe_error(error: BaseException) -> str:
+    """Any error of the library for a person: an error caused by an illegal action (a record
+    whose step is not legal, say) has that action told as :func:`describe_illegal` tells it."""
+    text = str(error)
+    cause = error.__cause__
+    if isinstance(cause, IllegalActionError) and str(cause) in text:
+        text = text.replace(str(cause), describe_illegal(cause, _trump_of(cause)))
+    return text

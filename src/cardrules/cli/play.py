@@ -21,7 +21,7 @@ from typing import Any, Final, TextIO
 from cardrules.cli import InputError, UsageError
 from cardrules.cli.common import agent_from, game_from, module_of, rules_from, write_atomic
 from cardrules.cli.events import completed_trick, describe_deal_start, narrate
-from cardrules.cli.messages import describe_illegal
+from cardrules.cli.messages import describe_error, describe_illegal
 from cardrules.cli.render import Style, format_observation, format_trick, seat_label, use_colour
 from cardrules.core.cards import Card, Suit
 from cardrules.core.deck import derive_seed
@@ -367,7 +367,7 @@ def _resume(path: Path) -> tuple[str, list[Any], list[tuple[int, str]]]:
         if not states:  # a record saved before the first move
             states.append(_start_of(record))
     except CardrulesError as error:
-        raise InputError(f"{path} is not a valid record: {error}") from None
+        raise InputError(f"{path} is not a valid record: {describe_error(error)}") from None
     except (ValueError, TypeError, LookupError, RecursionError) as error:
         raise InputError(
             f"{path} is not a valid record: {type(error).__name__}: {str(error)[:200]}"

@@ -11,6 +11,7 @@ from typing import Any, TextIO
 from cardrules.cli import InputError
 from cardrules.cli.common import game_from, read_input
 from cardrules.cli.events import describe_deal_start, narrate
+from cardrules.cli.messages import describe_error
 from cardrules.cli.render import Style, format_hand, use_colour
 from cardrules.core.cards import Suit
 from cardrules.errors import CardrulesError
@@ -31,7 +32,7 @@ def load_record(path: Path) -> Any:
     try:
         return from_json(data) if data.lstrip().startswith(b"{") else from_text(data)
     except CardrulesError as error:
-        raise InputError(f"{path} is not a valid record: {error}") from None
+        raise InputError(f"{path} is not a valid record: {describe_error(error)}") from None
     except (ValueError, TypeError, LookupError, RecursionError, MemoryError) as error:
         # the loaders mean to raise a RecordError for every bad input; should one slip through,
         # the person still gets one line that names the file
@@ -81,7 +82,7 @@ def run_replay(
                     print("", file=out)
                     return 0
     except CardrulesError as error:
-        raise InputError(f"{path}: {error}") from None
+        raise InputError(f"{path}: {describe_error(error)}") from None
     except (ValueError, TypeError, LookupError, RecursionError) as error:
         raise InputError(f"{path}: {type(error).__name__}: {str(error)[:200]}") from None
     word = "team" if record.game == "four_hundred" else "side"
