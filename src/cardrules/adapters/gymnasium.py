@@ -140,7 +140,7 @@ def worst_hand_reward(rules: Any, unit: float | None = None) -> float:
     return -float(worst) / (unit or REWARD_UNITS["all_fours"])
 
 
-def bounded_space(names: Any, size: int) -> spaces.Box:
+def bounded_space(names: Any, size: int) -> spaces.Box[np.float32]:
     """The observation :class:`~gymnasium.spaces.Box` of an encoder's slices ``(name, start,
     end)``: the ``scores`` and ``level`` entries within ±:data:`SCORE_BOUND`, the others in
     [0, 1]."""
