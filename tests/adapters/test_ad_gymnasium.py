@@ -129,7 +129,9 @@ def test_an_unknown_render_mode_is_a_type_error_too(mode: str) -> None:
     assert isinstance(caught.value, ValueError)
 
 
+@pytest.mark.filterwarnings("ignore:.*render_mode='rgb_array':UserWarning")
 def test_stable_baselines3_make_vec_env() -> None:
+    """SB3 asks for render_mode="rgb_array" first (Gymnasium warns) and retries on TypeError."""
     env_util = pytest.importorskip("stable_baselines3.common.env_util")
     envs = env_util.make_vec_env("cardrules/AllFours-v0", n_envs=4, env_kwargs={"mode": "hand"})
     obs = envs.reset()
