@@ -15,6 +15,7 @@ deals, a quick check that everything runs.  ``--game all-fours`` trains at All F
 
 import argparse
 import math
+import random
 import sys
 import time
 
@@ -72,30 +73,38 @@ def rule_based(inner):
     return table.game.module.action_id(action)
 
 
-def team_change(info, seat=0):
-    """The learner's team's (side's) score change in the deal, in points."""
-    result = info["result"]
+def changes(info, seat=0):
+    """The learner's team's (side's) score change in the deal and the other's, in points."""
     before = env.unwrapped.table.start_scores
-    after = result.scores
+    after = info["result"].scores
     if len(after) == 4:  # 400: the partners' scores added
-        return after[seat] + after[seat + 2] - before[seat] - before[seat + 2]
-    return after[seat % 2] - before[seat % 2]
+        return tuple(after[s] + after[s + 2] - before[s] - before[s + 2] for s in (seat, seat + 1))
+    return tuple(after[s % 2] - before[s % 2] for s in (seat, seat + 1))
 
 
-import random  # noqa: E402  (the rule agent's generator)
+def interval(values):
+    """The mean and its 95% interval (normal)."""
+    mean = sum(values) / len(values)
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (len(values) - 1))
+    half = 1.96 * spread / math.sqrt(len(values))
+    return f"{mean:+6.1f} [{mean - half:+.1f}, {mean + half:+.1f}]"
+
 
 rule_rng = random.Random(args.seed)
-print(f"mean score change of the learner's team per deal over {args.deals} deals (95% interval):")
+print(
+    f"per deal over {args.deals} deals, in points, the mean and its 95% interval: the "
+    "learner's team's score change, and its margin over the other team (the reward, times "
+    f"{env.unwrapped.reward_unit:g})"
+)
 for name, policy in (("MaskablePPO", trained), ("random", random_legal), ("rule", rule_based)):
-    changes = []
+    own, margin = [], []
     for deal in range(args.deals):
         _, info = env.reset(seed=10_000 + deal)  # the same deals for every policy
         done = False
         while not done:
             _, _, terminated, truncated, info = env.step(policy(env.unwrapped))
             done = terminated or truncated
-        changes.append(team_change(info))
-    mean = sum(changes) / len(changes)
-    spread = math.sqrt(sum((c - mean) ** 2 for c in changes) / (len(changes) - 1))
-    half = 1.96 * spread / math.sqrt(len(changes))
-    print(f"  {name:<12} {mean:+7.1f}  [{mean - half:+.1f}, {mean + half:+.1f}]")
+        mine, theirs = changes(info)
+        own.append(mine)
+        margin.append(mine - theirs)
+    print(f"  {name:<12} change {interval(own)}   margin {interval(margin)}")
