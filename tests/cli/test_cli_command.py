@@ -43,6 +43,14 @@ def run(
     )
 
 
+def default_sigint() -> None:
+    """For a child process: Ctrl-C as a terminal gives it, whatever this process inherited (a
+    shell starts background jobs with SIGINT ignored, and children inherit that)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def no_traceback(result: subprocess.CompletedProcess[str]) -> None:
     assert "Traceback" not in result.stderr
     assert "Traceback" not in result.stdout

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tests.cli.test_cli_command import COMMAND, environment, no_traceback, run
+from tests.cli.test_cli_command import COMMAND, default_sigint, environment, no_traceback, run
 
 from cardrules.agents import RandomAgent
 from cardrules.all_fours import Rules as AllFoursRules
@@ -313,6 +313,7 @@ def test_sigint_loses_no_finished_game(tmp_path: Path) -> None:
         stderr=subprocess.PIPE,
         text=True,
         env=environment(),
+        preexec_fn=default_sigint,
     )
     try:
         deadline = time.monotonic() + 60
