@@ -170,7 +170,9 @@ class IllegalActionError(CardrulesError, ValueError):
     * :attr:`seat` -- the seat that was to act (or that made a claim), or ``None`` when the game
       is over;
     * :attr:`action` -- the rejected action;
-    * :attr:`legal` -- the legal actions of that state, in their stable order.
+    * :attr:`legal` -- the legal actions of that state, in their stable order;
+    * :attr:`detail` -- the rule's own explanation (text, possibly empty), which the message
+      repeats after the reason.
     """
 
     def __init__(
@@ -186,6 +188,7 @@ class IllegalActionError(CardrulesError, ValueError):
         self.seat = seat
         self.action = action
         self.legal = tuple(legal)
+        self.detail = detail
         if seat is not None:
             who = f"seat {seat}"
         elif reason is Reason.GAME_OVER:
