@@ -39,6 +39,7 @@ from cardrules.core.records import (
 )
 from cardrules.core.records import final_state as _final_state
 from cardrules.core.records import replay as _replay
+from cardrules.errors import describe
 
 __all__ = [
     "codec_for",
@@ -100,7 +101,7 @@ def codec_for(game: str | GameState[Any]) -> GameCodec:
     if game not in _CODECS:
         if game not in _MODULES:
             known = ", ".join(sorted({*_MODULES, *_CODECS}))
-            raise RecordError(f"unknown game {game!r}: known games are {known}")
+            raise RecordError(f"unknown game {describe(game)}: known games are {known}")
         codec = importlib.import_module(_MODULES[game]).CODEC
         _CODECS[game] = codec
     return _CODECS[game]
@@ -155,7 +156,7 @@ def _int_tag(tags: dict[str, str], name: str) -> int:
     try:
         return int(tags[name])
     except ValueError:
-        raise RecordError(f"the tag [{name} {tags[name]!r}] is not an integer") from None
+        raise RecordError(f"the tag [{name} {describe(tags[name])}] is not an integer") from None
 
 
 def from_text(text: str | bytes) -> GameRecord:
@@ -193,7 +194,9 @@ def from_text(text: str | bytes) -> GameRecord:
         winner = None if result == "none" else int(result)
         scores = tuple(int(s) for s in tags.get("Scores", "").split())
     except ValueError:
-        raise RecordError(f"the tags [Result {result!r}] / [Scores …] are not numbers") from None
+        raise RecordError(
+            f"the tags [Result {describe(result)}] / [Scores …] are not numbers"
+        ) from None
     deals = codec.parse_text_body([line for line in lines[blank + 1 :] if line.strip()], tags)
     return GameRecord(
         game=codec.name,

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 import cardrules
 import cardrules.records
 from cardrules import all_fours, four_hundred
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, describe
 from tests.fuzz.corpus import states
 from tests.fuzz.limits import time_bound
 from tests.fuzz.values import values
@@ -105,8 +105,7 @@ def _call(name: str, function: Callable[..., Any], *args: Any, **kwargs: Any) ->
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) < 80 else text[:77] + "..."
+    return describe(value)[:80]
 
 
 def test_the_fuzzer_finds_the_entry_points() -> None:

@@ -54,7 +54,7 @@ from cardrules.core.records import (
     rules_and_start_scores,
     rules_tag,
 )
-from cardrules.errors import IllegalActionError, ParseError, Reason
+from cardrules.errors import IllegalActionError, ParseError, Reason, describe
 
 __all__ = ["CODEC", "AllFoursCodec", "step_seat"]
 
@@ -117,18 +117,20 @@ class AllFoursCodec:
         :raises IllegalActionError: for a step by the wrong seat or not allowed.
         """
         if not isinstance(action, str):
-            raise ParseError(f"a step's action must be text, not {action!r}", text=action)
+            raise ParseError(f"a step's action must be text, not {describe(action)}", text=action)
         head, colon, card = action.partition(":")
         if colon and head in _SIDE_STEPS:
             parsed = Card.parse(card)
             if str(parsed) != card:
-                raise ParseError(f"{action!r} is not written as {head}:{parsed}", text=action)
+                raise ParseError(
+                    f"{describe(action)} is not written as {head}:{parsed}", text=action
+                )
             if head == "expose":
                 return state.expose(seat, parsed)  # type: ignore[no-any-return]
             return state.call(seat, parsed)  # type: ignore[no-any-return]
         move = parse_action(action)
         if str(move) != action:
-            raise ParseError(f"{action!r} is not written as {str(move)!r}", text=action)
+            raise ParseError(f"{describe(action)} is not written as {str(move)!r}", text=action)
         check_turn(state, seat, move)
         return state.apply(move)  # type: ignore[no-any-return]
 
@@ -142,7 +144,7 @@ class AllFoursCodec:
                 Reason.NOT_AN_ACTION,
                 seat=None,
                 action=action,
-                detail=f"{action!r} is not an All Fours action",
+                detail=f"{describe(action)} is not an All Fours action",
             )
         return str(action)
 
@@ -221,7 +223,7 @@ def _steps(tokens: Sequence[str], line_number: int) -> list[Step]:
     for token in tokens:
         match = _STEP.match(token)
         if match is None:
-            raise RecordError(f"line {line_number}: {token!r} is not a step seat:action")
+            raise RecordError(f"line {line_number}: {describe(token)} is not a step seat:action")
         steps.append(Step(int(match.group(1)), match.group(2)))
     return steps
 
@@ -230,7 +232,8 @@ def _parse_deal(block: Sequence[str], line_number: int) -> DealRecord:
     match = _DEAL_LINE.match(block[0])
     if match is None:
         raise RecordError(
-            f"line {line_number}: {block[0]!r} is not 'Deal <n> dealer <seat> deck <52 cards>'"
+            f"line {line_number}: {describe(block[0])} is not 'Deal <n> dealer <seat> "
+            f"deck <52 cards>'"
         )
     number, dealer = int(match.group(1)), int(match.group(2))
     try:
@@ -243,7 +246,7 @@ def _parse_deal(block: Sequence[str], line_number: int) -> DealRecord:
         where = line_number + offset
         word, _, rest = line.partition(" ")
         if scores is not None:
-            raise RecordError(f"line {where}: {line!r} comes after the deal's Scores line")
+            raise RecordError(f"line {where}: {describe(line)} comes after the deal's Scores line")
         if word in ("Hands", "Kick"):
             continue  # checked against the deck by the caller
         if word == "Beg" or re.fullmatch(r"T\d+", word):
@@ -252,10 +255,12 @@ def _parse_deal(block: Sequence[str], line_number: int) -> DealRecord:
             try:
                 scores = tuple(int(v) for v in rest.split())
             except ValueError:
-                raise RecordError(f"line {where}: {line!r}: scores must be numbers") from None
+                raise RecordError(
+                    f"line {where}: {describe(line)}: scores must be numbers"
+                ) from None
         else:
             raise RecordError(
-                f"line {where}: {line!r}: expected a Hands, Kick, Beg, T<n> or Scores line",
+                f"line {where}: {describe(line)}: expected a Hands, Kick, Beg, T<n> or Scores line",
                 deal=number,
             )
     if scores is None:

@@ -331,11 +331,11 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
 
 def _require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if key not in data:
-        raise RecordError(f"{where}: the field {key!r} is missing")
+        raise RecordError(f"{where}: the field {describe(key)} is missing")
     value = data[key]
     if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise RecordError(f"{where}: {key!r} must be {names}, not {describe(value)}")
+        raise RecordError(f"{where}: {describe(key)} must be {names}, not {describe(value)}")
     return value
 
 
@@ -454,10 +454,10 @@ def parse_tags(lines: Sequence[str]) -> dict[str, str]:
         match = _TAG.match(line)
         if match is None:
             shown = line if len(line) <= 80 else line[:80] + "..."
-            raise RecordError(f'line {number}: {shown!r} is not a tag line [Name "value"]')
+            raise RecordError(f'line {number}: {describe(shown)} is not a tag line [Name "value"]')
         name, raw = match.groups()
         if name in tags:
-            raise RecordError(f"line {number}: the tag {name!r} is given twice")
+            raise RecordError(f"line {number}: the tag {describe(name)} is given twice")
         tags[name] = re.sub(r"\\(.)", r"\1", raw)
     return tags
 
@@ -577,7 +577,9 @@ def replay(
         result that differs), with the deal, trick and seat.
     """
     if record.game != codec.name:
-        raise RecordError(f"a record of {record.game!r} cannot be replayed as {codec.name!r}")
+        raise RecordError(
+            f"a record of {describe(record.game)} cannot be replayed as {describe(codec.name)}"
+        )
     if not record.deals:
         raise RecordError("a record must hold at least one deal")
     first = record.deals[0]
@@ -671,7 +673,7 @@ def rules_and_start_scores(
     :raises RecordError: for rules that ``from_dict`` refuses or bad start scores.
     """
     if not isinstance(data, Mapping):
-        raise RecordError(f"the rules must be an object, not {data!r}")
+        raise RecordError(f"the rules must be an object, not {describe(data)}")
     options = dict(data)
     start = options.pop("start_scores", None)
     try:
@@ -686,7 +688,7 @@ def rules_and_start_scores(
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in start)
     ):
         words = _COUNT_WORDS.get(count, str(count))
-        raise RecordError(f"start_scores must be {words} ints, not {start!r}")
+        raise RecordError(f"start_scores must be {words} ints, not {describe(start)}")
     return rules, tuple(start)
 
 
@@ -734,7 +736,7 @@ def parse_deal_blocks(
             blocks.append((index, [line]))
         elif not blocks:
             raise RecordError(
-                f"line {first_line + index}: {line!r}: the body must start with a Deal line"
+                f"line {first_line + index}: {describe(line)}: the body must start with a Deal line"
             )
         else:
             blocks[-1][1].append(line)
@@ -745,7 +747,8 @@ def parse_deal_blocks(
         for offset, (want, got) in enumerate(zip(expected, block, strict=False)):
             if want != got:
                 raise RecordError(
-                    f"line {first_line + start + offset}: {got!r} should read {want!r}",
+                    f"line {first_line + start + offset}: {describe(got)} should read "
+                    f"{describe(want)}",
                     deal=deal.number,
                 )
         if len(expected) != len(block):
@@ -789,12 +792,12 @@ def saved_field(
     :raises RecordError: naming ``where`` and the field.
     """
     if key not in data:
-        raise RecordError(f"{where}: the field {key!r} is missing")
+        raise RecordError(f"{where}: the field {describe(key)} is missing")
     value = data[key]
     if isinstance(value, bool) and kind is not bool:
-        raise RecordError(f"{where}: {key!r} must not be a boolean, got {describe(value)}")
+        raise RecordError(f"{where}: {describe(key)} must not be a boolean, got {describe(value)}")
     if not isinstance(value, kind):
-        raise RecordError(f"{where}: {key!r} has the wrong type: {describe(value)}")
+        raise RecordError(f"{where}: {describe(key)} has the wrong type: {describe(value)}")
     return value
 
 
@@ -828,5 +831,5 @@ def read_saved_state(text: str | bytes, game: str, title: str) -> dict[str, Any]
         )
     exact_fields(data, STATE_KEYS, "state")
     if data["game"] != game:
-        raise RecordError(f"a saved {data['game']!r} state is not {title} state")
+        raise RecordError(f"a saved {describe(data['game'])} state is not {title} state")
     return data

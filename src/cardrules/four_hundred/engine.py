@@ -35,7 +35,7 @@ from cardrules.core.checks import check_hands, check_int, check_scores, check_se
 from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
 from cardrules.core.tricks import _must_follow as must_follow_mask
 from cardrules.core.tricks import winning_offset
-from cardrules.errors import ArgumentError, IllegalActionError, Reason, RulesError
+from cardrules.errors import ArgumentError, IllegalActionError, Reason, RulesError, describe
 from cardrules.four_hundred.actions import (
     _REDEAL,
     BIDS,
@@ -576,7 +576,7 @@ class State(StateData):
         if isinstance(action, Deal):
             fail(Reason.WRONG_PHASE, "a Deal is applied only in a chance state (FH-7)")
         if not isinstance(action, _ACTION_TYPES):
-            fail(Reason.NOT_AN_ACTION, f"{action!r} is not an action of 400")
+            fail(Reason.NOT_AN_ACTION, f"{describe(action)} is not an action of 400")
         if isinstance(action, TalkBeforePlay | TalkDuringPlay):
             if not m.rules.conduct_penalties:
                 fail(Reason.NOT_ALLOWED_BY_RULES, "conduct penalties are off in these rules")
@@ -800,7 +800,7 @@ def new_game(
     if rules is None:
         rules = Rules()
     elif not isinstance(rules, Rules):
-        raise RulesError(f"rules: expected a four_hundred.Rules, got {rules!r}")
+        raise RulesError(f"rules: expected a four_hundred.Rules, got {describe(rules)}")
     seed = secrets.randbits(64) if seed is None else check_seed(seed)
     dealer = draw_for_dealer(seed, 4) if dealer is None else check_seat(dealer, name="dealer")
     start = (0, 0, 0, 0) if scores is None else check_scores(scores, 4)

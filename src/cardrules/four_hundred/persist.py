@@ -179,14 +179,14 @@ def _ints(value: Any, count: int, where: str, *, none: bool = False) -> tuple[An
         )
     ):
         kind = "ints or nulls" if none else "ints"
-        raise RecordError(f"{where} must be {count} {kind}, not {value!r}")
+        raise RecordError(f"{where} must be {count} {kind}, not {describe(value)}")
     return tuple(value)
 
 
 def _optional_int(raw: Mapping[str, Any], key: str, where: str) -> int | None:
     value = raw[key]
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        raise RecordError(f"{where}: {key!r} must be an int or null, not {value!r}")
+        raise RecordError(f"{where}: {describe(key)} must be an int or null, not {describe(value)}")
     return value
 
 
@@ -226,7 +226,7 @@ def _result(raw: Any, where: str) -> HandResult:
 
 def _ints_or_text(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list) or len(value) != 4:
-        raise RecordError(f"{where} must be a list of 4 outcomes, not {value!r}")
+        raise RecordError(f"{where} must be a list of 4 outcomes, not {describe(value)}")
     return value
 
 
@@ -253,7 +253,9 @@ def _expected(
         if not rules.conduct_penalties:
             raise RecordError(f"{where}: a conduct penalty, but conduct_penalties is off")
         if offender not in (0, 1):
-            raise RecordError(f"{where}: a conduct penalty names team 0 or 1, not {offender!r}")
+            raise RecordError(
+                f"{where}: a conduct penalty names team 0 or 1, not {describe(offender)}"
+            )
     if ending is Ending.VOID_REDEAL and not rules.no_picture_redeal:
         raise RecordError(f"{where}: a no-picture redeal, but no_picture_redeal is off (FH-30)")
     for seat, bid in enumerate(bids):
@@ -340,8 +342,8 @@ def _check_history(
         expected = _expected(result, rules, before, level, offences, hand_number, where)
         if expected != result:
             wrong = [
-                f"{field.name} is {getattr(result, field.name)!r}, the rules give "
-                f"{getattr(expected, field.name)!r}"
+                f"{field.name} is {describe(getattr(result, field.name))}, the rules give "
+                f"{describe(getattr(expected, field.name))}"
                 for field in attrs.fields(HandResult)
                 if getattr(result, field.name) != getattr(expected, field.name)
             ]
@@ -443,7 +445,7 @@ def load_state(text: str) -> State:
             or isinstance(item[0], bool)
             or not isinstance(item[1], str)
         ):
-            raise RecordError(f"step {index + 1} must be [seat, action text], not {item!r}")
+            raise RecordError(f"step {index + 1} must be [seat, action text], not {describe(item)}")
         if state.deal_number != number or state.is_terminal:
             raise RecordError(f"step {index + 1} comes after the deal ended", deal=number)
         try:
