@@ -51,6 +51,7 @@ from cardrules.core.records import (
     Step,
     check_turn,
     parse_deal_blocks,
+    parse_int,
     rules_and_start_scores,
     rules_tag,
 )
@@ -214,8 +215,10 @@ def _deal_lines(rules: Rules, deal: DealRecord) -> list[str]:
     return lines
 
 
-_DEAL_LINE: Final = re.compile(r"^Deal (\d+) dealer (\d+) deck (.+)$")
-_STEP: Final = re.compile(r"^(\d+):(\S+)$")
+# [0-9], not \d: \d also matches other scripts' digits, which int() would take
+_DEAL_LINE: Final = re.compile(r"^Deal ([0-9]+) dealer ([0-9]+) deck (.+)$")
+_STEP: Final = re.compile(r"^([0-9]+):(\S+)$")
+_SCORES: Final = re.compile(r"^-?[0-9]+$")
 
 
 def _steps(tokens: Sequence[str], line_number: int) -> list[Step]:
@@ -224,7 +227,8 @@ def _steps(tokens: Sequence[str], line_number: int) -> list[Step]:
         match = _STEP.match(token)
         if match is None:
             raise RecordError(f"line {line_number}: {describe(token)} is not a step seat:action")
-        steps.append(Step(int(match.group(1)), match.group(2)))
+        seat = parse_int(match.group(1), f"line {line_number}: a step's seat")
+        steps.append(Step(seat, match.group(2)))
     return steps
 
 
@@ -235,7 +239,8 @@ def _parse_deal(block: Sequence[str], line_number: int) -> DealRecord:
             f"line {line_number}: {describe(block[0])} is not 'Deal <n> dealer <seat> "
             f"deck <52 cards>'"
         )
-    number, dealer = int(match.group(1)), int(match.group(2))
+    number = parse_int(match.group(1), f"line {line_number}: the deal number")
+    dealer = parse_int(match.group(2), f"line {line_number}: the dealer")
     try:
         deck = parse_deck(match.group(3))
     except ParseError as error:
@@ -249,15 +254,13 @@ def _parse_deal(block: Sequence[str], line_number: int) -> DealRecord:
             raise RecordError(f"line {where}: {describe(line)} comes after the deal's Scores line")
         if word in ("Hands", "Kick"):
             continue  # checked against the deck by the caller
-        if word == "Beg" or re.fullmatch(r"T\d+", word):
+        if word == "Beg" or re.fullmatch(r"T[0-9]+", word):
             steps.extend(_steps(rest.split(), where))
         elif word == "Scores":
-            try:
-                scores = tuple(int(v) for v in rest.split())
-            except ValueError:
-                raise RecordError(
-                    f"line {where}: {describe(line)}: scores must be numbers"
-                ) from None
+            values = rest.split()
+            if not all(_SCORES.match(v) for v in values):
+                raise RecordError(f"line {where}: {describe(line)}: scores must be numbers")
+            scores = tuple(parse_int(v, f"line {where}: a score") for v in values)
         else:
             raise RecordError(
                 f"line {where}: {describe(line)}: expected a Hands, Kick, Beg, T<n> or Scores line",

@@ -57,6 +57,7 @@ __all__ = [
     "input_text",
     "load_json",
     "parse_deal_blocks",
+    "parse_int",
     "parse_tags",
     "read_saved_state",
     "record_from_dict",
@@ -118,14 +119,57 @@ def _bounded_int(digits: str) -> int:
     return int(digits)
 
 
+def parse_int(text: str, what: str) -> int:
+    """An integer of a record's text: ASCII digits (``int()`` would also take ``"٤"``, spaces
+    and underscores), an optional ``-``, at most :data:`MAX_INT_DIGITS` digits; the length is
+    checked before any conversion, so a long number costs nothing.
+
+    >>> parse_int("-12", "a score")
+    -12
+    >>> parse_int("9" * 5000, "a deal")
+    Traceback (most recent call last):
+    ...
+    cardrules.core.records.RecordError: a deal: an integer of 5,000 digits: the limit is 100
+    >>> parse_int("٤", "the dealer")
+    Traceback (most recent call last):
+    ...
+    cardrules.core.records.RecordError: the dealer: '٤' is not an integer (ASCII digits, ...
+
+    :raises RecordError: for anything else.
+    """
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()):
+        raise RecordError(
+            f"{what}: {describe(text)} is not an integer (ASCII digits, an optional -)"
+        )
+    if len(digits) > MAX_INT_DIGITS:
+        raise RecordError(
+            f"{what}: an integer of {len(digits):,} digits: the limit is {MAX_INT_DIGITS}"
+        )
+    return int(text)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused when a key comes twice (``json`` would keep the last silently)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise RecordError(f"the key {describe(key)} is given twice in one JSON object")
+            seen.add(key)
+    return data
+
+
 def _no_constant(name: str) -> Any:
     raise RecordError(f"{name} is not a number that a record may hold")
 
 
 def load_json(text: str, what: str = "a record") -> Any:
     """JSON text parsed within the limits: at most :data:`MAX_NESTING` levels of arrays and
-    objects, integers of at most :data:`MAX_INT_DIGITS` digits, no ``NaN`` or ``Infinity``.
-    Time and memory are linear in the input.
+    objects, integers of at most :data:`MAX_INT_DIGITS` digits (checked as each is parsed), no
+    ``NaN`` or ``Infinity``, no key given twice in one object.  Time and memory are linear in
+    the input.
 
     :raises RecordError: for text that is not JSON or is over a limit.
     """
@@ -143,7 +187,12 @@ def load_json(text: str, what: str = "a record") -> Any:
         elif token in "]}":
             depth -= 1
     try:
-        return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+        return json.loads(
+            text,
+            parse_int=_bounded_int,
+            parse_constant=_no_constant,
+            object_pairs_hook=_no_duplicates,
+        )
     except (json.JSONDecodeError, TypeError, RecursionError) as error:
         raise RecordError(f"{what} is not JSON: {error}", text=text[:200]) from None
 

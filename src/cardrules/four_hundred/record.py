@@ -48,6 +48,7 @@ from cardrules.core.records import (
     Step,
     check_turn,
     parse_deal_blocks,
+    parse_int,
     rules_and_start_scores,
     rules_tag,
 )
@@ -217,9 +218,10 @@ def _deal_lines(rules: Rules, deal: DealRecord) -> list[str]:
     return lines
 
 
-_DEAL_LINE: Final = re.compile(r"^Deal (\d+) dealer (\d+) deck (.+)$")
-_STEP: Final = re.compile(r"^(\d+):(\S+)$")
-_SCORES: Final = re.compile(r"^-?\d+$")
+# [0-9], not \d: \d also matches other scripts' digits, which int() would take
+_DEAL_LINE: Final = re.compile(r"^Deal ([0-9]+) dealer ([0-9]+) deck (.+)$")
+_STEP: Final = re.compile(r"^([0-9]+):(\S+)$")
+_SCORES: Final = re.compile(r"^-?[0-9]+$")
 
 
 def _steps(tokens: Sequence[str], line_number: int, deal: int) -> list[Step]:
@@ -230,7 +232,8 @@ def _steps(tokens: Sequence[str], line_number: int, deal: int) -> list[Step]:
             raise RecordError(
                 f"line {line_number}: {describe(token)} is not a step seat:action", deal=deal
             )
-        steps.append(Step(int(match.group(1)), match.group(2)))
+        seat = parse_int(match.group(1), f"line {line_number}: a step's seat")
+        steps.append(Step(seat, match.group(2)))
     return steps
 
 
@@ -241,7 +244,8 @@ def _parse_deal(block: Sequence[str], line_number: int) -> DealRecord:
             f"line {line_number}: {describe(block[0])} is not 'Deal <n> dealer <seat> "
             f"deck <52 cards>'"
         )
-    number, dealer = int(match.group(1)), int(match.group(2))
+    number = parse_int(match.group(1), f"line {line_number}: the deal number")
+    dealer = parse_int(match.group(2), f"line {line_number}: the dealer")
     try:
         deck = parse_deck(match.group(3))
     except ParseError as error:
@@ -257,7 +261,7 @@ def _parse_deal(block: Sequence[str], line_number: int) -> DealRecord:
             )
         if word == "Hands":
             continue  # checked against the deck by the caller
-        if word == "Bids" or re.fullmatch(r"T\d+", word):
+        if word == "Bids" or re.fullmatch(r"T[0-9]+", word):
             steps.extend(_steps(rest.split(), where, number))
         elif word == "Scores":
             values = rest.split()
@@ -265,7 +269,7 @@ def _parse_deal(block: Sequence[str], line_number: int) -> DealRecord:
                 raise RecordError(
                     f"line {where}: {describe(line)}: scores must be numbers", deal=number
                 )
-            scores = tuple(int(v) for v in values)
+            scores = tuple(parse_int(v, f"line {where}: a score") for v in values)
         else:
             raise RecordError(
                 f"line {where}: {describe(line)}: expected a Hands, Bids, T<n> or Scores line",
