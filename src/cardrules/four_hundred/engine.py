@@ -162,6 +162,7 @@ def _start_deal(
     hand_number: int,
     offences: tuple[int, int],
     explicit: bool = False,
+    first_deck: tuple[Card, ...] = (),
 ) -> State:
     """Deal hand ``deal_number``: the whole 52-card deck (FH-4), 13 cards each by the packet
     schedule from dealer+1 (FH-7): ``deck`` if given, else the seed's deck; in a game with
@@ -198,6 +199,7 @@ def _start_deal(
                 (),
                 (),
                 explicit,
+                first_deck,
             )
         deck = _labelled_deck(seed, "deal", deal_number)
     return _assemble(
@@ -222,6 +224,7 @@ def _start_deal(
         (),
         (),
         explicit,
+        first_deck,
     )
 
 
@@ -247,6 +250,7 @@ def _assemble(
     trick: tuple[int, ...],
     done: tuple[tuple[int, int, int, int, int, int], ...],
     explicit: bool = False,
+    first_deck: tuple[Card, ...] = (),
 ) -> State:
     """A state from its parts, unchecked (private: determinization builds mid-deal states with
     it; the tests check that it rebuilds any state of the engine from that state's parts).
@@ -268,6 +272,7 @@ def _assemble(
         minimum_bids,
         winner,
         explicit,
+        first_deck,
     )
     return _make((match, phase, turn, hands, bids, taken, leader, trick, done))
 
@@ -293,6 +298,7 @@ def _hand_result(
     scored: HandScore | None,
     claimer: int | None = None,
     offender: int | None = None,
+    plays: tuple[Card, ...] = (),
 ) -> HandResult:
     """The scoresheet line of a finished hand, from the match as it stood before the hand
     (``scores``, ``level``, ``offences``) and the hand's ``scored`` result (``None`` for a hand
@@ -327,6 +333,7 @@ def _hand_result(
         new_level,
         offences,
         winner,
+        plays,
     )
 
 
@@ -355,6 +362,7 @@ def _end_hand(
         scored,
         claimer,
         offender,
+        tuple(CARDS[i] for t in s[_DONE] for i in t[1:5]) + tuple(CARDS[i] for i in s[_TRICK]),
     )
     history = (*m.history, result)
     next_number = m.hand_number + (scored is not None)
@@ -380,6 +388,7 @@ def _end_hand(
         next_number,
         result.offences,
         m.explicit,
+        m.first_deck or m.deck,
     )
 
 
@@ -554,6 +563,7 @@ class State(StateData):
                 m.hand_number,
                 m.offences,
                 m.explicit,
+                m.first_deck,
             )
         return self._reject(action)
 

@@ -100,6 +100,10 @@ class HandResult:
     offences: tuple[int, int]
     #: The team that won the game with this hand, or ``None``.
     winner: int | None
+    #: Every card played in the hand, in the order played (each trick's leader follows from
+    #: FH-15 and FH-17).  Public, as every card played is; with the deal's deck it replays the
+    #: hand (:func:`~cardrules.four_hundred.load_state` does).  Empty for a hand not played.
+    plays: tuple[Card, ...] = attrs.field(default=(), repr=False)
 
     @property
     def scored(self) -> bool:
@@ -125,6 +129,9 @@ class _Match(NamedTuple):
     winner: int | None
     #: True in a game with ``chance="explicit"``: every deal waits for a ``Deal``.
     explicit: bool
+    #: The deck of deal 0 once it is over (``new_game(deck=...)`` may have fixed it, so the seed
+    #: need not give it); empty during deal 0, whose deck is ``deck``.  Never observed.
+    first_deck: tuple[Card, ...] = ()
 
 
 # Positions in StateData._s: the match, the phase, the seat to act, the four hand masks, the
