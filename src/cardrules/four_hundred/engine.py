@@ -633,7 +633,8 @@ class State(StateData):
         every legal reply of the other three is tried); an accepted claim credits the claimer
         with every remaining trick and scores the hand like a played one.  The search visits
         at most ``budget`` positions (``None``: no bound); real claims settle in milliseconds,
-        far inside the default :data:`~cardrules.four_hundred.claims.CLAIM_BUDGET`.
+        inside the default :data:`~cardrules.four_hundred.claims.CLAIM_BUDGET` (20,000
+        positions: at most about 0.15 s of CPU).
 
         :raises IllegalActionError: ``CLAIM_NOT_ALLOWED`` (claims off, not during play, or in
             the middle of a trick), ``CLAIM_REJECTED`` (the claim does not hold),
