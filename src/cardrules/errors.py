@@ -209,9 +209,11 @@ class IllegalActionError(CardrulesError, ValueError):
         self.action = action
         self.legal = tuple(legal)
         if seat is not None:
-            who = f"seat {seat}"
+            who = f"seat {_shown(seat)}"
         elif reason is Reason.GAME_OVER:
             who = "the game is over"
+        elif reason is Reason.NOT_AN_ACTION:
+            who = "not an action of the game"
         else:
             who = "chance: no seat acts, the cards are to be dealt"
         message = f"{_shown(action)} is not legal ({who}): {reason.value}"

@@ -72,7 +72,8 @@ class RandomAgent:
 
     def act(self, observation: Any, rng: random.Random) -> Any:
         """A uniform choice among ``observation.legal_actions``."""
-        return rng.choice(check_turn(observation, rng))
+        legal = check_turn(observation, rng)
+        return rng.choice(legal)
 
 
 def check_turn(observation: object, rng: object, kind: type | None = None) -> tuple[Any, ...]:

@@ -22,6 +22,7 @@ from typing import Any, Final, Protocol, TypeVar
 import attrs
 
 from cardrules.core.cards import Card
+from cardrules.core.checks import check_int
 from cardrules.core.deck import parse_deck
 from cardrules.core.protocol import GameState
 from cardrules.errors import (
@@ -399,7 +400,7 @@ def _int_list(value: Any, where: str) -> tuple[int, ...]:
 def _exact_keys(data: Mapping[str, Any], keys: set[str], where: str) -> None:
     extra = sorted(set(data) - keys)
     if extra:
-        raise RecordError(f"{where}: unknown field(s) {', '.join(map(repr, extra))}")
+        raise RecordError(f"{where}: unknown field(s) {', '.join(map(describe, extra))}")
 
 
 def record_from_dict(data: Any) -> GameRecord:
@@ -753,7 +754,9 @@ def check_turn(state: AnyState, seat: int, action: object) -> None:
     """A recorded step must be taken by the seat to act (when there is one).
 
     :raises IllegalActionError: with :attr:`Reason.NOT_YOUR_TURN` otherwise.
+    :raises ArgumentError: for a seat that is not a plain int 0 .. 3 (a numpy int included).
     """
+    seat = check_int(seat, name="seat", low=0, high=3)
     turn = state.current_player
     if turn is not None and seat != turn:
         raise IllegalActionError(
@@ -858,9 +861,9 @@ def exact_fields(data: Mapping[str, Any], keys: set[str] | frozenset[str], where
     extra = sorted(set(data) - keys)
     missing = sorted(keys - set(data))
     if extra:
-        raise RecordError(f"{where}: unknown field(s) {', '.join(map(repr, extra))}")
+        raise RecordError(f"{where}: unknown field(s) {', '.join(map(describe, extra))}")
     if missing:
-        raise RecordError(f"{where}: missing field(s) {', '.join(map(repr, missing))}")
+        raise RecordError(f"{where}: missing field(s) {', '.join(map(describe, missing))}")
 
 
 def read_saved_state(text: str | bytes, game: str, title: str) -> dict[str, Any]:
