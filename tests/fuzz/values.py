@@ -32,7 +32,6 @@ else:
     HOSTILE += (np.array([0, 0]), np.array([]), np.array([[1]]), np.array(["AS", "KS"]))
 
 
-
 def _huge(digits: int) -> int:
     """A positive or negative int of ``abs(digits)`` decimal digits (named, so that hypothesis
     never needs to write the int out)."""
