@@ -171,7 +171,7 @@ class RuleAgent:
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
         """The action for ``observation``'s seat."""
-        legal = check_turn(observation, rng, Observation)
+        legal: tuple[Action, ...] = check_turn(observation, rng, Observation)
         if len(legal) == 1:
             return legal[0]
         if observation.phase is Phase.BEG:

@@ -155,9 +155,8 @@ def _pimc(game: str, spec: str, budget: str) -> Any:
         return PimcAgent(game, seconds=seconds, name=f"pimc:{budget}")
     bad = ParseError(
         f"bad pimc budget {describe(budget)}: expected 1 to {MAX_SAMPLES} samples "
-        f"(pimc:10), two such "
-        f"counts, the first not above the second (pimc:10-40), or seconds above 0 and at most "
-        f"{MAX_SECONDS:g} (pimc:0.5s)",
+        "(pimc:10), two such counts, the first not above the second (pimc:10-40), or seconds "
+        f"above 0 and at most {MAX_SECONDS:g} (pimc:0.5s)",
         text=spec,
     )
     first, dash, last = budget.partition("-")

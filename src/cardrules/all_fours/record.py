@@ -236,8 +236,8 @@ def _parse_deal(block: Sequence[str], line_number: int) -> DealRecord:
     match = _DEAL_LINE.match(block[0])
     if match is None:
         raise RecordError(
-            f"line {line_number}: {describe(block[0])} is not 'Deal <n> dealer <seat> "
-            f"deck <52 cards>'"
+            f"line {line_number}: {describe(block[0])} is not "
+            "'Deal <n> dealer <seat> deck <52 cards>'"
         )
     number = parse_int(match.group(1), f"line {line_number}: the deal number")
     dealer = parse_int(match.group(2), f"line {line_number}: the dealer")

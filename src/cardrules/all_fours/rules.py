@@ -73,8 +73,7 @@ def _kick_table(value: object) -> KickTable:
     else:
         raise RulesError(
             f"kick_values: {describe(value)} is not accepted; expected a mapping of "
-            f"rank -> points, "
-            "e.g. {'A': 1, '6': 2, 'J': 3}"
+            "rank -> points, e.g. {'A': 1, '6': 2, 'J': 3}"
         )
     table: dict[Rank, int] = {}
     for item in items:

@@ -159,9 +159,10 @@ def card_points(cards: Iterable[Card]) -> int:
     if isinstance(cards, CardSet):
         return _mask_points(cards.mask)
     items = check_items(cards, name="cards", expected="cards (an iterable of Card or a CardSet)")
-    if not all(isinstance(card, Card) for card in items):
+    known = [card for card in items if isinstance(card, Card)]
+    if len(known) != len(items):
         refuse("cards", "cards (an iterable of Card or a CardSet)", cards)
-    return sum(CARD_POINTS[card.rank] for card in items)  # type: ignore[attr-defined]
+    return sum(CARD_POINTS[card.rank] for card in known)
 
 
 # Awards are immutable values: the engine shares one object per distinct award.

@@ -47,7 +47,14 @@ from cardrules.core.records import (
 from cardrules.core.records import exact_fields as _exact
 from cardrules.core.records import saved_field as _get
 from cardrules.errors import CardrulesError, describe
-from cardrules.four_hundred.actions import Bid, Play, Redeal, TalkBeforePlay, TalkDuringPlay
+from cardrules.four_hundred.actions import (
+    Bid,
+    Claim,
+    Play,
+    Redeal,
+    TalkBeforePlay,
+    TalkDuringPlay,
+)
 from cardrules.four_hundred.engine import State, _hand_result, _start_deal
 from cardrules.four_hundred.record import CODEC
 from cardrules.four_hundred.rules import Rules
@@ -450,20 +457,21 @@ def _replay_hand(state: State, result: HandResult, where: str) -> State:
     bids = [result.bids[(first + k) % 4] for k in range(4)]
     actions: list[Any] = [Bid(bid) for bid in bids if bid is not None]
     actions += [Play(card) for card in result.plays]
+    offender = result.offender
     if result.ending is Ending.VOID_REDEAL:
         actions.append(Redeal())
-    elif result.ending is Ending.CONDUCT_REDEAL:
-        actions.append(TalkBeforePlay(result.offender))
-    elif result.ending is Ending.CONDUCT_PENALTY:
-        actions.append(TalkDuringPlay(result.offender))
-    elif result.ending is Ending.CLAIMED:
-        actions.append(result.claimer)
+    elif result.ending is Ending.CONDUCT_REDEAL and offender is not None:
+        actions.append(TalkBeforePlay(offender))
+    elif result.ending is Ending.CONDUCT_PENALTY and offender is not None:
+        actions.append(TalkDuringPlay(offender))
+    elif result.ending is Ending.CLAIMED and result.claimer is not None:
+        actions.append(Claim(result.claimer))
     for action in actions:
         if len(state.history) > number:
             raise RecordError(f"{where}: the hand ended before {describe(action)}", deal=number)
         try:
-            if isinstance(action, int):
-                state = state.claim(action)
+            if isinstance(action, Claim):
+                state = state.claim(action.seat)
             elif isinstance(action, TalkBeforePlay | TalkDuringPlay):
                 state = state.penalize(action)
             else:

@@ -131,8 +131,8 @@ def _packets(value: object) -> tuple[int, ...]:
             return packets
     raise RulesError(
         f"Rules.deal_packets: {describe(value)} is not accepted; expected a sequence of "
-        f"packet sizes "
-        "whose first is 1 or 3, the others 2 or 3, summing to 13 (FH-7), e.g. (1, 2, 2, 2, 2, 2, 2)"
+        "packet sizes whose first is 1 or 3, the others 2 or 3, summing to 13 (FH-7), "
+        "e.g. (1, 2, 2, 2, 2, 2, 2)"
     )
 
 
@@ -196,8 +196,7 @@ def _bid_values(value: object) -> tuple[tuple[int, int], ...] | None:
         return None
     error = RulesError(
         f"Rules.bid_values: {describe(value)} is not accepted; expected None or a table "
-        f"mapping each bid "
-        "(1..13, as ints or their strings) to a positive int value"
+        "mapping each bid (1..13, as ints or their strings) to a positive int value"
     )
     if isinstance(value, Mapping):
         items = list(value.items())
