@@ -211,3 +211,18 @@ def test_json_keys_given_twice_are_refused(module: Any) -> None:
     record = _record().to_json()
     with pytest.raises(RecordError, match="given twice"):
         records.from_json(record.replace('"seed":', '"seed": 1, "seed":', 1))
+
+
+def test_text_numbers_outside_the_loaders_are_ascii_and_short() -> None:
+    """An agent's budget and a bid table's text keys are ASCII digits of bounded length, read
+    before any conversion (int() takes " 4", "1_000", other scripts' digits and 5,000 digits
+    only to raise)."""
+    for spec in ("search: 4", "search:\u0664", "search:1_000", "search:1e3s", "search:nans"):
+        with pytest.raises(CardrulesError, match="bad search budget"):
+            make_agent("400", spec)
+    for spec in ("search:" + "9" * 5000, "pimc:1-" + "9" * 5000, "pimc:" + "9" * 5000 + "s"):
+        with pytest.raises(CardrulesError, match="budget"):
+            make_agent("400", spec)
+    assert make_agent("400", "search:.5s").seconds == 0.5
+    with pytest.raises(CardrulesError, match="bid_values"):
+        four_hundred.Rules(bid_values={"9" * 5000: 1})

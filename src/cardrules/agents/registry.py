@@ -26,6 +26,7 @@ from __future__ import annotations
 import importlib
 import math
 import os
+import re
 import sys
 from typing import Any, Final
 
@@ -120,6 +121,10 @@ def make_agent(game: str, spec: str) -> Any:
         raise ParseError(str(error), text=spec) from None
 
 
+_COUNT: Final = re.compile(r"[0-9]{1,9}")
+_SECONDS: Final = re.compile(r"[0-9]{1,9}(?:\.[0-9]{0,9})?|\.[0-9]{1,9}")
+
+
 def _budget(budget: str, spec: str) -> tuple[int, float | None]:
     """``(iterations, seconds)`` of a search budget: finite, positive and at most the maxima."""
     bad = ParseError(
@@ -128,15 +133,18 @@ def _budget(budget: str, spec: str) -> tuple[int, float | None]:
         "(search:0.5s)",
         text=spec,
     )
-    try:
-        if budget.endswith("s"):
-            seconds = float(budget[:-1])
-            if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
-                raise bad
-            return 200, seconds
-        iterations = int(budget)
-    except ValueError:
-        raise bad from None
+    # ASCII digits only, short, checked before any conversion: int() and float() would also
+    # take " 4", "1_000", "1e3", "nan" and other scripts' digits
+    if budget.endswith("s"):
+        if _SECONDS.fullmatch(budget[:-1]) is None:
+            raise bad
+        seconds = float(budget[:-1])
+        if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
+            raise bad
+        return 200, seconds
+    if _COUNT.fullmatch(budget) is None:
+        raise bad
+    iterations = int(budget)
     if not 1 <= iterations <= MAX_ITERATIONS:
         raise bad
     return iterations, None

@@ -208,7 +208,7 @@ def _bid_values(value: object) -> tuple[tuple[int, int], ...] | None:
         raise error
     table: dict[int, int] = {}
     for key, val in items:
-        if isinstance(key, str) and key.isascii() and key.isdigit():
+        if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 2:
             key = int(key)
         if not (is_int(key) and 1 <= key <= 13 and is_int(val) and val > 0) or key in table:
             raise error
