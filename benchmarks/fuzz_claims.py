@@ -75,6 +75,27 @@ def timed_claim(state: Any, claimer: int) -> tuple[str, float, float]:
     return verdict, time.process_time() - cpu, time.perf_counter() - wall
 
 
+def run(seconds: float = 3.0) -> None:
+    """Claims per second (CPU) at random positions for about ``seconds``, and the issue's
+    claim (the figures of :func:`main`, without the large count)."""
+    state = issue_position()
+    verdict, cpu, _ = timed_claim(state, 0)
+    print(f"issue position, claim(0): {verdict}, {1 / max(cpu, 1e-9):,.0f} claims/s")
+    rng = random.Random(32)
+    cpus: list[float] = []
+    start = time.process_time()
+    while time.process_time() - start < seconds or not cpus:
+        state = random_position(rng)
+        if state is None:
+            continue
+        for claimer in range(4):
+            cpus.append(timed_claim(state, claimer)[1])
+    print(
+        f"claims at random positions: {len(cpus) / sum(cpus):,.0f} claims/s "
+        f"(max {max(cpus) * 1e3:.1f} ms CPU of {len(cpus)})"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("positions", nargs="?", type=int, default=2000)
