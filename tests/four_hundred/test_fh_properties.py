@@ -73,7 +73,7 @@ def check_observations(state: State) -> None:
         for result in view.history:
             shown: set[Card] = set()
             for field in result.__attrs_attrs__:
-                if field.name != "plays":
+                if field.name != "_played":  # the cards played, read as plays
                     cards_in(getattr(result, field.name), shown)
             assert not shown
         assert view.hand == state.hand(seat)

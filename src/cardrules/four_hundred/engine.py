@@ -298,7 +298,7 @@ def _hand_result(
     scored: HandScore | None,
     claimer: int | None = None,
     offender: int | None = None,
-    plays: tuple[Card, ...] = (),
+    played: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] = ((), ()),
 ) -> HandResult:
     """The scoresheet line of a finished hand, from the match as it stood before the hand
     (``scores``, ``level``, ``offences``) and the hand's ``scored`` result (``None`` for a hand
@@ -333,7 +333,7 @@ def _hand_result(
         new_level,
         offences,
         winner,
-        plays,
+        played,
     )
 
 
@@ -362,7 +362,7 @@ def _end_hand(
         scored,
         claimer,
         offender,
-        tuple(CARDS[i] for t in s[_DONE] for i in t[1:5]) + tuple(CARDS[i] for i in s[_TRICK]),
+        (s[_DONE], s[_TRICK]),
     )
     history = (*m.history, result)
     next_number = m.hand_number + (scored is not None)

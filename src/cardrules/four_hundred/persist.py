@@ -506,16 +506,20 @@ def _replay_history(
         if state.history[number] != result:
             got = state.history[number]
             wrong = [
-                f"{field.name} is {_show(getattr(result, field.name))}, the engine gives "
-                f"{_show(getattr(got, field.name))}"
-                for field in attrs.fields(HandResult)
-                if getattr(result, field.name) != getattr(got, field.name)
+                f"{field} is {_show(getattr(result, field))}, the engine gives "
+                f"{_show(getattr(got, field))}"
+                for field in _SHOWN_FIELDS
+                if getattr(result, field) != getattr(got, field)
             ]
             raise RecordError(
                 f"{where}: the hand does not follow from its replay: " + "; ".join(wrong),
                 deal=number,
             )
     return state
+
+
+#: The fields of a hand that a message names: the scoresheet line, then the cards played.
+_SHOWN_FIELDS: Final = (*(f.name for f in attrs.fields(HandResult) if f.name != "_played"), "plays")
 
 
 def _show(value: Any) -> str:
@@ -561,7 +565,7 @@ def load_state(text: str) -> State:
         raise RecordError("the deck is not the one the game's seed deals", deal=number)
     if history:
         played = tuple(
-            attrs.evolve(result, plays=plays)
+            attrs.evolve(result, played=((), tuple(card.index for card in plays)))
             for result, (_, plays) in zip(history, cards, strict=True)
         )
         start = tuple(s - c for s, c in zip(history[0].scores, history[0].changes, strict=True))
