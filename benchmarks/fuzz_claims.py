@@ -23,7 +23,7 @@ from typing import Any
 from cardrules import four_hundred
 from cardrules.errors import IllegalActionError, Reason
 from cardrules.four_hundred import Bid, Phase
-from cardrules.four_hundred.claims import CLAIM_BUDGET, _OverBudget, _Search
+from cardrules.four_hundred.claims import CLAIM_BUDGET, _Search
 
 #: The position of issue 32 (seat order 0 .. 3; dealer 2; bids 7 2 5 13 in seat order).
 ISSUE_HANDS = (
