@@ -377,7 +377,14 @@ def card_points(mask: int) -> int:
 
 @kernel
 def hand_awards(
-    trump: int, side0: int, side1: int, won0: int, won1: int, dealer: int, params: Sequence[int]
+    trump: int,
+    side0: int,
+    side1: int,
+    won0: int,
+    points0: int,
+    points1: int,
+    dealer: int,
+    params: Sequence[int],
 ) -> tuple[
     tuple[int, int, int, int],
     tuple[int, int, int, int],
@@ -390,12 +397,16 @@ def hand_awards(
     Jack; a tie in card points under ``game_tie="nobody"``: no Game).
 
     ``side0`` and ``side1`` are the cards dealt to each side this deal (AF-22's cards in play,
-    run cards included), ``won0`` and ``won1`` the cards in the tricks each side won.
+    run cards included), ``won0`` the cards in the tricks side 0 won (the jack of trumps in
+    play and not among them was won by side 1), ``points0`` and ``points1`` the card points
+    each side won (:func:`card_points` of its tricks' cards: the caller has them, often from a
+    table).
 
     >>> from cardrules import CardSet
     >>> m = lambda text: CardSet.parse(text).mask
-    >>> awards = hand_awards(3, m("JS TS QH"), m("AS 2S KH"), m("TS QH 2S KH"), m("JS AS"), 0,
-    ...                      rule_params(Rules()))
+    >>> won0, won1 = m("TS QH 2S KH"), m("JS AS")
+    >>> awards = hand_awards(3, m("JS TS QH"), m("AS 2S KH"), won0, card_points(won0),
+    ...                      card_points(won1), 0, rule_params(Rules()))
     >>> [award[:3] for award in awards]
     [(2, 1, 1), (3, 1, 1), (5, 1, 3), (6, 0, 1)]
     """
@@ -419,11 +430,9 @@ def hand_awards(
                 jack = (KIND_JACK, holder, JACK_VALUE, card)
             else:
                 jack = (KIND_HANG_JACK, taker, params[P_HANG_JACK_VALUE], card)
-    first = card_points(won0)
-    second = card_points(won1)
     game = none
-    if first != second:
-        game = (KIND_GAME, 0 if first > second else 1, params[P_GAME_VALUE], -1)
+    if points0 != points1:
+        game = (KIND_GAME, 0 if points0 > points1 else 1, params[P_GAME_VALUE], -1)
     elif params[P_GAME_TIE]:
         game = (KIND_GAME, 1 - dealer % 2, params[P_GAME_VALUE], -1)
     return high, low, jack, game
@@ -437,7 +446,8 @@ def score_hand(
     side0: int,
     side1: int,
     won0: int,
-    won1: int,
+    points0: int,
+    points1: int,
     dealer: int,
     params: Sequence[int],
 ) -> tuple[int, int, int, tuple[tuple[int, int, int, int], ...]]:
@@ -451,12 +461,13 @@ def score_hand(
     >>> from cardrules import CardSet
     >>> m = lambda text: CardSet.parse(text).mask
     >>> p = rule_params(Rules())
-    >>> score_hand(0, 0, 3, m("JS TS QH"), m("AS 2S KH"), m("TS QH 2S KH"), m("JS AS"), 0, p)[:3]
+    >>> deal = (3, m("JS TS QH"), m("AS 2S KH"), m("TS QH 2S KH"), 15, 5, 0, p)
+    >>> score_hand(0, 0, *deal)[:3]
     (1, 5, -1)
-    >>> score_hand(0, 13, 3, m("JS TS QH"), m("AS 2S KH"), m("TS QH 2S KH"), m("JS AS"), 0, p)
+    >>> score_hand(0, 13, *deal)
     (0, 14, 1, ((2, 1, 1, 51), (-1, -1, 0, -1), (-1, -1, 0, -1), (-1, -1, 0, -1)))
     """
-    awards = hand_awards(trump, side0, side1, won0, won1, dealer, params)
+    awards = hand_awards(trump, side0, side1, won0, points0, points1, dealer, params)
     target = params[P_TARGET]
     taken = 0
     winner = -1
