@@ -138,6 +138,9 @@ _UNDERTRUMP_CODES: Final = {
     Undertrump.ONLY_IF_VOID: UNDERTRUMP_ONLY_IF_VOID,
 }
 _PARAMS: Final[dict[Rules, tuple[int, ...]]] = {}
+# By id(rules) too (each entry keeps its ruleset alive, so the id is not reused meanwhile): the
+# engines ask at every hand, and hashing a ruleset costs more than the look-up.
+_PARAMS_BY_ID: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
 _SUIT_BITS: Final = 0x1FFF
 _JACK_PLACE: Final = Rank.JACK - 2
 
@@ -150,6 +153,9 @@ def rule_params(rules: Rules) -> tuple[int, ...]:
     >>> p[P_TARGET], p[P_UNDERTRUMP], p[P_GAME_VALUE], p[P_KICKS + 4]
     (14, 1, 2, 2)
     """
+    entry = _PARAMS_BY_ID.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
     params = _PARAMS.get(rules)
     if params is None:
         params = (
@@ -168,6 +174,9 @@ def rule_params(rules: Rules) -> tuple[int, ...]:
         if len(_PARAMS) >= 64:
             _PARAMS.clear()
         _PARAMS[rules] = params
+    if len(_PARAMS_BY_ID) >= 256:
+        _PARAMS_BY_ID.clear()
+    _PARAMS_BY_ID[id(rules)] = (rules, params)
     return params
 
 

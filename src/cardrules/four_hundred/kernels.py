@@ -147,6 +147,9 @@ _SIMULTANEOUS_CODES: Final = {
 }
 _FIVE_CODES: Final = {FiveToStart.OFF: 0, FiveToStart.REPLACE: 1, FiveToStart.ADDITIONAL: 2}
 _PARAMS: Final[dict[Rules, tuple[int, ...]]] = {}
+# By id(rules) too (each entry keeps its ruleset alive, so the id is not reused meanwhile): the
+# engines ask at every hand, and hashing a ruleset costs more than the look-up.
+_PARAMS_BY_ID: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
 
 
 def rule_params(rules: Rules) -> tuple[int, ...]:
@@ -157,6 +160,9 @@ def rule_params(rules: Rules) -> tuple[int, ...]:
     >>> p[P_CAP], p[P_HIGH_BID_WIN], p[P_LOW_ROW + 5]
     (5, 3, 10)
     """
+    entry = _PARAMS_BY_ID.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
     params = _PARAMS.get(rules)
     if params is None:
         if rules.bid_values is not None:
@@ -186,6 +192,9 @@ def rule_params(rules: Rules) -> tuple[int, ...]:
         if len(_PARAMS) >= 64:
             _PARAMS.clear()
         _PARAMS[rules] = params
+    if len(_PARAMS_BY_ID) >= 256:
+        _PARAMS_BY_ID.clear()
+    _PARAMS_BY_ID[id(rules)] = (rules, params)
     return params
 
 
