@@ -64,6 +64,7 @@ __all__ = [
     "REDUCED_BID_VALUE_ROW",
     "START_LEVEL",
     "bid_value",
+    "bids_total",
     "deal_hands",
     "deal_seat",
     "end_of_game",
@@ -309,6 +310,23 @@ def minimum_total(scores: Sequence[int], params: Sequence[int]) -> int:
 
 
 @kernel
+def bids_total(scores: Sequence[int], bids: Sequence[int], params: Sequence[int]) -> int:
+    """FH-13: the total of the four ``bids`` that :func:`minimum_total` asks for: the tricks
+    bid, or with ``min_total_counts="points"`` the sum of the bids' values (each at its
+    bidder's score in ``scores``).
+
+    >>> bids_total((0, 0, 0, 0), (5, 2, 2, 2), rule_params(Rules(min_total_counts="points")))
+    16
+    """
+    if not params[P_TOTAL_POINTS]:
+        return bids[0] + bids[1] + bids[2] + bids[3]
+    total = 0
+    for seat in range(4):
+        total += bid_value(bids[seat], scores[seat], params)
+    return total
+
+
+@kernel
 def thrown_in(scores: Sequence[int], bids: Sequence[int], params: Sequence[int]) -> bool:
     """FH-13, FH-14, FH-29: True when the four ``bids`` do not let the hand be played.
 
@@ -324,13 +342,7 @@ def thrown_in(scores: Sequence[int], bids: Sequence[int], params: Sequence[int])
     mode = params[P_FIVE_TO_START]
     if mode == 1:
         return not five
-    total = 0
-    for seat in range(4):
-        if params[P_TOTAL_POINTS]:
-            total += bid_value(bids[seat], scores[seat], params)
-        else:
-            total += bids[seat]
-    enough = total >= minimum_total(scores, params)
+    enough = bids_total(scores, bids, params) >= minimum_total(scores, params)
     if mode == 2:
         return not (enough and five)
     return not enough
@@ -349,18 +361,12 @@ def may_redeal(hand: int, params: Sequence[int]) -> bool:
 
 
 # -- play (FH-16) --------------------------------------------------------------------------------
-@kernel
-def play_mask(hand: int, lead: int) -> int:
-    """FH-16: the cards of ``hand`` (a card mask) that may be played to a trick led with the
-    suit ``lead`` (``-1``: the player leads, any card): the core's
-    :func:`~cardrules.core.tricks.must_follow_bits`.  The trick's winner is the core's
-    :func:`~cardrules.core.tricks.winning_offset` with hearts (2) trumps (FH-5, FH-17).
-
-    >>> from cardrules import CardSet
-    >>> str(CardSet.from_mask(play_mask(CardSet.parse("4C JH 3D").mask, 0)))
-    '4C'
-    """
-    return must_follow_bits(hand, lead)
+#: FH-16, the kernel ``play_mask(hand, lead) -> int``: the cards of ``hand`` (a card mask) that
+#: may be played to a trick led with the suit ``lead`` (``-1``: the player leads, any card).
+#: It *is* the core's :func:`~cardrules.core.tricks.must_follow_bits` (one function, so the
+#: per-state engine's hot path pays no extra call); the trick's winner is the core's
+#: :func:`~cardrules.core.tricks.winning_offset` with hearts (2) trumps (FH-5, FH-17).
+play_mask: Final = must_follow_bits
 
 
 # -- scoring and the end of the game (FH-19 ... FH-25) -------------------------------------------
