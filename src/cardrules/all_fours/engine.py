@@ -54,7 +54,7 @@ from cardrules.all_fours.actions import (
     Stand,
     _plays,
 )
-from cardrules.all_fours.dealing import _cards, dealer_of_hands, run_packets
+from cardrules.all_fours.dealing import _cards, _deals_by_dealer, run_packets
 from cardrules.all_fours.kernels import (
     _UNDERTRUMP_CODES,
     GIVE_ONE_VALUE,
@@ -77,7 +77,6 @@ from cardrules.all_fours.scoring import (
     _award_objects,
     _card_award,
     _mask_points,
-    _sides,
 )
 from cardrules.all_fours.state import (
     _SHIFT,
@@ -405,7 +404,7 @@ def _seal(
 class _Table:
     """What the engine reads from a ruleset at every deal, worked out once per ruleset."""
 
-    __slots__ = ("deal", "kicks", "params", "players", "rules", "simple", "target", "top")
+    __slots__ = ("deals", "kicks", "params", "players", "rules", "simple", "target", "top")
 
     def __init__(self, rules: Rules) -> None:
         n = rules.players
@@ -416,8 +415,8 @@ class _Table:
         self.target = rules.target
         #: AF-5: the points of a kick, by card index (the kernel's, as a table).
         self.kicks: tuple[int, ...] = tuple(kick_points(index, params) for index in range(52))
-        #: AF-7: (deck, dealer) -> (each seat's six cards as a mask, the packed hands).
-        self.deal = dealer_of_hands(rules)
+        #: AF-7: per dealer, deck -> (each seat's six cards as a mask, the packed hands).
+        self.deals = _deals_by_dealer(rules)
         #: AF-20 allows undertrumping and AF-25 is off: legal_play_mask is the core's kernel.
         self.simple = rules.undertrump is _ALLOWED and not rules.exposed_cards
 
@@ -429,11 +428,11 @@ _TABLES_BY_VALUE: dict[Rules, _Table] = {}
 
 
 def _table(rules: Rules) -> _Table:
-    last = _LAST[0]
-    if last.rules is rules:  # the common case: the same ruleset as the deal before
+    last_rules, last = _LAST[0]
+    if last_rules is rules:  # the common case: the same ruleset object as the call before
         return last
     table = _find_table(rules)
-    _LAST[0] = table
+    _LAST[0] = (rules, table)
     return table
 
 
@@ -452,7 +451,8 @@ def _find_table(rules: Rules) -> _Table:
     return table
 
 
-_LAST: list[_Table] = [_find_table(_DEFAULT_RULES)]  # the table used last (one slot)
+#: The ruleset asked for last and its table (one slot).
+_LAST: list[tuple[Rules, _Table]] = [(_DEFAULT_RULES, _find_table(_DEFAULT_RULES))]
 
 
 # -- a new game ------------------------------------------------------------------------------
@@ -561,7 +561,7 @@ def _start_deal(
             )
             return _make(d, 0, None, 0, (), (0, 0), ())
         deck = _labelled_deck(seed, "deal", deal_number)
-    dealt, packed = t.deal(deck, dealer)
+    dealt, packed = t.deals[dealer](deck)
     top = t.top
     kick = deck[top]
     awards: tuple[Award, ...] = ()
@@ -650,7 +650,8 @@ def _begin_play(d: _Deal, hands: int, decisions: tuple[Action, ...]) -> State:
     d.decisions = decisions
     n = d.players
     leader = d.dealer + 1 if d.dealer + 1 < n else 0
-    lead = _legal_mask(d, hands >> (52 * leader) & FULL_MASK, -1, -1)  # AF-16: any card
+    hand = hands >> (52 * leader) & FULL_MASK
+    lead = hand if d.simple else _legal_mask(d, hand, -1, -1)  # AF-16: any card
     return _seal(d, hands, leader, leader, (), 0, (0, 0), (), lead)
 
 
@@ -666,7 +667,7 @@ def _run_pack(d: _Deal, packed: int) -> State:
             return _start_deal(
                 d.rules,
                 d.seed,
-                next_dealer(result, n),
+                _next_dealer(d.dealer, n, 1),  # AF-13: the same dealer
                 d.deal_number + 1,
                 d.scores,
                 (*d.history, result),
@@ -720,7 +721,7 @@ def _legal_actions(s: State) -> tuple[Action, ...]:
     if phase is _ANSWER:
         # AF-11: with give_one_needs_trump the dealer gives one only holding the kick's suit.
         dealer_hand = s._hands >> (52 * d.dealer) & FULL_MASK
-        if may_give_one(dealer_hand, d.kicks[-1].index // 13, _table(d.rules).params):
+        if may_give_one(dealer_hand, d.kicks[-1].index // 13, rule_params(d.rules)):
             return _GIVE_RUN
         return _RUN
     return ()
@@ -771,7 +772,11 @@ def _tally(
     """AF-23: High, Low, Jack, Game one at a time, stopping at the target (the kernel
     :func:`~cardrules.all_fours.kernels.score_hand`); then AF-8: the next dealer deals."""
     card_points = (_mask_points(won[0]), _mask_points(won[1]))
-    side0, side1 = _sides(d.dealt)
+    dealt = d.dealt
+    if d.players == 4:  # AF-2: side 0 is seats 0 and 2
+        side0, side1 = dealt[0] | dealt[2], dealt[1] | dealt[3]
+    else:
+        side0, side1 = dealt
     first, second, winner, slots = score_hand(
         d.scores[0],
         d.scores[1],
@@ -782,7 +787,7 @@ def _tally(
         card_points[0],
         card_points[1],
         d.dealer,
-        _table(d.rules).params,
+        rule_params(d.rules),
     )
     awards = (*d.awards, *_award_objects(slots, card_points))
     if winner >= 0:  # AF-14: nothing further is scored
@@ -805,7 +810,7 @@ def _tally(
     return _start_deal(
         d.rules,
         d.seed,
-        next_dealer(result, d.players),
+        _next_dealer(d.dealer, d.players, 0),  # AF-8
         d.deal_number + 1,
         final,
         (*d.history, result),

@@ -385,6 +385,25 @@ def card_points(mask: int) -> int:
 
 
 @kernel
+def _top_place(pattern: int) -> int:
+    """The place (0..12) of the highest card of a non-empty 13-bit pattern of one suit (a
+    binary search: four comparisons, cheap interpreted as well as compiled)."""
+    place = 0
+    if pattern >= 1 << 8:
+        pattern >>= 8
+        place = 8
+    if pattern >= 1 << 4:
+        pattern >>= 4
+        place += 4
+    if pattern >= 1 << 2:
+        pattern >>= 2
+        place += 2
+    if pattern >= 2:
+        place += 1
+    return place
+
+
+@kernel
 def hand_awards(
     trump: int,
     side0: int,
@@ -421,14 +440,12 @@ def hand_awards(
     """
     none = (KIND_NONE, -1, 0, -1)
     high = low = jack = none
-    trumps = (side0 | side1) & (_SUIT_BITS << 13 * trump)
-    if trumps:
-        top = 13 * trump + 12
-        while not trumps >> top & 1:
-            top -= 1
-        bottom = 13 * trump
-        while not trumps >> bottom & 1:
-            bottom += 1
+    base = 13 * trump
+    pattern = (side0 | side1) >> base & _SUIT_BITS  # the trumps in play, by rank place
+    if pattern:
+        top = base + _top_place(pattern)
+        bottom = base + _top_place(pattern & -pattern)
+        trumps = pattern << base
         high = (KIND_HIGH, 0 if side0 >> top & 1 else 1, HIGH_VALUE, top)
         low = (KIND_LOW, 0 if side0 >> bottom & 1 else 1, LOW_VALUE, bottom)
         card = 13 * trump + _JACK_PLACE
