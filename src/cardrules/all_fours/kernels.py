@@ -32,6 +32,7 @@ from typing import Final
 
 from cardrules.all_fours.rules import GameTie, Rules, Undertrump
 from cardrules.core.cards import Rank
+from cardrules.core.cardset import SUIT_MASKS
 from cardrules.core.compiled import kernel
 from cardrules.core.tricks import follow_or_trump_bits
 
@@ -142,6 +143,8 @@ _PARAMS: Final[dict[Rules, tuple[int, ...]]] = {}
 # engines ask at every hand, and hashing a ruleset costs more than the look-up.
 _PARAMS_BY_ID: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
 _SUIT_BITS: Final = 0x1FFF
+#: An empty award slot.
+_EMPTY: Final = (KIND_NONE, -1, 0, -1)
 _JACK_PLACE: Final = Rank.JACK - 2
 
 
@@ -307,7 +310,7 @@ def may_give_one(dealer_hand: int, kick_suit: int, params: Sequence[int]) -> boo
     """
     if not params[P_GIVE_ONE_NEEDS_TRUMP]:
         return True
-    return dealer_hand & (_SUIT_BITS << 13 * kick_suit) != 0
+    return dealer_hand & SUIT_MASKS[kick_suit] != 0
 
 
 @kernel
@@ -352,13 +355,13 @@ def play_mask(hand: int, lead: int, top: int, trump: int, undertrump: int, calle
     """
     legal = follow_or_trump_bits(hand, lead, trump)
     if undertrump != UNDERTRUMP_ALLOWED and lead >= 0 and lead != trump and top // 13 == trump:
-        trumps = _SUIT_BITS << 13 * trump
+        trumps = SUIT_MASKS[trump]
         under = hand & trumps & ((1 << top) - 1)
         if under:
             if undertrump == UNDERTRUMP_ONLY_IF_ONLY_TRUMPS:
                 forbidden = hand & ~trumps != 0
             else:
-                forbidden = hand & (_SUIT_BITS << 13 * lead) != 0
+                forbidden = hand & SUIT_MASKS[lead] != 0
             if forbidden:
                 legal &= ~under
     if called >= 0:
@@ -382,25 +385,6 @@ def card_points(mask: int) -> int:
             if mask >> (13 * suit + place) & 1:
                 total += value
     return total
-
-
-@kernel
-def _top_place(pattern: int) -> int:
-    """The place (0..12) of the highest card of a non-empty 13-bit pattern of one suit (a
-    binary search: four comparisons, cheap interpreted as well as compiled)."""
-    place = 0
-    if pattern >= 1 << 8:
-        pattern >>= 8
-        place = 8
-    if pattern >= 1 << 4:
-        pattern >>= 4
-        place += 4
-    if pattern >= 1 << 2:
-        pattern >>= 2
-        place += 2
-    if pattern >= 2:
-        place += 1
-    return place
 
 
 @kernel
@@ -438,13 +422,39 @@ def hand_awards(
     >>> [award[:3] for award in awards]
     [(2, 1, 1), (3, 1, 1), (5, 1, 3), (6, 0, 1)]
     """
-    none = (KIND_NONE, -1, 0, -1)
+    none = _EMPTY
     high = low = jack = none
     base = 13 * trump
     pattern = (side0 | side1) >> base & _SUIT_BITS  # the trumps in play, by rank place
     if pattern:
-        top = base + _top_place(pattern)
-        bottom = base + _top_place(pattern & -pattern)
+        # The highest and the lowest place by binary searches written out (interpreted, a
+        # call or a loop per card would cost the per-state engine more than the whole search).
+        top = base
+        bits = pattern
+        if bits >= 1 << 8:
+            bits >>= 8
+            top += 8
+        if bits >= 1 << 4:
+            bits >>= 4
+            top += 4
+        if bits >= 1 << 2:
+            bits >>= 2
+            top += 2
+        if bits >= 2:
+            top += 1
+        bottom = base
+        bits = pattern & -pattern
+        if bits >= 1 << 8:
+            bits >>= 8
+            bottom += 8
+        if bits >= 1 << 4:
+            bits >>= 4
+            bottom += 4
+        if bits >= 1 << 2:
+            bits >>= 2
+            bottom += 2
+        if bits >= 2:
+            bottom += 1
         trumps = pattern << base
         high = (KIND_HIGH, 0 if side0 >> top & 1 else 1, HIGH_VALUE, top)
         low = (KIND_LOW, 0 if side0 >> bottom & 1 else 1, LOW_VALUE, bottom)
@@ -495,23 +505,19 @@ def score_hand(
     """
     awards = hand_awards(trump, side0, side1, won0, points0, points1, dealer, params)
     target = params[P_TARGET]
-    taken = 0
-    winner = -1
-    for award in awards:
-        taken += 1
+    for taken, award in enumerate(awards, 1):
         if award[0] != KIND_NONE:
             score0, score1, winner = award_points(score0, score1, award[1], award[2], target)
             if winner >= 0:
-                break
-    none = (KIND_NONE, -1, 0, -1)
-    return (
-        score0,
-        score1,
-        winner,
-        (
-            awards[0],
-            awards[1] if taken > 1 else none,
-            awards[2] if taken > 2 else none,
-            awards[3] if taken > 3 else none,
-        ),
-    )
+                return (
+                    score0,
+                    score1,
+                    winner,
+                    (
+                        awards[0],
+                        awards[1] if taken > 1 else _EMPTY,
+                        awards[2] if taken > 2 else _EMPTY,
+                        awards[3] if taken > 3 else _EMPTY,
+                    ),
+                )
+    return score0, score1, -1, awards
