@@ -404,7 +404,19 @@ def _seal(
 class _Table:
     """What the engine reads from a ruleset at every deal, worked out once per ruleset."""
 
-    __slots__ = ("deals", "kicks", "params", "players", "rules", "simple", "target", "top")
+    __slots__ = (
+        "deals",
+        "kick_places",
+        "kicks",
+        "max_runs",
+        "params",
+        "players",
+        "rules",
+        "simple",
+        "stock_places",
+        "target",
+        "top",
+    )
 
     def __init__(self, rules: Rules) -> None:
         n = rules.players
@@ -412,6 +424,11 @@ class _Table:
         self.params = params = rule_params(rules)
         self.players = n
         self.top = kick_place(0, n)  # the kick's place in the deck (AF-7)
+        #: AF-11, AF-13: the most runs of a deal; after each run, the deck places of its kick
+        #: and of the top of the stock.
+        self.max_runs = max_runs(n)
+        self.kick_places = tuple(kick_place(run, n) for run in range(self.max_runs + 1))
+        self.stock_places = tuple(stock_place(run, n) for run in range(self.max_runs + 1))
         self.target = rules.target
         #: AF-5: the points of a kick, by card index (the kernel's, as a table).
         self.kicks: tuple[int, ...] = tuple(kick_points(index, params) for index in range(52))
@@ -659,9 +676,10 @@ def _run_pack(d: _Deal, packed: int) -> State:
     """AF-11 ... AF-13: run the pack until the kick changes suit, or void the deal; the deck
     positions of each run and its kick are the kernels' (AF-11)."""
     n = d.players
+    t = _table(d.rules)
     while True:
         runs = len(d.kicks) - 1
-        if runs >= max_runs(n):
+        if runs >= t.max_runs:
             # AF-13: the pack is exhausted: void deal, same dealer, fresh shuffle (or Deal).
             result = _result(d, HandEnd.EXHAUSTED_PACK, None)
             return _start_deal(
@@ -676,15 +694,15 @@ def _run_pack(d: _Deal, packed: int) -> State:
             )
         packets = run_packets(d.stock, d.dealer, n)
         packed |= _pack(packets)  # the cards are new to every hand: OR adds them
-        kick = d.deck[kick_place(runs + 1, n)]
+        kick = d.deck[t.kick_places[runs + 1]]
         previous = d.kicks[-1]
         d = _evolve(
             d,
-            stock=d.deck[stock_place(runs + 1, n) :],
+            stock=d.deck[t.stock_places[runs + 1] :],
             kicks=(*d.kicks, kick),
             dealt=tuple(map(operator.or_, d.dealt, packets)),
         )
-        points = _table(d.rules).kicks[kick.index]
+        points = t.kicks[kick.index]
         if points:  # AF-9: every kick scores, even one at once replaced
             d = _award(d, _card_award(d.dealer % 2, points, _KICK, kick.index))
             if d.winner is not None:
@@ -721,7 +739,7 @@ def _legal_actions(s: State) -> tuple[Action, ...]:
     if phase is _ANSWER:
         # AF-11: with give_one_needs_trump the dealer gives one only holding the kick's suit.
         dealer_hand = s._hands >> (52 * d.dealer) & FULL_MASK
-        if may_give_one(dealer_hand, d.kicks[-1].index // 13, rule_params(d.rules)):
+        if may_give_one(dealer_hand, d.kicks[-1].index // 13, _table(d.rules).params):
             return _GIVE_RUN
         return _RUN
     return ()
@@ -787,7 +805,7 @@ def _tally(
         card_points[0],
         card_points[1],
         d.dealer,
-        rule_params(d.rules),
+        _table(d.rules).params,
     )
     awards = (*d.awards, *_award_objects(slots, card_points))
     if winner >= 0:  # AF-14: nothing further is scored

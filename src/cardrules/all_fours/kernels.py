@@ -145,6 +145,12 @@ _PARAMS_BY_ID: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
 _SUIT_BITS: Final = 0x1FFF
 #: An empty award slot.
 _EMPTY: Final = (KIND_NONE, -1, 0, -1)
+#: The place (0..12) of the highest and of the lowest card of each 13-bit pattern of one suit
+#: (0 for the empty pattern): one look-up each, cheap interpreted and compiled alike.
+_HIGHEST_PLACE: Final = bytes(max(0, pattern.bit_length() - 1) for pattern in range(1 << 13))
+_LOWEST_PLACE: Final = bytes(
+    max(0, (pattern & -pattern).bit_length() - 1) for pattern in range(1 << 13)
+)
 _JACK_PLACE: Final = Rank.JACK - 2
 
 
@@ -427,34 +433,8 @@ def hand_awards(
     base = 13 * trump
     pattern = (side0 | side1) >> base & _SUIT_BITS  # the trumps in play, by rank place
     if pattern:
-        # The highest and the lowest place by binary searches written out (interpreted, a
-        # call or a loop per card would cost the per-state engine more than the whole search).
-        top = base
-        bits = pattern
-        if bits >= 1 << 8:
-            bits >>= 8
-            top += 8
-        if bits >= 1 << 4:
-            bits >>= 4
-            top += 4
-        if bits >= 1 << 2:
-            bits >>= 2
-            top += 2
-        if bits >= 2:
-            top += 1
-        bottom = base
-        bits = pattern & -pattern
-        if bits >= 1 << 8:
-            bits >>= 8
-            bottom += 8
-        if bits >= 1 << 4:
-            bits >>= 4
-            bottom += 4
-        if bits >= 1 << 2:
-            bits >>= 2
-            bottom += 2
-        if bits >= 2:
-            bottom += 1
+        top = base + _HIGHEST_PLACE[pattern]
+        bottom = base + _LOWEST_PLACE[pattern]
         trumps = pattern << base
         high = (KIND_HIGH, 0 if side0 >> top & 1 else 1, HIGH_VALUE, top)
         low = (KIND_LOW, 0 if side0 >> bottom & 1 else 1, LOW_VALUE, bottom)
