@@ -615,7 +615,8 @@ def _start_deal(
     )
     if winner is not None:
         return _make(_over(d), packed, None, 0, (), (0, 0), ())
-    return _make(d, packed, dealer + 1 if dealer + 1 < n else 0, 0, (), (0, 0), ())
+    # the beggar's stand or beg (AF-10): no trick, no legal plays
+    return _seal(d, packed, dealer + 1 if dealer + 1 < n else 0, 0, (), 0, (0, 0), (), 0)
 
 
 def _award(d: _Deal, award: Award) -> _Deal:
@@ -762,7 +763,7 @@ def _apply(s: State, action: Action) -> State:
             d = _copy(d)
             d.phase = _ANSWER
             d.decisions = (BEG,)
-            return _make(d, s._hands, d.dealer, 0, (), (0, 0), ())
+            return _seal(d, s._hands, d.dealer, 0, (), 0, (0, 0), (), 0)  # the dealer answers
     elif phase is _ANSWER and (kind is RunPack or kind is GiveOne):  # AF-11
         if kind is RunPack:
             answered = _copy(d)
