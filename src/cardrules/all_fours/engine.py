@@ -91,8 +91,7 @@ from cardrules.core.checks import (
     refuse,
 )
 from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
-from cardrules.core.tricks import _follow_or_trump as follow_or_trump_mask
-from cardrules.core.tricks import beats, winning_offset
+from cardrules.core.tricks import beats, follow_or_trump_bits, winning_offset
 from cardrules.errors import ArgumentError, IllegalActionError, ParseError, Reason
 
 __all__ = ["State", "legal_play_mask", "new_game", "next_dealer"]
@@ -177,7 +176,7 @@ def _legal_play_mask(
     if not trick:
         return hand
     lead = trick[0] // 13
-    legal = follow_or_trump_mask(hand, lead, trump)
+    legal = follow_or_trump_bits(hand, lead, trump)
     if undertrump is not _ALLOWED and lead != trump:
         top = trick[winning_offset(trick, trump)]
         if top // 13 == trump:
@@ -275,7 +274,7 @@ class State(StateData):
             new._tricks = self._tricks
             hand = hands >> _SHIFT[turn] & FULL_MASK
             if simple:
-                new._lmask = follow_or_trump_mask(hand, trick[0] // 13, d.trump)
+                new._lmask = follow_or_trump_bits(hand, trick[0] // 13, d.trump)
             else:
                 new._lmask = _legal_mask(d, hand, trick)
         else:
