@@ -92,6 +92,9 @@ class LaneBatch:
         #: Each lane's current game's seed (``shuffle="seeded"``).
         self._seeds = np.zeros(n, dtype=np.uint64)
         self._start = start
+        #: Per winning side, each seat's reward (+1 for the winner's seats, -1 for the others).
+        seats = np.arange(players)
+        self._rewards = np.where(seats % 2 == np.arange(2)[:, None], 1.0, -1.0).astype(np.float32)
         self._slots = np.zeros((n, SLOTS, R_SCORES + self.score_width), dtype=np.int64)
         self._count = np.zeros(n, dtype=np.int64)
         # The numpy shuffle's block of decks and dealers, and how many of each were handed out.
@@ -106,7 +109,7 @@ class LaneBatch:
         self._pending: list[tuple[I64, ...]] = []
 
     # -- the game's part -------------------------------------------------------------------
-    def _play(self, actions: I64, done: npt.NDArray[np.bool_], rewards: Any) -> int:
+    def _play(self, actions: I64) -> int:
         """Every lane's action; returns how many lanes wait for a deal."""
         raise NotImplementedError
 
@@ -203,11 +206,20 @@ class LaneBatch:
         lane = self._first_illegal(a)
         if lane >= 0:
             self._refuse(a, lane)
+        if self._play(a):
+            self._deal_all()
+        mine = self._collected()
         done = np.zeros(self.n, dtype=bool)
         rewards = np.zeros((self.n, self.players), dtype=np.float32)
-        if self._play(a, done, rewards):
-            self._deal_all()
-        parts = self._carried + self._collected()
+        if mine:
+            # The lane's first game that ended in the step is the one its action was taken in.
+            lanes, winner = mine[0][0], mine[0][2]
+            done[lanes] = True
+            if np.count_nonzero(done) < lanes.size:  # a lane ended more than one game
+                first = np.unique(lanes, return_index=True)[1]
+                lanes, winner = lanes[first], winner[first]
+            rewards[lanes] = self._rewards[winner]
+        parts = self._carried + mine
         self._carried = []
         return StepResult(rewards, done, self._results(parts))
 

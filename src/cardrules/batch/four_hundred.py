@@ -127,11 +127,8 @@ def _game_over(
     count: I64,
     slots: Any,
     start: I64,
-    done: Any,
-    rewards: Any,
 ) -> None:
-    """The game ended: its result in the lane's slot, the rewards of the lane's action, and the
-    lane waits for its next game."""
+    """The game ended: its result in the lane's slot, and the lane waits for its next game."""
     slot = slots[lane, count[lane]]
     count[lane] += 1
     slot[R_GAME] = row[GAME]
@@ -140,8 +137,6 @@ def _game_over(
     for seat in range(4):
         slot[R_SCORES + seat] = row[SCORE + seat]
         row[SCORE + seat] = start[seat]
-        rewards[lane, seat] = 1.0 if seat % 2 == winner else -1.0
-    done[lane] = True
     row[GAME] += 1
     row[DEAL] = 0
     row[LEVEL] = START_LEVEL
@@ -152,8 +147,6 @@ def _game_over(
 def _play_lanes(
     rows: I64,
     actions: I64,
-    done: Any,
-    rewards: Any,
     count: I64,
     slots: Any,
     start: I64,
@@ -197,7 +190,7 @@ def _play_lanes(
                         row[SCORE + s] = scores[s]
                     row[LEVEL] = level
                     if team >= 0:
-                        _game_over(lane, row, team, count, slots, start, done, rewards)
+                        _game_over(lane, row, team, count, slots, start)
                     else:
                         _next_deal(row)
         elif a == REDEAL_ID:
@@ -430,13 +423,11 @@ class FourHundredBatch(LaneBatch):
         )
         return waiting
 
-    def _play(self, actions: I64, done: Any, rewards: Any) -> int:
+    def _play(self, actions: I64) -> int:
         self._threads()
         waiting: int = self._play_kernel(
             self._rows,
             actions,
-            done,
-            rewards,
             self._count,
             self._slots,
             self._start,
