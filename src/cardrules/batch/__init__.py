@@ -186,7 +186,9 @@ def _first_decks(decks: Any, n: int) -> npt.NDArray[np.int64]:
             else:
                 rows.append([card.index for card in parse_deck(deck)])
         if any(len(row) != 52 for row in rows):
-            raise ParseError(f"decks: each deck must hold 52 cards, got {describe(decks)}", text=decks)
+            raise ParseError(
+                f"decks: each deck must hold 52 cards, got {describe(decks)}", text=decks
+            )
         array = np.array(rows, dtype=np.int64)
     if not (np.sort(array, axis=1) == np.arange(52)).all():
         lane = int(np.flatnonzero((np.sort(array, axis=1) != np.arange(52)).any(axis=1))[0])

@@ -26,7 +26,7 @@ from cardrules.batch import _shuffle
 from cardrules.batch._decks import NumpyDecks
 from cardrules.batch._results import GameResults, StepResult
 from cardrules.core.checks import check_int, check_seat, refuse
-from cardrules.core.compiled import compiled
+from cardrules.core.compiled import compiled, kernel
 from cardrules.errors import IllegalActionError, Reason
 
 __all__ = ["MAX_LANES", "SLOTS", "LaneBatch"]
@@ -39,6 +39,8 @@ MAX_LANES: Final = 1 << 24
 #: The games a lane may end in one pass of the deal loop (a game can end at its first kick in
 #: All Fours; a lane that ends more waits for the next pass).
 SLOTS: Final = 4
+#: The lanes dealt by one thread at a time (with one scratch space for the shuffle).
+CHUNK: Final = 256
 #: The numpy shuffle's decks and dealers are drawn this many at a time.
 BLOCK: Final = 4096
 
@@ -172,22 +174,15 @@ class LaneBatch:
 
     def _collect(self) -> list[tuple[I64, ...]]:
         """The results in the lanes' slots, lane by lane (the slots emptied)."""
-        lanes = np.flatnonzero(self._count)
-        if not lanes.size:
+        lanes = np.empty(self._slots.shape[0] * SLOTS, dtype=np.int64)
+        rows = np.empty((lanes.size, self._slots.shape[2]), dtype=np.int64)
+        m: int = compiled(_gather)(self._count, self._slots, lanes, rows)
+        if not m:
             return []
-        counts = self._count[lanes]
-        if (counts == 1).all():
-            rows = self._slots[lanes, 0]
-            which = lanes
-        else:
-            which = np.repeat(lanes, counts)
-            first = np.repeat(np.cumsum(counts) - counts, counts)
-            slot = np.arange(which.size) - first
-            rows = self._slots[which, slot]
-        self._count[lanes] = 0
+        rows = rows[:m]
         return [
             (
-                which.astype(np.int64),
+                lanes[:m],
                 rows[:, R_GAME].copy(),
                 rows[:, R_WINNER].copy(),
                 rows[:, R_SCORES:].copy(),
@@ -242,7 +237,9 @@ class LaneBatch:
             except (TypeError, ValueError, OverflowError):
                 a = None
         if a is None or a.shape != (self.n,) or a.dtype.kind not in "iu":
-            refuse("actions", f"{self.n} integer action ids (an array of shape ({self.n},))", actions)
+            refuse(
+                "actions", f"{self.n} integer action ids (an array of shape ({self.n},))", actions
+            )
         if a.dtype.kind == "u" and a.dtype.itemsize == 8:
             # Above 2**63 an id would read as negative: every such id is out of range anyway.
             a = np.minimum(a, np.uint64(2**62)).astype(np.int64)
@@ -329,6 +326,20 @@ def _by_lane(parts: list[tuple[I64, ...]]) -> list[tuple[I64, ...]]:
     fields = [np.concatenate(field) for field in zip(*parts, strict=True)]
     order = np.argsort(fields[0], kind="stable")
     return [tuple(field[order] for field in fields)]
+
+
+@kernel
+def _gather(count: I64, slots: Any, lanes: I64, out: I64) -> int:
+    """The results in the lanes' slots, lane by lane, into ``lanes`` and ``out``; the slots
+    emptied.  Returns how many."""
+    m = 0
+    for lane in range(count.size):
+        for slot in range(count[lane]):
+            lanes[m] = lane
+            out[m] = slots[lane, slot]
+            m += 1
+        count[lane] = 0
+    return m
 
 
 def check_lanes(n: object) -> int:

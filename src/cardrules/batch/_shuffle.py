@@ -34,8 +34,11 @@ __all__ = [
     "deal_deck",
     "deck_from_state",
     "first_dealer",
+    "first_games",
     "game_seed",
     "hash_head",
+    "labelled_deck",
+    "scratch",
     "next64",
     "seed_text",
     "write_decimal",
@@ -94,78 +97,70 @@ _LIMIT: Final = (1 << 256) - (1 << 256) % factorial(52)
 _LIMIT_LIMBS: Final = np.array([_LIMIT >> (32 * (7 - k)) & _M32 for k in range(8)], np.uint64)
 
 
-def _radix_groups() -> tuple[npt.NDArray[np.uint64], npt.NDArray[np.int64]]:
-    """Step 4's radices 52, 51, ..., 2 in groups whose product is below 2**32 (a group's digits
-    are those of the remainder of one long division by the product): the products, and per
-    group its number of radices."""
-    products: list[int] = []
-    sizes: list[int] = []
-    radix = 52
-    while radix > 1:
-        product, size = 1, 0
-        while radix > 1 and product * radix < 1 << 32:
-            product *= radix
-            size += 1
-            radix -= 1
-        products.append(product)
-        sizes.append(size)
-    return np.array(products, dtype=np.uint64), np.array(sizes, dtype=np.int64)
-
-
-_PRODUCTS, _SIZES = _radix_groups()
-_GROUPS: Final = len(_SIZES)
+@kernel
+def scratch() -> tuple[U8, Any, Any]:
+    """The work space of the kernels below: a text buffer, SHA-256's 64 message words and the
+    draw's eight 32-bit limbs (made once per run of lanes, not per deck)."""
+    return (
+        np.zeros(BUFFER, dtype=np.uint8),
+        np.zeros(64, dtype=np.int64),
+        np.zeros(8, dtype=np.uint64),
+    )
 
 
 @kernel
-def hash_head(text: U8, length: int) -> Any:
+def hash_head(text: U8, length: int, words: Any) -> Any:
     """Step 1's hash: the first 8 bytes, big-endian, of the SHA-256 of ``text[:length]``, as a
-    ``uint64`` (32-bit words in int64 arithmetic, masked)."""
+    ``uint64`` (32-bit words in int64 arithmetic, masked).  The padding is written into
+    ``text`` after the message; ``words`` is scratch."""
     blocks = (length + 8) // 64 + 1
-    bits = length * 8
     end = blocks * 64
-    h = _H.copy()
-    w = np.zeros(64, dtype=np.int64)
+    text[length] = 0x80
+    for i in range(length + 1, end - 8):
+        text[i] = 0
+    bits = length * 8
+    for k in range(8):
+        text[end - 1 - k] = (bits >> (8 * k)) & 0xFF
+    h0, h1, h2, h3 = _H[0], _H[1], _H[2], _H[3]
+    h4, h5, h6, h7 = _H[4], _H[5], _H[6], _H[7]
     for block in range(blocks):
         base = block * 64
         for t in range(16):
-            word = 0
-            for k in range(4):
-                i = base + 4 * t + k
-                if i < length:
-                    byte = int(text[i])
-                elif i == length:
-                    byte = 0x80
-                elif i >= end - 8:
-                    byte = (bits >> (8 * (end - 1 - i))) & 0xFF
-                else:
-                    byte = 0
-                word = (word << 8) | byte
-            w[t] = word
+            i = base + 4 * t
+            words[t] = (
+                (np.int64(text[i]) << 24)
+                | (np.int64(text[i + 1]) << 16)
+                | (np.int64(text[i + 2]) << 8)
+                | np.int64(text[i + 3])
+            )
         for t in range(16, 64):
-            x = w[t - 15]
+            x = words[t - 15]
             s0 = (((x >> 7) | (x << 25)) ^ ((x >> 18) | (x << 14)) ^ (x >> 3)) & _M32
-            x = w[t - 2]
+            x = words[t - 2]
             s1 = (((x >> 17) | (x << 15)) ^ ((x >> 19) | (x << 13)) ^ (x >> 10)) & _M32
-            w[t] = (w[t - 16] + s0 + w[t - 7] + s1) & _M32
-        a, b, c, d, e, f, g, hh = h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7]
+            words[t] = (words[t - 16] + s0 + words[t - 7] + s1) & _M32
+        a, b, c, d, e, f, g, h = h0, h1, h2, h3, h4, h5, h6, h7
         for t in range(64):
-            big1 = (((e >> 6) | (e << 26)) ^ ((e >> 11) | (e << 21)) ^ ((e >> 25) | (e << 7))) & _M32
-            choose = (e & f) ^ (~e & _M32 & g)
-            t1 = (hh + big1 + choose + _K[t] + w[t]) & _M32
-            big0 = (((a >> 2) | (a << 30)) ^ ((a >> 13) | (a << 19)) ^ ((a >> 22) | (a << 10))) & _M32
+            big1 = (
+                ((e >> 6) | (e << 26)) ^ ((e >> 11) | (e << 21)) ^ ((e >> 25) | (e << 7))
+            ) & _M32
+            choose = (e & f) ^ (~e & g)
+            t1 = (h + big1 + choose + _K[t] + words[t]) & _M32
+            big0 = (
+                ((a >> 2) | (a << 30)) ^ ((a >> 13) | (a << 19)) ^ ((a >> 22) | (a << 10))
+            ) & _M32
             majority = (a & b) ^ (a & c) ^ (b & c)
-            t2 = (big0 + majority) & _M32
-            hh, g, f, e = g, f, e, (d + t1) & _M32
-            d, c, b, a = c, b, a, (t1 + t2) & _M32
-        h[0] = (h[0] + a) & _M32
-        h[1] = (h[1] + b) & _M32
-        h[2] = (h[2] + c) & _M32
-        h[3] = (h[3] + d) & _M32
-        h[4] = (h[4] + e) & _M32
-        h[5] = (h[5] + f) & _M32
-        h[6] = (h[6] + g) & _M32
-        h[7] = (h[7] + hh) & _M32
-    return (np.uint64(h[0]) << _S32) | np.uint64(h[1])
+            h, g, f, e = g, f, e, (d + t1) & _M32
+            d, c, b, a = c, b, a, (t1 + big0 + majority) & _M32
+        h0 = (h0 + a) & _M32
+        h1 = (h1 + b) & _M32
+        h2 = (h2 + c) & _M32
+        h3 = (h3 + d) & _M32
+        h4 = (h4 + e) & _M32
+        h5 = (h5 + f) & _M32
+        h6 = (h6 + g) & _M32
+        h7 = (h7 + h) & _M32
+    return (np.uint64(h0) << _S32) | np.uint64(h1)
 
 
 @kernel
@@ -179,12 +174,37 @@ def next64(state: Any) -> tuple[Any, Any]:
 
 
 @kernel
-def deck_from_state(state: Any, deck: npt.NDArray[np.int8]) -> None:
+def _digits(limbs: Any, deck: Any, product: int, radix: int, size: int, first: int) -> int:
+    """Step 4 for one group of ``size`` radices from ``radix`` down, whose product is
+    ``product``: the draw (its limbs from ``first`` on; those above are zero) divided by the
+    product in place, and the remainder's digits swapped in.  Returns the first limb not zero."""
+    divisor = np.uint64(product)
+    remainder = np.uint64(0)
+    for k in range(first, 8):
+        current = (remainder << _S32) | limbs[k]
+        quotient = current // divisor
+        limbs[k] = quotient
+        remainder = current - quotient * divisor
+    while first < 8 and limbs[first] == 0:
+        first += 1
+    y = np.int64(remainder)
+    for k in range(size):
+        i = radix - 1 - k
+        j = y % (i + 1)
+        y //= i + 1
+        top = deck[i]
+        deck[i] = deck[j]
+        deck[j] = top
+    return first
+
+
+@kernel
+def deck_from_state(state: Any, deck: Any, limbs: Any) -> None:
     """Steps 2 to 4 for the standard deck from a derived state, into ``deck`` (card indices, top
     first): four outputs joined into a 256-bit draw (the first most significant), drawn again
     while at or above the rejection limit, then the Fisher-Yates swaps of its mixed-radix
-    digits."""
-    limbs = np.zeros(8, dtype=np.uint64)
+    digits, the radices 52 ... 2 in groups whose product is below 2**32 (one long division of
+    the draw by a group's product gives a number holding the group's digits)."""
     while True:
         for k in range(4):
             state, word = next64(state)
@@ -199,26 +219,14 @@ def deck_from_state(state: Any, deck: npt.NDArray[np.int8]) -> None:
             break
     for i in range(52):
         deck[i] = i
-    radix = 52
-    first = 0  # the limbs above are zero: the quotients shrink by a group's product each time
-    for group in range(_GROUPS):
-        divisor = _PRODUCTS[group]
-        remainder = np.uint64(0)
-        for k in range(first, 8):
-            current = (remainder << _S32) | limbs[k]
-            quotient = current // divisor
-            limbs[k] = quotient
-            remainder = current - quotient * divisor
-        while first < 8 and limbs[first] == 0:
-            first += 1
-        y = np.int64(remainder)
-        for _ in range(_SIZES[group]):
-            j = y % radix
-            y //= radix
-            top = deck[radix - 1]
-            deck[radix - 1] = deck[j]
-            deck[j] = top
-            radix -= 1
+    first = _digits(limbs, deck, 52 * 51 * 50 * 49 * 48, 52, 5, 0)
+    first = _digits(limbs, deck, 47 * 46 * 45 * 44 * 43, 47, 5, first)
+    first = _digits(limbs, deck, 42 * 41 * 40 * 39 * 38 * 37, 42, 6, first)
+    first = _digits(limbs, deck, 36 * 35 * 34 * 33 * 32 * 31, 36, 6, first)
+    first = _digits(limbs, deck, 30 * 29 * 28 * 27 * 26 * 25, 30, 6, first)
+    first = _digits(limbs, deck, 24 * 23 * 22 * 21 * 20 * 19 * 18, 24, 7, first)
+    first = _digits(limbs, deck, 17 * 16 * 15 * 14 * 13 * 12 * 11 * 10, 17, 8, first)
+    _digits(limbs, deck, 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2, 9, 8, first)
 
 
 @kernel
@@ -247,45 +255,45 @@ def _write(text: U8, at: int, part: U8) -> int:
 
 
 @kernel
-def game_seed(prefix: U8, lane: int, game: int) -> Any:
+def game_seed(prefix: U8, lane: int, game: int, text: U8, words: Any) -> Any:
     """``derive_seed(seed, "batch", lane, game)`` from the text of the batch's seed
     (:func:`seed_text`)."""
-    text = np.zeros(BUFFER, dtype=np.uint8)
     at = _write(text, 0, prefix)
     at = write_decimal(text, at, lane)
     text[at] = 124  # "|"
     at = write_decimal(text, at + 1, game)
-    return hash_head(text, at)
+    return hash_head(text, at, words)
 
 
 @kernel
-def labelled_deck(seed: Any, label: U8, number: int, deck: npt.NDArray[np.int8]) -> None:
+def labelled_deck(
+    seed: Any, label: U8, number: int, deck: Any, text: U8, words: Any, limbs: Any
+) -> None:
     """``shuffled_deck(seed, <label>, number)`` into ``deck``, for a ``uint64`` seed; ``label``
     is the text between the seed and the number (:data:`DEAL`, :data:`DRAW`)."""
-    text = np.zeros(BUFFER, dtype=np.uint8)
     at = _write(text, 0, _HEAD_BYTES)
     at = write_decimal(text, at, seed)
     at = _write(text, at, label)
     at = write_decimal(text, at, number)
-    deck_from_state(hash_head(text, at), deck)
+    deck_from_state(hash_head(text, at, words), deck, limbs)
 
 
 @kernel
-def deal_deck(seed: Any, number: int, deck: npt.NDArray[np.int8]) -> None:
+def deal_deck(seed: Any, number: int, deck: Any, text: U8, words: Any, limbs: Any) -> None:
     """The per-state engine's deck of deal ``number`` of the game with seed ``seed``:
-    ``shuffled_deck(seed, "deal", number)``."""
-    labelled_deck(seed, DEAL, number, deck)
+    ``shuffled_deck(seed, "deal", number)`` (``text``, ``words``, ``limbs``: :func:`scratch`)."""
+    labelled_deck(seed, DEAL, number, deck, text, words, limbs)
 
 
 @kernel
-def first_dealer(seed: Any, players: int, deck: npt.NDArray[np.int8]) -> int:
+def first_dealer(seed: Any, players: int, deck: Any, text: U8, words: Any, limbs: Any) -> int:
     """``draw_for_dealer(seed, players)`` (AF-6, FH-6): in each round a fresh deck, the seats
-    still drawing take its cards in seat order, the highest rank deals and a tie draws again;
-    ``deck`` is scratch."""
+    still drawing take its cards in seat order, the highest rank deals and a tie draws again
+    (``deck`` and the rest: scratch)."""
     drawing = (1 << players) - 1
     number = 0
     while True:
-        labelled_deck(seed, DRAW, number, deck)
+        labelled_deck(seed, DRAW, number, deck, text, words, limbs)
         best = -1
         tied = 0
         k = 0
@@ -320,5 +328,6 @@ def seed_text(seed: int) -> U8:
 @kernel
 def first_games(prefix: U8, seeds: Any) -> None:
     """Each lane's first game's seed, ``game_seed(prefix, lane, 0)``, into ``seeds``."""
+    text, words, _ = scratch()
     for lane in range(seeds.size):
-        seeds[lane] = game_seed(prefix, lane, 0)
+        seeds[lane] = game_seed(prefix, lane, 0, text, words)

@@ -34,7 +34,9 @@ from cardrules.all_fours.kernels import (
     rule_params,
     score_hand,
 )
+from cardrules.batch._bits import count_bits, kth_bit
 from cardrules.batch._lanes import (
+    CHUNK,
     COMMON,
     DEAL,
     DEALER,
@@ -52,7 +54,7 @@ from cardrules.batch._lanes import (
     TURN,
     LaneBatch,
 )
-from cardrules.batch._shuffle import deal_deck, first_dealer, game_seed
+from cardrules.batch._shuffle import deal_deck, first_dealer, game_seed, scratch
 from cardrules.core.compiled import compiled, kernel
 from cardrules.core.tricks import beats
 
@@ -98,91 +100,98 @@ COLUMNS: Final = DEALT + 4
 
 
 @kernel
-def _update_legal(row: I64, params: Any) -> None:
+def _update_legal(rows: I64, lane: int, params: Any) -> None:
     """AF-10, AF-11, AF-16 ... AF-20: the current player's legal action ids."""
-    phase = row[PHASE]
+    phase = rows[lane, PHASE]
     if phase == PLAY:
-        row[LEGAL] = play_mask(
-            row[HAND + row[TURN]], row[LEAD], row[TOP], row[TRUMP], params[P_UNDERTRUMP], -1
+        rows[lane, LEGAL] = play_mask(
+            rows[lane, HAND + rows[lane, TURN]],
+            rows[lane, LEAD],
+            rows[lane, TOP],
+            rows[lane, TRUMP],
+            params[P_UNDERTRUMP],
+            -1,
         )
     elif phase == BEG:
-        row[LEGAL] = (1 << STAND) | (1 << BEG_ID)
+        rows[lane, LEGAL] = (1 << STAND) | (1 << BEG_ID)
     else:
-        give = may_give_one(row[HAND + row[DEALER]], row[KICK_SUIT], params)
-        row[LEGAL] = ((1 << GIVE) if give else 0) | (1 << RUN)
+        give = may_give_one(rows[lane, HAND + rows[lane, DEALER]], rows[lane, KICK_SUIT], params)
+        rows[lane, LEGAL] = ((1 << GIVE) if give else 0) | (1 << RUN)
 
 
 @kernel
-def _side_cards(row: I64, side: int, players: int) -> int:
+def _side_cards(rows: I64, lane: int, side: int, players: int) -> int:
     """The cards dealt to a side's seats."""
     cards = 0
     for seat in range(side, players, 2):
-        cards |= row[DEALT + seat]
+        cards |= rows[lane, DEALT + seat]
     return cards
 
 
 @kernel
-def _result(lane: int, row: I64, winner: int, count: I64, slots: Any, start: I64) -> None:
+def _result(rows: I64, lane: int, winner: int, count: I64, slots: Any, start: I64) -> None:
     """A game ended: its result in the lane's slot, and the lane waits for its next game."""
-    slot = slots[lane, count[lane]]
+    slot = count[lane]
     count[lane] += 1
-    slot[R_GAME] = row[GAME]
-    slot[R_WINNER] = winner
-    slot[R_DEALS] = row[DEAL] + 1
+    slots[lane, slot, R_GAME] = rows[lane, GAME]
+    slots[lane, slot, R_WINNER] = winner
+    slots[lane, slot, R_DEALS] = rows[lane, DEAL] + 1
     for side in range(2):
-        slot[R_SCORES + side] = row[SCORE + side]
-        row[SCORE + side] = start[side]
-    row[GAME] += 1
-    row[DEAL] = 0
-    row[NEED] = NEXT_GAME
+        slots[lane, slot, R_SCORES + side] = rows[lane, SCORE + side]
+        rows[lane, SCORE + side] = start[side]
+    rows[lane, GAME] += 1
+    rows[lane, DEAL] = 0
+    rows[lane, NEED] = NEXT_GAME
 
 
 @kernel
-def _award(row: I64, side: int, points: int, params: Any) -> int:
+def _award(rows: I64, lane: int, side: int, points: int, params: Any) -> int:
     """AF-14, AF-21: one award to a side; the winning side, or -1."""
-    s0, s1, winner = award_points(row[SCORE], row[SCORE + 1], side, points, params[P_TARGET])
-    row[SCORE] = s0
-    row[SCORE + 1] = s1
+    s0, s1, winner = award_points(
+        rows[lane, SCORE], rows[lane, SCORE + 1], side, points, params[P_TARGET]
+    )
+    rows[lane, SCORE] = s0
+    rows[lane, SCORE + 1] = s1
     return winner
 
 
 @kernel
-def _begin_play(row: I64, players: int) -> None:
+def _begin_play(rows: I64, lane: int, players: int) -> None:
     """AF-16: trumps are the last kick's suit; the beggar leads."""
-    row[TRUMP] = row[KICK_SUIT]
-    row[PHASE] = PLAY
-    row[TURN] = (row[DEALER] + 1) % players
+    rows[lane, TRUMP] = rows[lane, KICK_SUIT]
+    rows[lane, PHASE] = PLAY
+    rows[lane, TURN] = (rows[lane, DEALER] + 1) % players
 
 
 @kernel
-def _run_pack(row: I64, deck: Any, params: Any) -> int:
+def _run_pack(rows: I64, decks: Any, lane: int, params: Any) -> int:
     """AF-9, AF-11 ... AF-14: three more cards each and a new kick (its points to the dealer's
     side at once), until the suit changes; a void deal when the stock runs short.  Returns the
     side that reached the target, or -1."""
     players = params[P_PLAYERS]
-    dealer = row[DEALER]
+    dealer = rows[lane, DEALER]
     runs = max_runs(players)
     winner = -1
     changed = False
     made = 0
     for run in range(1, runs + 1):
         made = run
-        kick = deck[kick_place(run, players)]
-        winner = _award(row, dealer % 2, kick_points(kick, params), params)
+        kick = decks[lane, kick_place(run, players)]
+        winner = _award(rows, lane, dealer % 2, kick_points(kick, params), params)
         suit = kick // 13
-        changed = suit != row[KICK_SUIT]
-        row[KICK_SUIT] = suit
+        changed = suit != rows[lane, KICK_SUIT]
+        rows[lane, KICK_SUIT] = suit
         if winner >= 0 or changed:
             break
-    row[KICKS] = made + 1
-    hands = deal_hands(deck, dealer, players, params[P_DEAL_PACKET], made)
+    rows[lane, KICKS] = made + 1
+    hands = deal_hands(decks[lane], dealer, players, params[P_DEAL_PACKET], made)
     for seat in range(players):
-        row[HAND + seat] = hands[seat]
-        row[DEALT + seat] = hands[seat]
+        rows[lane, HAND + seat] = hands[seat]
+        rows[lane, DEALT + seat] = hands[seat]
     if winner < 0 and not changed:  # AF-13: void, the same dealer deals a fresh pack
-        row[DEALER] = next_dealer(dealer, players, 1)
-        row[DEAL] += 1
-        row[NEED] = NEXT_DEAL
+        rows[lane, DEALER] = next_dealer(dealer, players, 1)
+        rows[lane, DEAL] += 1
+        rows[lane, NEED] = NEXT_DEAL
     return winner
 
 
@@ -200,68 +209,66 @@ def _play_lanes(
     players = params[P_PLAYERS]
     waiting = 0
     for lane in prange(rows.shape[0]):
-        row = rows[lane]
-        deck = decks[lane]
         a = actions[lane]
-        seat = row[TURN]
+        seat = rows[lane, TURN]
         winner = -1
         if a < STAND:
-            row[HAND + seat] ^= 1 << a
-            row[TRICK] |= 1 << a
-            if row[TLEN] == 0:
-                row[LEAD] = a // 13
-                row[TOP] = a
-                row[TOP_SEAT] = seat
-            elif beats(a, row[TOP], row[TRUMP]):
-                row[TOP] = a
-                row[TOP_SEAT] = seat
-            row[TLEN] += 1
-            row[TURN] = (seat + 1) % players
-            if row[TLEN] == players:
-                taker = row[TOP_SEAT]
-                row[WON + taker % 2] |= row[TRICK]
-                row[TURN] = taker
-                row[TRICK] = 0
-                row[TLEN] = 0
-                row[LEAD] = -1
-                row[TOP] = -1
-                if row[HAND + taker] == 0:
+            rows[lane, HAND + seat] ^= 1 << a
+            rows[lane, TRICK] |= 1 << a
+            if rows[lane, TLEN] == 0:
+                rows[lane, LEAD] = a // 13
+                rows[lane, TOP] = a
+                rows[lane, TOP_SEAT] = seat
+            elif beats(a, rows[lane, TOP], rows[lane, TRUMP]):
+                rows[lane, TOP] = a
+                rows[lane, TOP_SEAT] = seat
+            rows[lane, TLEN] += 1
+            rows[lane, TURN] = (seat + 1) % players
+            if rows[lane, TLEN] == players:
+                taker = rows[lane, TOP_SEAT]
+                rows[lane, WON + taker % 2] |= rows[lane, TRICK]
+                rows[lane, TURN] = taker
+                rows[lane, TRICK] = 0
+                rows[lane, TLEN] = 0
+                rows[lane, LEAD] = -1
+                rows[lane, TOP] = -1
+                if rows[lane, HAND + taker] == 0:
                     s0, s1, winner, _ = score_hand(
-                        row[SCORE],
-                        row[SCORE + 1],
-                        row[TRUMP],
-                        _side_cards(row, 0, players),
-                        _side_cards(row, 1, players),
-                        row[WON],
-                        row[WON + 1],
-                        row[DEALER],
+                        rows[lane, SCORE],
+                        rows[lane, SCORE + 1],
+                        rows[lane, TRUMP],
+                        _side_cards(rows, lane, 0, players),
+                        _side_cards(rows, lane, 1, players),
+                        rows[lane, WON],
+                        rows[lane, WON + 1],
+                        rows[lane, DEALER],
                         params,
                     )
-                    row[SCORE] = s0
-                    row[SCORE + 1] = s1
+                    rows[lane, SCORE] = s0
+                    rows[lane, SCORE + 1] = s1
                     if winner < 0:
-                        row[DEALER] = next_dealer(row[DEALER], players, 0)
-                        row[DEAL] += 1
-                        row[NEED] = NEXT_DEAL
+                        rows[lane, DEALER] = next_dealer(rows[lane, DEALER], players, 0)
+                        rows[lane, DEAL] += 1
+                        rows[lane, NEED] = NEXT_DEAL
         elif a == STAND:
-            _begin_play(row, players)
+            _begin_play(rows, lane, players)
         elif a == BEG_ID:
-            row[PHASE] = ANSWER
-            row[TURN] = row[DEALER]
+            rows[lane, PHASE] = ANSWER
+            rows[lane, TURN] = rows[lane, DEALER]
         elif a == GIVE:
-            winner = _award(row, (row[DEALER] + 1) % 2, GIVE_ONE_VALUE, params)
+            winner = _award(rows, lane, (rows[lane, DEALER] + 1) % 2, GIVE_ONE_VALUE, params)
             if winner < 0:
-                _begin_play(row, players)
+                _begin_play(rows, lane, players)
         else:
-            winner = _run_pack(row, deck, params)
-            if winner < 0 and row[NEED] == NOTHING:
-                _begin_play(row, players)
+            winner = _run_pack(rows, decks, lane, params)
+            if winner < 0 and rows[lane, NEED] == NOTHING:
+                _begin_play(rows, lane, players)
         if winner >= 0:
-            _result(lane, row, winner, count, slots, start)
-        if row[NEED] != NOTHING:
+            _result(rows, lane, winner, count, slots, start)
+        if rows[lane, NEED] != NOTHING:
             waiting += 1
         else:
-            _update_legal(row, params)
+            _update_legal(rows, lane, params)
     return waiting
 
 
@@ -285,61 +292,103 @@ def _deal_lanes(
     its kick scored at once; a game that the kick ends makes the lane deal its next game.
     Returns how many lanes still wait (their slots of results full, or the numpy shuffle's
     block used up)."""
-    players = params[P_PLAYERS]
-    packet = params[P_DEAL_PACKET]
     waiting = 0
-    for lane in prange(rows.shape[0]):
-        row = rows[lane]
-        deck = decks[lane]
-        while row[NEED] != NOTHING:
-            if count[lane] == SLOTS:
-                waiting += 1
-                break
-            if row[NEED] == NEXT_GAME:
-                if seeded:
-                    seeds[lane] = game_seed(prefix, lane, row[GAME])
-                    row[DEALER] = first_dealer(seeds[lane], players, deck)
-                elif used[1] < pool_dealers.size:
-                    row[DEALER] = pool_dealers[used[1]]
-                    used[1] += 1
-                else:
-                    waiting += 1
-                    break
-                row[NEED] = NEXT_DEAL
-            if given.shape[0] > 0 and row[GAME] == 0 and row[DEAL] == 0:
-                deck[:] = given[lane]
-            elif seeded:
-                deal_deck(seeds[lane], row[DEAL], deck)
-            elif used[0] < pool_decks.shape[0]:
-                deck[:] = pool_decks[used[0]]
-                used[0] += 1
-            else:
-                waiting += 1
-                break
-            dealer = row[DEALER]
-            hands = deal_hands(deck, dealer, players, packet, 0)
-            for seat in range(players):
-                row[HAND + seat] = hands[seat]
-                row[DEALT + seat] = hands[seat]
-            kick = deck[kick_place(0, players)]
-            row[KICKS] = 1
-            row[KICK_SUIT] = kick // 13
-            row[TRUMP] = -1
-            row[WON] = 0
-            row[WON + 1] = 0
-            row[TRICK] = 0
-            row[TLEN] = 0
-            row[LEAD] = -1
-            row[TOP] = -1
-            row[PHASE] = BEG
-            row[TURN] = (dealer + 1) % players  # AF-10: the beggar
-            row[NEED] = NOTHING
-            winner = _award(row, dealer % 2, kick_points(kick, params), params)  # AF-9, AF-14
-            if winner >= 0:
-                _result(lane, row, winner, count, slots, start)
-        if row[NEED] == NOTHING:
-            _update_legal(row, params)
+    n = rows.shape[0]
+    for chunk in prange((n + CHUNK - 1) // CHUNK):
+        text, words, limbs = scratch()
+        for lane in range(chunk * CHUNK, min(n, chunk * CHUNK + CHUNK)):
+            if rows[lane, NEED] != NOTHING:
+                waiting += _deal_lane(
+                    rows,
+                    decks,
+                    lane,
+                    seeds,
+                    prefix,
+                    seeded,
+                    pool_decks,
+                    pool_dealers,
+                    used,
+                    given,
+                    count,
+                    slots,
+                    start,
+                    params,
+                    text,
+                    words,
+                    limbs,
+                )
     return waiting
+
+
+@kernel
+def _deal_lane(
+    rows: I64,
+    decks: Any,
+    lane: int,
+    seeds: U64,
+    prefix: Any,
+    seeded: bool,
+    pool_decks: Any,
+    pool_dealers: I64,
+    used: I64,
+    given: Any,
+    count: I64,
+    slots: Any,
+    start: I64,
+    params: Any,
+    text: Any,
+    words: Any,
+    limbs: Any,
+) -> int:
+    """A waiting lane's deals, until one is not over at its kick; 1 if it still waits (its
+    slots of results full, or the numpy shuffle's block used up)."""
+    players = params[P_PLAYERS]
+    deck = decks[lane]
+    while rows[lane, NEED] != NOTHING:
+        if count[lane] == SLOTS:
+            return 1
+        if rows[lane, NEED] == NEXT_GAME:
+            if seeded:
+                seeds[lane] = game_seed(prefix, lane, rows[lane, GAME], text, words)
+                rows[lane, DEALER] = first_dealer(seeds[lane], players, deck, text, words, limbs)
+            elif used[1] < pool_dealers.size:
+                rows[lane, DEALER] = pool_dealers[used[1]]
+                used[1] += 1
+            else:
+                return 1
+            rows[lane, NEED] = NEXT_DEAL
+        if given.shape[0] > 0 and rows[lane, GAME] == 0 and rows[lane, DEAL] == 0:
+            deck[:] = given[lane]
+        elif seeded:
+            deal_deck(seeds[lane], rows[lane, DEAL], deck, text, words, limbs)
+        elif used[0] < pool_decks.shape[0]:
+            deck[:] = pool_decks[used[0]]
+            used[0] += 1
+        else:
+            return 1
+        dealer = rows[lane, DEALER]
+        hands = deal_hands(deck, dealer, players, params[P_DEAL_PACKET], 0)
+        for seat in range(players):
+            rows[lane, HAND + seat] = hands[seat]
+            rows[lane, DEALT + seat] = hands[seat]
+        kick = deck[kick_place(0, players)]
+        rows[lane, KICKS] = 1
+        rows[lane, KICK_SUIT] = kick // 13
+        rows[lane, TRUMP] = -1
+        rows[lane, WON] = 0
+        rows[lane, WON + 1] = 0
+        rows[lane, TRICK] = 0
+        rows[lane, TLEN] = 0
+        rows[lane, LEAD] = -1
+        rows[lane, TOP] = -1
+        rows[lane, PHASE] = BEG
+        rows[lane, TURN] = (dealer + 1) % players  # AF-10: the beggar
+        rows[lane, NEED] = NOTHING
+        winner = _award(rows, lane, dealer % 2, kick_points(kick, params), params)  # AF-9, AF-14
+        if winner >= 0:
+            _result(rows, lane, winner, count, slots, start)
+    _update_legal(rows, lane, params)
+    return 0
 
 
 @kernel
@@ -365,20 +414,7 @@ def _random_actions(rows: I64, u: Any, out: I64) -> None:
     """The ``floor(u * k)``-th of each lane's ``k`` legal ids, in id order."""
     for lane in range(rows.shape[0]):
         legal = rows[lane, LEGAL]
-        total = 0
-        rest = legal
-        while rest:
-            rest &= rest - 1
-            total += 1
-        k = int(u[lane] * total)
-        a = 0
-        while True:
-            if (legal >> a) & 1:
-                if k == 0:
-                    break
-                k -= 1
-            a += 1
-        out[lane] = a
+        out[lane] = kth_bit(legal, int(u[lane] * count_bits(legal)))
 
 
 @kernel
@@ -386,15 +422,6 @@ def _bits(mask: int, out: Any, at: int) -> None:
     for card in range(52):
         if (mask >> card) & 1:
             out[at + card] = 1.0
-
-
-@kernel
-def _count(mask: int) -> int:
-    total = 0
-    while mask:
-        mask &= mask - 1
-        total += 1
-    return total
 
 
 @kernel
@@ -420,12 +447,12 @@ def _observe(rows: I64, decks: Any, seats: I64, out: Any, places: I64, params: A
             dealt = row[DEALT + s]
             _bits(trick & dealt, o, places[2] + 52 * r)
             _bits(dealt & ~row[HAND + s] & ~trick, o, places[3] + 52 * r)
-            o[places[10] + r] = _count(row[HAND + s]) / tricks
+            o[places[10] + r] = count_bits(row[HAND + s]) / tricks
         o[places[4] + (dealer - seat) % players] = 1.0
         o[places[5] + (row[TURN] - seat) % players] = 1.0
         for side in range(2):
             o[places[6] + (side - seat) % 2] = row[SCORE + side] / target
-            o[places[12] + (side - seat) % 2] = (_count(row[WON + side]) // players) / tricks
+            o[places[12] + (side - seat) % 2] = (count_bits(row[WON + side]) // players) / tricks
         o[places[7] + row[PHASE]] = 1.0
         for k in range(row[KICKS]):
             o[places[8] + 52 * k + deck[kick_place(k, players)]] = 1.0

@@ -16,7 +16,9 @@ import numpy as np
 import numpy.typing as npt
 from numba import prange
 
+from cardrules.batch._bits import count_bits, kth_bit
 from cardrules.batch._lanes import (
+    CHUNK,
     COMMON,
     DEAL,
     DEALER,
@@ -34,7 +36,7 @@ from cardrules.batch._lanes import (
     TURN,
     LaneBatch,
 )
-from cardrules.batch._shuffle import deal_deck, first_dealer, game_seed
+from cardrules.batch._shuffle import deal_deck, first_dealer, game_seed, scratch
 from cardrules.core.cards import Suit
 from cardrules.core.compiled import compiled, kernel
 from cardrules.core.tricks import winning_offset
@@ -91,56 +93,56 @@ COLUMNS: Final = MINIMUM + 4
 
 
 @kernel
-def _update_legal(row: I64, params: Any) -> None:
+def _update_legal(rows: I64, lane: int, params: Any) -> None:
     """FH-10 ... FH-12, FH-16, FH-30: the current player's legal plays, or its bids and
     redeal."""
-    seat = row[TURN]
-    hand = row[HAND + seat]
-    if row[PHASE] == PLAY:
-        row[LEGAL] = play_mask(hand, row[LEAD])
-        row[LOW] = 14
-        row[REDEAL] = 0
+    seat = rows[lane, TURN]
+    hand = rows[lane, HAND + seat]
+    if rows[lane, PHASE] == PLAY:
+        rows[lane, LEGAL] = play_mask(hand, rows[lane, LEAD])
+        rows[lane, LOW] = 14
+        rows[lane, REDEAL] = 0
     else:
-        row[LEGAL] = 0
-        row[LOW] = row[MINIMUM + seat]
-        row[REDEAL] = 1 if may_redeal(hand, params) else 0
+        rows[lane, LEGAL] = 0
+        rows[lane, LOW] = rows[lane, MINIMUM + seat]
+        rows[lane, REDEAL] = 1 if may_redeal(hand, params) else 0
 
 
 @kernel
-def _next_deal(row: I64) -> None:
+def _next_deal(rows: I64, lane: int) -> None:
     """FH-8: the deal passes (after a hand played, thrown in or void)."""
-    row[DEALER] = next_dealer(row[DEALER])
-    row[DEAL] += 1
-    row[NEED] = NEXT_DEAL
+    rows[lane, DEALER] = next_dealer(rows[lane, DEALER])
+    rows[lane, DEAL] += 1
+    rows[lane, NEED] = NEXT_DEAL
 
 
 @kernel
-def _four(row: I64, first: int) -> tuple[int, int, int, int]:
-    return (row[first], row[first + 1], row[first + 2], row[first + 3])
+def _four(rows: I64, lane: int, first: int) -> tuple[int, int, int, int]:
+    return (rows[lane, first], rows[lane, first + 1], rows[lane, first + 2], rows[lane, first + 3])
 
 
 @kernel
 def _game_over(
+    rows: I64,
     lane: int,
-    row: I64,
     winner: int,
     count: I64,
     slots: Any,
     start: I64,
 ) -> None:
     """The game ended: its result in the lane's slot, and the lane waits for its next game."""
-    slot = slots[lane, count[lane]]
+    slot = count[lane]
     count[lane] += 1
-    slot[R_GAME] = row[GAME]
-    slot[R_WINNER] = winner
-    slot[R_DEALS] = row[DEAL] + 1
+    slots[lane, slot, R_GAME] = rows[lane, GAME]
+    slots[lane, slot, R_WINNER] = winner
+    slots[lane, slot, R_DEALS] = rows[lane, DEAL] + 1
     for seat in range(4):
-        slot[R_SCORES + seat] = row[SCORE + seat]
-        row[SCORE + seat] = start[seat]
-    row[GAME] += 1
-    row[DEAL] = 0
-    row[LEVEL] = START_LEVEL
-    row[NEED] = NEXT_GAME
+        slots[lane, slot, R_SCORES + seat] = rows[lane, SCORE + seat]
+        rows[lane, SCORE + seat] = start[seat]
+    rows[lane, GAME] += 1
+    rows[lane, DEAL] = 0
+    rows[lane, LEVEL] = START_LEVEL
+    rows[lane, NEED] = NEXT_GAME
 
 
 @kernel
@@ -156,58 +158,61 @@ def _play_lanes(
     for a deal."""
     waiting = 0
     for lane in prange(rows.shape[0]):
-        row = rows[lane]
         a = actions[lane]
-        seat = row[TURN]
-        if row[PHASE] == PLAY:
-            row[HAND + seat] ^= 1 << a
-            row[TRICK + seat] = a
-            if row[TLEN] == 0:
-                row[LEADER] = seat
-                row[LEAD] = a // 13
-            row[TLEN] += 1
-            row[TURN] = (seat + 1) % 4
-            if row[TLEN] == 4:
-                leader = row[LEADER]
+        seat = rows[lane, TURN]
+        if rows[lane, PHASE] == PLAY:
+            rows[lane, HAND + seat] ^= 1 << a
+            rows[lane, TRICK + seat] = a
+            if rows[lane, TLEN] == 0:
+                rows[lane, LEADER] = seat
+                rows[lane, LEAD] = a // 13
+            rows[lane, TLEN] += 1
+            rows[lane, TURN] = (seat + 1) % 4
+            if rows[lane, TLEN] == 4:
+                leader = rows[lane, LEADER]
                 cards = (
-                    row[TRICK + leader],
-                    row[TRICK + (leader + 1) % 4],
-                    row[TRICK + (leader + 2) % 4],
-                    row[TRICK + (leader + 3) % 4],
+                    rows[lane, TRICK + leader],
+                    rows[lane, TRICK + (leader + 1) % 4],
+                    rows[lane, TRICK + (leader + 2) % 4],
+                    rows[lane, TRICK + (leader + 3) % 4],
                 )
                 winner = (leader + winning_offset(cards, TRUMP)) % 4
-                row[TAKEN + winner] += 1
-                row[TURN] = winner
-                row[TLEN] = 0
-                row[LEAD] = -1
+                rows[lane, TAKEN + winner] += 1
+                rows[lane, TURN] = winner
+                rows[lane, TLEN] = 0
+                rows[lane, LEAD] = -1
                 for s in range(4):
-                    row[TRICK + s] = -1
-                if row[HAND + winner] == 0:
+                    rows[lane, TRICK + s] = -1
+                if rows[lane, HAND + winner] == 0:
                     scores, team, level, _ = score_played(
-                        _four(row, SCORE), _four(row, BID), _four(row, TAKEN), row[LEVEL], params
+                        _four(rows, lane, SCORE),
+                        _four(rows, lane, BID),
+                        _four(rows, lane, TAKEN),
+                        rows[lane, LEVEL],
+                        params,
                     )
                     for s in range(4):
-                        row[SCORE + s] = scores[s]
-                    row[LEVEL] = level
+                        rows[lane, SCORE + s] = scores[s]
+                    rows[lane, LEVEL] = level
                     if team >= 0:
-                        _game_over(lane, row, team, count, slots, start)
+                        _game_over(rows, lane, team, count, slots, start)
                     else:
-                        _next_deal(row)
+                        _next_deal(rows, lane)
         elif a == REDEAL_ID:
-            _next_deal(row)  # FH-30: void, the deal passes
+            _next_deal(rows, lane)  # FH-30: void, the deal passes
         else:
-            row[BID + seat] = a - (FIRST_BID - 1)
-            row[TURN] = (seat + 1) % 4
-            if seat == row[DEALER]:  # the dealer's bid ends the bidding
-                if thrown_in(_four(row, SCORE), _four(row, BID), params):
-                    _next_deal(row)  # FH-14
+            rows[lane, BID + seat] = a - (FIRST_BID - 1)
+            rows[lane, TURN] = (seat + 1) % 4
+            if seat == rows[lane, DEALER]:  # the dealer's bid ends the bidding
+                if thrown_in(_four(rows, lane, SCORE), _four(rows, lane, BID), params):
+                    _next_deal(rows, lane)  # FH-14
                 else:
-                    row[PHASE] = PLAY
-                    row[TURN] = (row[DEALER] + 1) % 4  # FH-15
-        if row[NEED] != NOTHING:
+                    rows[lane, PHASE] = PLAY
+                    rows[lane, TURN] = (rows[lane, DEALER] + 1) % 4  # FH-15
+        if rows[lane, NEED] != NOTHING:
             waiting += 1
         else:
-            _update_legal(row, params)
+            _update_legal(rows, lane, params)
     return waiting
 
 
@@ -227,60 +232,97 @@ def _deal_lanes(
     """FH-6 ... FH-10: every waiting lane's deal (a next game's first dealer drawn first);
     returns how many lanes still wait (for the numpy shuffle's next block)."""
     waiting = 0
-    for lane in prange(rows.shape[0]):
-        row = rows[lane]
-        if row[NEED] == NOTHING:
-            continue
+    n = rows.shape[0]
+    for chunk in prange((n + CHUNK - 1) // CHUNK):
+        text, words, limbs = scratch()
         deck = np.empty(52, dtype=np.int8)
-        if row[NEED] == NEXT_GAME:
-            if seeded:
-                seeds[lane] = game_seed(prefix, lane, row[GAME])
-                row[DEALER] = first_dealer(seeds[lane], 4, deck)
-            elif used[1] < pool_dealers.size:
-                row[DEALER] = pool_dealers[used[1]]
-                used[1] += 1
-            else:
-                waiting += 1
-                continue
-            row[NEED] = NEXT_DEAL
-        if given.shape[0] > 0 and row[GAME] == 0 and row[DEAL] == 0:
-            deck[:] = given[lane]
-        elif seeded:
-            deal_deck(seeds[lane], row[DEAL], deck)
-        elif used[0] < pool_decks.shape[0]:
-            deck[:] = pool_decks[used[0]]
-            used[0] += 1
-        else:
-            waiting += 1
-            continue
-        hands = deal_hands(deck, row[DEALER], packets)
-        for seat in range(4):
-            row[HAND + seat] = hands[seat]
-            row[DEALT + seat] = hands[seat]
-            row[TRICK + seat] = -1
-            row[BID + seat] = 0
-            row[TAKEN + seat] = 0
-            row[MINIMUM + seat] = minimum_bid(row[SCORE + seat], params)
-        row[PHASE] = BIDDING
-        row[TURN] = (row[DEALER] + 1) % 4  # FH-10: dealer + 1 bids first
-        row[TLEN] = 0
-        row[LEAD] = -1
-        row[NEED] = NOTHING
-        _update_legal(row, params)
+        for lane in range(chunk * CHUNK, min(n, chunk * CHUNK + CHUNK)):
+            if rows[lane, NEED] != NOTHING:
+                waiting += _deal_lane(
+                    rows,
+                    lane,
+                    seeds,
+                    prefix,
+                    seeded,
+                    pool_decks,
+                    pool_dealers,
+                    used,
+                    given,
+                    params,
+                    packets,
+                    deck,
+                    text,
+                    words,
+                    limbs,
+                )
     return waiting
+
+
+@kernel
+def _deal_lane(
+    rows: I64,
+    lane: int,
+    seeds: U64,
+    prefix: Any,
+    seeded: bool,
+    pool_decks: Any,
+    pool_dealers: I64,
+    used: I64,
+    given: Any,
+    params: Any,
+    packets: Any,
+    deck: Any,
+    text: Any,
+    words: Any,
+    limbs: Any,
+) -> int:
+    """A waiting lane's deal; 1 if it still waits (the numpy shuffle's block used up)."""
+    if rows[lane, NEED] == NEXT_GAME:
+        if seeded:
+            seeds[lane] = game_seed(prefix, lane, rows[lane, GAME], text, words)
+            rows[lane, DEALER] = first_dealer(seeds[lane], 4, deck, text, words, limbs)
+        elif used[1] < pool_dealers.size:
+            rows[lane, DEALER] = pool_dealers[used[1]]
+            used[1] += 1
+        else:
+            return 1
+        rows[lane, NEED] = NEXT_DEAL
+    if given.shape[0] > 0 and rows[lane, GAME] == 0 and rows[lane, DEAL] == 0:
+        deck[:] = given[lane]
+    elif seeded:
+        deal_deck(seeds[lane], rows[lane, DEAL], deck, text, words, limbs)
+    elif used[0] < pool_decks.shape[0]:
+        deck[:] = pool_decks[used[0]]
+        used[0] += 1
+    else:
+        return 1
+    hands = deal_hands(deck, rows[lane, DEALER], packets)
+    for seat in range(4):
+        rows[lane, HAND + seat] = hands[seat]
+        rows[lane, DEALT + seat] = hands[seat]
+        rows[lane, TRICK + seat] = -1
+        rows[lane, BID + seat] = 0
+        rows[lane, TAKEN + seat] = 0
+        rows[lane, MINIMUM + seat] = minimum_bid(rows[lane, SCORE + seat], params)
+    rows[lane, PHASE] = BIDDING
+    rows[lane, TURN] = (rows[lane, DEALER] + 1) % 4  # FH-10: dealer + 1 bids first
+    rows[lane, TLEN] = 0
+    rows[lane, LEAD] = -1
+    rows[lane, NEED] = NOTHING
+    _update_legal(rows, lane, params)
+    return 0
 
 
 @kernel
 def _first_illegal(rows: I64, actions: I64) -> int:
     """The first lane whose action is not legal, or -1."""
     for lane in range(rows.shape[0]):
-        row = rows[lane]
         a = actions[lane]
-        if row[PHASE] == PLAY:
-            legal = 0 <= a < 52 and (row[LEGAL] >> a) & 1 == 1
+        if rows[lane, PHASE] == PLAY:
+            legal = 0 <= a < 52 and (rows[lane, LEGAL] >> a) & 1 == 1
         else:
-            legal = (FIRST_BID - 1 + row[LOW] <= a < REDEAL_ID) or (
-                a == REDEAL_ID and row[REDEAL] == 1
+            legal = (FIRST_BID - 1 + rows[lane, LOW] <= a < REDEAL_ID) or (
+                a == REDEAL_ID and rows[lane, REDEAL] == 1
             )
         if not legal:
             return lane
@@ -290,48 +332,29 @@ def _first_illegal(rows: I64, actions: I64) -> int:
 @kernel
 def _legal_mask(rows: I64, mask: Any) -> None:
     for lane in range(rows.shape[0]):
-        row = rows[lane]
-        legal = row[LEGAL]
+        legal = rows[lane, LEGAL]
         for card in range(52):
             mask[lane, card] = (legal >> card) & 1 == 1
-        for bid in range(row[LOW], 14):
+        for bid in range(rows[lane, LOW], 14):
             mask[lane, FIRST_BID - 1 + bid] = True
-        mask[lane, REDEAL_ID] = row[REDEAL] == 1
+        mask[lane, REDEAL_ID] = rows[lane, REDEAL] == 1
 
 
 @kernel
 def _random_actions(rows: I64, u: Any, out: I64) -> None:
     """The ``floor(u * k)``-th of each lane's ``k`` legal ids, in id order."""
     for lane in range(rows.shape[0]):
-        row = rows[lane]
-        if row[PHASE] == PLAY:
-            legal = row[LEGAL]
-            k = int(u[lane] * _popcount(legal))
-            card = 0
-            while True:
-                if (legal >> card) & 1:
-                    if k == 0:
-                        break
-                    k -= 1
-                card += 1
-            out[lane] = card
+        if rows[lane, PHASE] == PLAY:
+            legal = rows[lane, LEGAL]
+            out[lane] = kth_bit(legal, int(u[lane] * count_bits(legal)))
         else:
-            low = row[LOW]
-            choices = 14 - low + row[REDEAL]
+            low = rows[lane, LOW]
+            choices = 14 - low + rows[lane, REDEAL]
             pick = int(u[lane] * choices)
-            if row[REDEAL] == 1 and pick == choices - 1:
+            if rows[lane, REDEAL] == 1 and pick == choices - 1:
                 out[lane] = REDEAL_ID
             else:
                 out[lane] = FIRST_BID - 1 + low + pick
-
-
-@kernel
-def _popcount(mask: int) -> int:
-    count = 0
-    while mask:
-        mask &= mask - 1
-        count += 1
-    return count
 
 
 @kernel
