@@ -29,6 +29,7 @@ from cardrules.core.deck import SHUFFLE_VERSION
 
 __all__ = [
     "BUFFER",
+    "below_limit",
     "DEAL",
     "DRAW",
     "deal_deck",
@@ -199,6 +200,16 @@ def _digits(limbs: Any, deck: Any, product: int, radix: int, size: int, first: i
 
 
 @kernel
+def below_limit(limbs: Any) -> bool:
+    """Step 3: whether the draw (its 32-bit limbs, most significant first) is below the largest
+    multiple of 52! under 2**256 (else it is drawn again)."""
+    for k in range(8):
+        if limbs[k] != _LIMIT_LIMBS[k]:
+            return bool(limbs[k] < _LIMIT_LIMBS[k])
+    return False
+
+
+@kernel
 def deck_from_state(state: Any, deck: Any, limbs: Any) -> None:
     """Steps 2 to 4 for the standard deck from a derived state, into ``deck`` (card indices, top
     first): four outputs joined into a 256-bit draw (the first most significant), drawn again
@@ -210,12 +221,7 @@ def deck_from_state(state: Any, deck: Any, limbs: Any) -> None:
             state, word = next64(state)
             limbs[2 * k] = word >> _S32
             limbs[2 * k + 1] = word & _LOW32
-        below = False
-        for k in range(8):
-            if limbs[k] != _LIMIT_LIMBS[k]:
-                below = limbs[k] < _LIMIT_LIMBS[k]
-                break
-        if below:
+        if below_limit(limbs):
             break
     for i in range(52):
         deck[i] = i
