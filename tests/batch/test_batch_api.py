@@ -74,7 +74,7 @@ def test_an_illegal_or_unknown_id_is_refused_and_nothing_changes(batch: Any) -> 
         with pytest.raises(IllegalActionError, match="lane 1"):
             batch.step(actions)
         assert _unchanged(batch, before)
-    illegal = [a for a in range(batch.num_actions) if not batch.legal_mask()[2, a]][0]
+    illegal = next(a for a in range(batch.num_actions) if not batch.legal_mask()[2, a])
     actions = good.copy()
     actions[2] = illegal
     with pytest.raises(IllegalActionError, match="lane 2"):

@@ -84,7 +84,8 @@ def test_game_seeds_of_every_kind_of_batch_seed() -> None:
     seeds = np.zeros(40, dtype=np.uint64)
     for seed in (0, 9, -7, 10**30, -(2**255), 2**256 - 1):
         compiled(_shuffle.first_games)(_shuffle.seed_text(seed), seeds)
-        assert [int(s) for s in seeds] == [derive_seed(seed, "batch", lane, 0) for lane in range(40)]
+        expected = [derive_seed(seed, "batch", lane, 0) for lane in range(40)]
+        assert [int(s) for s in seeds] == expected
 
 
 def test_game_seed() -> None:

@@ -31,21 +31,21 @@ if not available():
         name="numba",
     )
 
-from collections.abc import Sequence  # noqa: E402
-from typing import Any, Final  # noqa: E402
+from collections.abc import Sequence
+from typing import Any, Final
 
-import numpy as np  # noqa: E402
-import numpy.typing as npt  # noqa: E402
+import numpy as np
+import numpy.typing as npt
 
-from cardrules.batch._decks import game_seed  # noqa: E402
-from cardrules.batch._lanes import MAX_LANES, check_lanes  # noqa: E402
-from cardrules.batch._results import GameResults, StepResult  # noqa: E402
-from cardrules.batch.all_fours import AllFoursBatch  # noqa: E402
-from cardrules.batch.four_hundred import FourHundredBatch  # noqa: E402
-from cardrules.core.cards import Card  # noqa: E402
-from cardrules.core.checks import check_int, check_seat, check_seed, refuse  # noqa: E402
-from cardrules.core.deck import parse_deck  # noqa: E402
-from cardrules.errors import ParseError, RulesError, describe  # noqa: E402
+from cardrules.batch._decks import game_seed
+from cardrules.batch._lanes import MAX_LANES, check_lanes
+from cardrules.batch._results import GameResults, StepResult
+from cardrules.batch.all_fours import AllFoursBatch
+from cardrules.batch.four_hundred import FourHundredBatch
+from cardrules.core.cards import Card
+from cardrules.core.checks import check_int, check_seat, check_seed, refuse
+from cardrules.core.deck import parse_deck
+from cardrules.errors import ParseError, RulesError, describe
 
 __all__ = [
     "GAMES",
@@ -175,9 +175,7 @@ def _first_decks(decks: Any, n: int) -> npt.NDArray[np.int64]:
             )
         rows = []
         for deck in decks:
-            if isinstance(deck, np.ndarray) and deck.dtype.kind in "iu":
-                rows.append([int(c) for c in deck])
-            elif (
+            if (isinstance(deck, np.ndarray) and deck.dtype.kind in "iu") or (
                 isinstance(deck, Sequence)
                 and not isinstance(deck, str)
                 and all(isinstance(c, int) and not isinstance(c, bool) for c in deck)

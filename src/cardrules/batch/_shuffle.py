@@ -29,9 +29,9 @@ from cardrules.core.deck import SHUFFLE_VERSION
 
 __all__ = [
     "BUFFER",
-    "below_limit",
     "DEAL",
     "DRAW",
+    "below_limit",
     "deal_deck",
     "deck_from_state",
     "first_dealer",
@@ -39,8 +39,8 @@ __all__ = [
     "game_seed",
     "hash_head",
     "labelled_deck",
-    "scratch",
     "next64",
+    "scratch",
     "seed_text",
     "write_decimal",
 ]

@@ -25,6 +25,7 @@ from cardrules.all_fours.kernels import (
     P_UNDERTRUMP,
     award_points,
     deal_hands,
+    deal_owner,
     kick_place,
     kick_points,
     max_runs,
@@ -287,6 +288,7 @@ def _deal_lanes(
     slots: Any,
     start: I64,
     params: Any,
+    layout: Any,
 ) -> int:
     """AF-6 ... AF-9, AF-14: every waiting lane's deal (a next game's first dealer drawn first),
     its kick scored at once; a game that the kick ends makes the lane deal its next game.
@@ -313,6 +315,7 @@ def _deal_lanes(
                     slots,
                     start,
                     params,
+                    layout,
                     text,
                     words,
                     limbs,
@@ -336,6 +339,7 @@ def _deal_lane(
     slots: Any,
     start: I64,
     params: Any,
+    layout: Any,
     text: Any,
     words: Any,
     limbs: Any,
@@ -367,10 +371,12 @@ def _deal_lane(
         else:
             return 1
         dealer = rows[lane, DEALER]
-        hands = deal_hands(deck, dealer, players, params[P_DEAL_PACKET], 0)
         for seat in range(players):
-            rows[lane, HAND + seat] = hands[seat]
-            rows[lane, DEALT + seat] = hands[seat]
+            rows[lane, HAND + seat] = 0
+        for position in range(kick_place(0, players)):  # AF-7, by deal_owner's table
+            rows[lane, HAND + layout[dealer, position]] |= 1 << deck[position]
+        for seat in range(players):
+            rows[lane, DEALT + seat] = rows[lane, HAND + seat]
         kick = deck[kick_place(0, players)]
         rows[lane, KICKS] = 1
         rows[lane, KICK_SUIT] = kick // 13
@@ -497,6 +503,14 @@ class AllFoursBatch(LaneBatch):
         #: The most kicks in one deal (AF-11 ... AF-13).
         self.max_kicks = 1 + max_runs(rules.players)
         self._params = rule_params(rules)
+        #: AF-7: who gets each deck position, per dealer (deal_owner's table).
+        self._layout = np.array(
+            [
+                [deal_owner(p, d, rules.players, rules.deal_packet) for p in range(52)]
+                for d in range(rules.players)
+            ],
+            dtype=np.int64,
+        )
         self._decks = np.zeros((n, 52), dtype=np.int8)
         parallel = threads > 1
         self._play_kernel = compiled(_play_lanes, parallel=parallel)
@@ -522,6 +536,7 @@ class AllFoursBatch(LaneBatch):
             self._slots,
             self._start,
             self._params,
+            self._layout,
         )
         return waiting
 

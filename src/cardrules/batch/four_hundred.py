@@ -32,7 +32,6 @@ from cardrules.batch._lanes import (
     R_GAME,
     R_SCORES,
     R_WINNER,
-    SLOTS,
     TURN,
     LaneBatch,
 )
@@ -43,7 +42,7 @@ from cardrules.core.tricks import winning_offset
 from cardrules.four_hundred import Rules
 from cardrules.four_hundred.kernels import (
     START_LEVEL,
-    deal_hands,
+    deal_seat,
     may_redeal,
     minimum_bid,
     next_dealer,
@@ -227,7 +226,7 @@ def _deal_lanes(
     used: I64,
     given: Any,
     params: Any,
-    packets: Any,
+    layout: Any,
 ) -> int:
     """FH-6 ... FH-10: every waiting lane's deal (a next game's first dealer drawn first);
     returns how many lanes still wait (for the numpy shuffle's next block)."""
@@ -249,7 +248,7 @@ def _deal_lanes(
                     used,
                     given,
                     params,
-                    packets,
+                    layout,
                     deck,
                     text,
                     words,
@@ -270,7 +269,7 @@ def _deal_lane(
     used: I64,
     given: Any,
     params: Any,
-    packets: Any,
+    layout: Any,
     deck: Any,
     text: Any,
     words: Any,
@@ -296,10 +295,13 @@ def _deal_lane(
         used[0] += 1
     else:
         return 1
-    hands = deal_hands(deck, rows[lane, DEALER], packets)
+    dealer = rows[lane, DEALER]
     for seat in range(4):
-        rows[lane, HAND + seat] = hands[seat]
-        rows[lane, DEALT + seat] = hands[seat]
+        rows[lane, HAND + seat] = 0
+    for position in range(52):  # FH-7, by deal_seat's table
+        rows[lane, HAND + layout[dealer, position]] |= 1 << deck[position]
+    for seat in range(4):
+        rows[lane, DEALT + seat] = rows[lane, HAND + seat]
         rows[lane, TRICK + seat] = -1
         rows[lane, BID + seat] = 0
         rows[lane, TAKEN + seat] = 0
@@ -421,7 +423,11 @@ class FourHundredBatch(LaneBatch):
         )
         self.rules = rules
         self._params = rule_params(rules)
-        self._packets = tuple(rules.deal_packets)
+        #: FH-7: the seat that gets each deck position, per dealer (deal_seat's table).
+        packets = tuple(rules.deal_packets)
+        self._layout = np.array(
+            [[deal_seat(p, d, packets) for p in range(52)] for d in range(4)], dtype=np.int64
+        )
         parallel = threads > 1
         self._play_kernel = compiled(_play_lanes, parallel=parallel)
         self._deal_kernel = compiled(_deal_lanes, parallel=parallel and self._seeded)
@@ -442,7 +448,7 @@ class FourHundredBatch(LaneBatch):
             self._used,
             self._given,
             self._params,
-            self._packets,
+            self._layout,
         )
         return waiting
 
