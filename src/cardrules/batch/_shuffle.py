@@ -188,11 +188,13 @@ def _digits(limbs: Any, deck: Any, product: int, radix: int, size: int, first: i
         remainder = current - quotient * divisor
     while first < 8 and limbs[first] == 0:
         first += 1
-    y = np.int64(remainder)
+    y = remainder  # unsigned: one division per digit, no floor-division sign fix-ups
     for k in range(size):
         i = radix - 1 - k
-        j = y % (i + 1)
-        y //= i + 1
+        divisor = np.uint64(i + 1)
+        quotient = y // divisor
+        j = np.int64(y - quotient * divisor)
+        y = quotient
         top = deck[i]
         deck[i] = deck[j]
         deck[j] = top

@@ -101,6 +101,12 @@ COLUMNS: Final = DEALT + 4
 
 
 @kernel
+def _after(seat: int, players: int) -> int:
+    """The seat after ``seat`` (AF-2; 2 or 4 players: a mask, not a division)."""
+    return (seat + 1) & (players - 1)
+
+
+@kernel
 def _update_legal(rows: I64, lane: int, params: Any) -> None:
     """AF-10, AF-11, AF-16 ... AF-20: the current player's legal action ids."""
     phase = rows[lane, PHASE]
@@ -161,7 +167,7 @@ def _begin_play(rows: I64, lane: int, players: int) -> None:
     """AF-16: trumps are the last kick's suit; the beggar leads."""
     rows[lane, TRUMP] = rows[lane, KICK_SUIT]
     rows[lane, PHASE] = PLAY
-    rows[lane, TURN] = (rows[lane, DEALER] + 1) % players
+    rows[lane, TURN] = _after(rows[lane, DEALER], players)
 
 
 @kernel
@@ -224,7 +230,7 @@ def _play_lanes(
                 rows[lane, TOP] = a
                 rows[lane, TOP_SEAT] = seat
             rows[lane, TLEN] += 1
-            rows[lane, TURN] = (seat + 1) % players
+            rows[lane, TURN] = _after(seat, players)
             if rows[lane, TLEN] == players:
                 taker = rows[lane, TOP_SEAT]
                 rows[lane, WON + taker % 2] |= rows[lane, TRICK]
@@ -388,7 +394,7 @@ def _deal_lane(
         rows[lane, LEAD] = -1
         rows[lane, TOP] = -1
         rows[lane, PHASE] = BEG
-        rows[lane, TURN] = (dealer + 1) % players  # AF-10: the beggar
+        rows[lane, TURN] = _after(dealer, players)  # AF-10: the beggar
         rows[lane, NEED] = NOTHING
         winner = _award(rows, lane, dealer % 2, kick_points(kick, params), params)  # AF-9, AF-14
         if winner >= 0:
