@@ -37,6 +37,8 @@ ALL_FOURS_RULES = {
     ),
     "values": af.Rules(target=9, game_value=2, hang_jack_value=5, kick_values={"A": 1, "K": 4}),
     "short": af.Rules(target=2, kick_values={"2": 2, "A": 1}, exposed_cards=True),
+    # A game ends at its first kick 12 times in 13: more games in a step than a lane's slots.
+    "every_kick": af.Rules(target=1, kick_values=dict.fromkeys("3456789TJQKA", 1)),
 }
 FOUR_HUNDRED_RULES = {
     "standard": fh.Rules(),
