@@ -159,7 +159,7 @@ def make(
 def _thread_limit() -> int:
     import numba
 
-    return int(numba.config.NUMBA_NUM_THREADS)
+    return int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
 
 
 def _first_decks(decks: Any, n: int) -> npt.NDArray[np.int64]:

@@ -126,7 +126,7 @@ class LaneBatch:
         raise NotImplementedError
 
     # -- shared ----------------------------------------------------------------------------
-    def _begin(self, dealer: I64 | None, decks: npt.NDArray[np.int8] | None) -> None:
+    def _begin(self, dealer: I64 | None, decks: I64 | None) -> None:
         """Each lane's first game: its seed, and its first deal waiting (with the given dealer
         and deck, if any); the games over at their first kick are kept for the first step."""
         rows = self._rows

@@ -10,7 +10,7 @@ and the next dealer (AF-8, AF-13).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -479,8 +479,8 @@ class AllFoursBatch(LaneBatch):
     <cardrules.batch.make>`)."""
 
     #: The number of action ids (:data:`cardrules.all_fours.ACTIONS`).
-    num_actions: Final = ACTIONS
-    score_width: Final = 2
+    num_actions: ClassVar[int] = ACTIONS
+    score_width: ClassVar[int] = 2
 
     def __init__(
         self,

@@ -10,7 +10,7 @@ and the end of the game (FH-19 ... FH-25), the deal (FH-7) and the next dealer (
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import numpy as np
 import numpy.typing as npt
@@ -394,10 +394,10 @@ class FourHundredBatch(LaneBatch):
     <cardrules.batch.make>`)."""
 
     #: The number of action ids (:data:`cardrules.four_hundred.ACTIONS`).
-    num_actions: Final = ACTIONS
-    score_width: Final = 4
+    num_actions: ClassVar[int] = ACTIONS
+    score_width: ClassVar[int] = 4
     #: Four players (FH-1).
-    players: Final = 4  # type: ignore[misc]
+    players: int = 4
 
     def __init__(
         self,
