@@ -9,8 +9,9 @@ next deal, or its next game's first, with the draw for the dealer).  The deal ma
 deck in the loop from the game's seed (``shuffle="seeded"``, :mod:`cardrules.batch._shuffle`),
 or takes it from a block of decks drawn by numpy (``shuffle="numpy"``, handed out in lane
 order, so that loop runs on one thread).  A game that ends is written in its lane's slots of
-results (:data:`SLOTS` per lane and pass); a lane whose slots are full waits, and the deal loop
-runs again after its results are collected.
+results (:data:`SLOTS` per lane and pass in All Fours; one in 400, whose lanes end at most one
+game a step); a lane whose slots are full waits, and the deal loop runs again after its
+results are collected.
 """
 
 from __future__ import annotations
@@ -36,8 +37,8 @@ U64 = npt.NDArray[np.uint64]
 
 #: The most lanes a batch holds.
 MAX_LANES: Final = 1 << 24
-#: The games a lane may end in one pass of the deal loop (a game can end at its first kick in
-#: All Fours; a lane that ends more waits for the next pass).
+#: The games an All Fours lane may end in one pass of the deal loop (a game can end at its
+#: first kick; a lane that ends more waits for the next pass).
 SLOTS: Final = 4
 #: The lanes dealt by one thread at a time (with one scratch space for the shuffle).
 CHUNK: Final = 256
@@ -71,6 +72,8 @@ class LaneBatch:
     num_actions: ClassVar[int]
     #: The number of scores in a result (2 sides in All Fours, 4 players in 400).
     score_width: ClassVar[int]
+    #: The results a lane holds between collections.
+    result_slots: ClassVar[int]
     players: int
 
     def __init__(
@@ -97,7 +100,7 @@ class LaneBatch:
         #: Per winning side, each seat's reward (+1 for the winner's seats, -1 for the others).
         seats = np.arange(players)
         self._rewards = np.where(seats % 2 == np.arange(2)[:, None], 1.0, -1.0).astype(np.float32)
-        self._slots = np.zeros((n, SLOTS, R_SCORES + self.score_width), dtype=np.int64)
+        self._slots = np.zeros((n, self.result_slots, R_SCORES + self.score_width), np.int64)
         self._count = np.zeros(n, dtype=np.int64)
         # The numpy shuffle's block of decks and dealers, and how many of each were handed out.
         self._pool_decks = np.zeros((0 if self._seeded else BLOCK, 52), dtype=np.int8)
@@ -174,7 +177,7 @@ class LaneBatch:
 
     def _collect(self) -> list[tuple[I64, ...]]:
         """The results in the lanes' slots, lane by lane (the slots emptied)."""
-        lanes = np.empty(self._slots.shape[0] * SLOTS, dtype=np.int64)
+        lanes = np.empty(self._slots.shape[0] * self.result_slots, dtype=np.int64)
         rows = np.empty((lanes.size, self._slots.shape[2]), dtype=np.int64)
         m: int = compiled(_gather)(self._count, self._slots, lanes, rows)
         if not m:

@@ -481,6 +481,7 @@ class AllFoursBatch(LaneBatch):
     #: The number of action ids (:data:`cardrules.all_fours.ACTIONS`).
     num_actions: ClassVar[int] = ACTIONS
     score_width: ClassVar[int] = 2
+    result_slots: ClassVar[int] = SLOTS
 
     def __init__(
         self,

@@ -396,6 +396,7 @@ class FourHundredBatch(LaneBatch):
     #: The number of action ids (:data:`cardrules.four_hundred.ACTIONS`).
     num_actions: ClassVar[int] = ACTIONS
     score_width: ClassVar[int] = 4
+    result_slots: ClassVar[int] = 1
     #: Four players (FH-1).
     players: int = 4
 
