@@ -45,21 +45,22 @@ CHUNK: Final = 256
 #: The numpy shuffle's decks and dealers are drawn this many at a time.
 BLOCK: Final = 4096
 
-# The columns that both games' rows begin with.
+# The columns of both games' rows.  A row is a whole number of 64-byte cache lines, and the
+# columns that every step reads (the turn, what the lane waits for, the phase, the legal
+# actions) are in its first line: a loop that reads only those touches one line per lane.
 #: The seat to act.
 TURN: Final = 0
-#: The dealer of the current deal.
-DEALER: Final = 1
-#: The number of the deal in its game (from 0), and of the game in its lane.
-DEAL: Final = 2
-GAME: Final = 3
 #: What the lane waits for: nothing (0), its game's next deal (1) or its next game (2: its
 #: first dealer is drawn first).  A lane's first deal is the given deck, if any.
-NEED: Final = 4
+NEED: Final = 1
 NOTHING, NEXT_DEAL, NEXT_GAME = 0, 1, 2
 #: The phase (each game's numbers).
-PHASE: Final = 5
-COMMON: Final = 6
+PHASE: Final = 2
+#: The dealer of the current deal, the number of the deal in its game (from 0) and of the game
+#: in its lane (the end of the second line).
+DEALER: Final = 13
+DEAL: Final = 14
+GAME: Final = 15
 # A result's fields in its slot: the game's number, the winning side, the deals, the scores.
 R_GAME, R_WINNER, R_DEALS, R_SCORES = 0, 1, 2, 3
 
@@ -93,7 +94,7 @@ class LaneBatch:
         self._seeded = shuffle == "seeded"
         self._prefix = _shuffle.seed_text(seed)
         self._numpy = None if self._seeded else NumpyDecks(seed, players)
-        self._rows = np.zeros((n, columns), dtype=np.int64)
+        self._rows = _aligned_rows(n, columns)
         #: Each lane's current game's seed (``shuffle="seeded"``).
         self._seeds = np.zeros(n, dtype=np.uint64)
         self._start = start
@@ -329,6 +330,16 @@ def _by_lane(parts: list[tuple[I64, ...]]) -> list[tuple[I64, ...]]:
     fields = [np.concatenate(field) for field in zip(*parts, strict=True)]
     order = np.argsort(fields[0], kind="stable")
     return [tuple(field[order] for field in fields)]
+
+
+def _aligned_rows(n: int, columns: int) -> I64:
+    """Zeroed rows of ``columns`` int64 (a multiple of 8: whole cache lines), the first at a
+    64-byte boundary."""
+    assert columns % 8 == 0
+    space = np.zeros(n * columns + 8, dtype=np.int64)
+    skip = (-space.ctypes.data % 64) // 8
+    rows: I64 = space[skip : skip + n * columns].reshape(n, columns)
+    return rows
 
 
 @kernel

@@ -38,7 +38,6 @@ from cardrules.all_fours.kernels import (
 from cardrules.batch._bits import count_bits, kth_bit
 from cardrules.batch._lanes import (
     CHUNK,
-    COMMON,
     DEAL,
     DEALER,
     GAME,
@@ -76,28 +75,29 @@ GIVE: Final = 54
 RUN: Final = 55
 ACTIONS: Final = 56
 
-# A lane's row: the columns of _lanes, then these (per seat: four columns from the first).
-#: The trump suit (-1 until play begins) and the suit of the last kick turned.
-TRUMP: Final = COMMON
-KICK_SUIT: Final = COMMON + 1
-#: The kicks turned in the deal (1 + the runs of the pack).
-KICKS: Final = COMMON + 2
+# A lane's row: the columns of _lanes, and these (per seat: four columns from the first).
+#: The current player's legal action ids as bits (56 ids).
+LEGAL: Final = 3
 #: The current trick: its cards (a mask), how many, the suit led (-1 before the lead), the card
 #: winning it so far and its seat.
-TRICK: Final = COMMON + 3
-TLEN: Final = COMMON + 4
-LEAD: Final = COMMON + 5
-TOP: Final = COMMON + 6
-TOP_SEAT: Final = COMMON + 7
-#: The current player's legal action ids as bits (56 ids).
-LEGAL: Final = COMMON + 8
+TRICK: Final = 4
+TLEN: Final = 5
+LEAD: Final = 6
+TOP: Final = 7
+TOP_SEAT: Final = 16
+#: Per seat: the unplayed cards.
+HAND: Final = 8
+#: The trump suit (-1 until play begins) and the suit of the last kick turned.
+TRUMP: Final = 12
+KICK_SUIT: Final = 17
+#: The kicks turned in the deal (1 + the runs of the pack).
+KICKS: Final = 18
 #: Per side: the score, and the cards in the tricks it won.
-SCORE: Final = COMMON + 9
-WON: Final = SCORE + 2
-#: Per seat: the unplayed cards, and every card dealt to it in the deal (runs included).
-HAND: Final = WON + 2
-DEALT: Final = HAND + 4
-COLUMNS: Final = DEALT + 4
+SCORE: Final = 19
+WON: Final = 21
+#: Per seat: every card dealt to it in the deal (runs included).
+DEALT: Final = 24
+COLUMNS: Final = 32
 
 
 @kernel

@@ -19,7 +19,6 @@ from numba import prange
 from cardrules.batch._bits import count_bits, kth_bit
 from cardrules.batch._lanes import (
     CHUNK,
-    COMMON,
     DEAL,
     DEALER,
     GAME,
@@ -67,28 +66,28 @@ ACTIONS: Final = 74
 #: FH-5: hearts are trumps.
 TRUMP: Final = int(Suit.HEARTS)
 
-# A lane's row: the columns of _lanes, then these (per seat: four columns from the first).
-#: The leader of the trick, the cards played to it, the suit led (-1 before the lead).
-LEADER: Final = COMMON
-TLEN: Final = COMMON + 1
-LEAD: Final = COMMON + 2
-#: FH-24: the level.
-LEVEL: Final = COMMON + 3
+# A lane's row: the columns of _lanes, and these (per seat: four columns from the first).
 #: The current player's legal plays (a card mask; 0 while bidding), its smallest legal bid (14
 #: in play) and whether it may demand a redeal (FH-30).
-LEGAL: Final = COMMON + 4
-LOW: Final = COMMON + 5
-REDEAL: Final = COMMON + 6
-#: Per seat: the unplayed cards, the cards dealt, the card played to the trick (-1 for none),
-#: the score, the bid (0 for none yet), the tricks taken, the smallest bid (FH-11).
-HAND: Final = COMMON + 7
-DEALT: Final = HAND + 4
-TRICK: Final = DEALT + 4
-SCORE: Final = TRICK + 4
-BID: Final = SCORE + 4
-TAKEN: Final = BID + 4
-MINIMUM: Final = TAKEN + 4
-COLUMNS: Final = MINIMUM + 4
+LEGAL: Final = 3
+LOW: Final = 4
+REDEAL: Final = 5
+#: The cards played to the trick, the suit led (-1 before the lead), the trick's leader.
+TLEN: Final = 6
+LEAD: Final = 7
+LEADER: Final = 12
+#: Per seat: the unplayed cards, the card played to the trick (-1 for none), the tricks taken,
+#: the score, the bid (0 for none yet), the smallest bid (FH-11), the cards dealt.
+HAND: Final = 8
+TRICK: Final = 16
+TAKEN: Final = 20
+SCORE: Final = 24
+BID: Final = 28
+MINIMUM: Final = 32
+DEALT: Final = 36
+#: FH-24: the level.
+LEVEL: Final = 40
+COLUMNS: Final = 48
 
 
 @kernel
