@@ -9,7 +9,8 @@ legal bid, from scores near the end, so that games end) are applied in a batch a
 per-state games from the same seeds (``new_game(rules, seed=game_seed(seed, lane, game))``);
 at every step each lane's legal action ids, current player, scores, dealer and deal number
 (400: also its level) must agree, and every finished game's number, winner and final scores,
-and the step's ``done`` and rewards.  A disagreement stops the script with the lane, the game and the step.
+and the step's ``done`` and rewards.  A disagreement stops the script with the lane and the
+step.
 """
 
 from __future__ import annotations
