@@ -32,6 +32,7 @@ from typing import Final
 
 from cardrules.all_fours.rules import GameTie, Rules, Undertrump
 from cardrules.core.cards import Rank
+from cardrules.core.cardset import SUIT_MASKS
 from cardrules.core.compiled import kernel
 from cardrules.core.tricks import follow_or_trump_bits
 
@@ -138,7 +139,18 @@ _UNDERTRUMP_CODES: Final = {
     Undertrump.ONLY_IF_VOID: UNDERTRUMP_ONLY_IF_VOID,
 }
 _PARAMS: Final[dict[Rules, tuple[int, ...]]] = {}
+# By id(rules) too (each entry keeps its ruleset alive, so the id is not reused meanwhile): the
+# engines ask at every hand, and hashing a ruleset costs more than the look-up.
+_PARAMS_BY_ID: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
 _SUIT_BITS: Final = 0x1FFF
+#: An empty award slot.
+_EMPTY: Final = (KIND_NONE, -1, 0, -1)
+#: The place (0..12) of the highest and of the lowest card of each 13-bit pattern of one suit
+#: (0 for the empty pattern): one look-up each, cheap interpreted and compiled alike.
+_HIGHEST_PLACE: Final = bytes(max(0, pattern.bit_length() - 1) for pattern in range(1 << 13))
+_LOWEST_PLACE: Final = bytes(
+    max(0, (pattern & -pattern).bit_length() - 1) for pattern in range(1 << 13)
+)
 _JACK_PLACE: Final = Rank.JACK - 2
 
 
@@ -150,6 +162,9 @@ def rule_params(rules: Rules) -> tuple[int, ...]:
     >>> p[P_TARGET], p[P_UNDERTRUMP], p[P_GAME_VALUE], p[P_KICKS + 4]
     (14, 1, 2, 2)
     """
+    entry = _PARAMS_BY_ID.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
     params = _PARAMS.get(rules)
     if params is None:
         params = (
@@ -168,6 +183,9 @@ def rule_params(rules: Rules) -> tuple[int, ...]:
         if len(_PARAMS) >= 64:
             _PARAMS.clear()
         _PARAMS[rules] = params
+    if len(_PARAMS_BY_ID) >= 256:
+        _PARAMS_BY_ID.clear()
+    _PARAMS_BY_ID[id(rules)] = (rules, params)
     return params
 
 
@@ -298,7 +316,7 @@ def may_give_one(dealer_hand: int, kick_suit: int, params: Sequence[int]) -> boo
     """
     if not params[P_GIVE_ONE_NEEDS_TRUMP]:
         return True
-    return dealer_hand & (_SUIT_BITS << 13 * kick_suit) != 0
+    return dealer_hand & SUIT_MASKS[kick_suit] != 0
 
 
 @kernel
@@ -343,13 +361,13 @@ def play_mask(hand: int, lead: int, top: int, trump: int, undertrump: int, calle
     """
     legal = follow_or_trump_bits(hand, lead, trump)
     if undertrump != UNDERTRUMP_ALLOWED and lead >= 0 and lead != trump and top // 13 == trump:
-        trumps = _SUIT_BITS << 13 * trump
+        trumps = SUIT_MASKS[trump]
         under = hand & trumps & ((1 << top) - 1)
         if under:
             if undertrump == UNDERTRUMP_ONLY_IF_ONLY_TRUMPS:
                 forbidden = hand & ~trumps != 0
             else:
-                forbidden = hand & (_SUIT_BITS << 13 * lead) != 0
+                forbidden = hand & SUIT_MASKS[lead] != 0
             if forbidden:
                 legal &= ~under
     if called >= 0:
@@ -377,7 +395,14 @@ def card_points(mask: int) -> int:
 
 @kernel
 def hand_awards(
-    trump: int, side0: int, side1: int, won0: int, won1: int, dealer: int, params: Sequence[int]
+    trump: int,
+    side0: int,
+    side1: int,
+    won0: int,
+    points0: int,
+    points1: int,
+    dealer: int,
+    params: Sequence[int],
 ) -> tuple[
     tuple[int, int, int, int],
     tuple[int, int, int, int],
@@ -390,25 +415,27 @@ def hand_awards(
     Jack; a tie in card points under ``game_tie="nobody"``: no Game).
 
     ``side0`` and ``side1`` are the cards dealt to each side this deal (AF-22's cards in play,
-    run cards included), ``won0`` and ``won1`` the cards in the tricks each side won.
+    run cards included), ``won0`` the cards in the tricks side 0 won (the jack of trumps in
+    play and not among them was won by side 1), ``points0`` and ``points1`` the card points
+    each side won (:func:`card_points` of its tricks' cards: the caller has them, often from a
+    table).
 
     >>> from cardrules import CardSet
     >>> m = lambda text: CardSet.parse(text).mask
-    >>> awards = hand_awards(3, m("JS TS QH"), m("AS 2S KH"), m("TS QH 2S KH"), m("JS AS"), 0,
-    ...                      rule_params(Rules()))
+    >>> won0, won1 = m("TS QH 2S KH"), m("JS AS")
+    >>> awards = hand_awards(3, m("JS TS QH"), m("AS 2S KH"), won0, card_points(won0),
+    ...                      card_points(won1), 0, rule_params(Rules()))
     >>> [award[:3] for award in awards]
     [(2, 1, 1), (3, 1, 1), (5, 1, 3), (6, 0, 1)]
     """
-    none = (KIND_NONE, -1, 0, -1)
+    none = _EMPTY
     high = low = jack = none
-    trumps = (side0 | side1) & (_SUIT_BITS << 13 * trump)
-    if trumps:
-        top = 13 * trump + 12
-        while not trumps >> top & 1:
-            top -= 1
-        bottom = 13 * trump
-        while not trumps >> bottom & 1:
-            bottom += 1
+    base = 13 * trump
+    pattern = (side0 | side1) >> base & _SUIT_BITS  # the trumps in play, by rank place
+    if pattern:
+        top = base + _HIGHEST_PLACE[pattern]
+        bottom = base + _LOWEST_PLACE[pattern]
+        trumps = pattern << base
         high = (KIND_HIGH, 0 if side0 >> top & 1 else 1, HIGH_VALUE, top)
         low = (KIND_LOW, 0 if side0 >> bottom & 1 else 1, LOW_VALUE, bottom)
         card = 13 * trump + _JACK_PLACE
@@ -419,11 +446,9 @@ def hand_awards(
                 jack = (KIND_JACK, holder, JACK_VALUE, card)
             else:
                 jack = (KIND_HANG_JACK, taker, params[P_HANG_JACK_VALUE], card)
-    first = card_points(won0)
-    second = card_points(won1)
     game = none
-    if first != second:
-        game = (KIND_GAME, 0 if first > second else 1, params[P_GAME_VALUE], -1)
+    if points0 != points1:
+        game = (KIND_GAME, 0 if points0 > points1 else 1, params[P_GAME_VALUE], -1)
     elif params[P_GAME_TIE]:
         game = (KIND_GAME, 1 - dealer % 2, params[P_GAME_VALUE], -1)
     return high, low, jack, game
@@ -437,7 +462,8 @@ def score_hand(
     side0: int,
     side1: int,
     won0: int,
-    won1: int,
+    points0: int,
+    points1: int,
     dealer: int,
     params: Sequence[int],
 ) -> tuple[int, int, int, tuple[tuple[int, int, int, int], ...]]:
@@ -451,30 +477,27 @@ def score_hand(
     >>> from cardrules import CardSet
     >>> m = lambda text: CardSet.parse(text).mask
     >>> p = rule_params(Rules())
-    >>> score_hand(0, 0, 3, m("JS TS QH"), m("AS 2S KH"), m("TS QH 2S KH"), m("JS AS"), 0, p)[:3]
+    >>> deal = (3, m("JS TS QH"), m("AS 2S KH"), m("TS QH 2S KH"), 15, 5, 0, p)
+    >>> score_hand(0, 0, *deal)[:3]
     (1, 5, -1)
-    >>> score_hand(0, 13, 3, m("JS TS QH"), m("AS 2S KH"), m("TS QH 2S KH"), m("JS AS"), 0, p)
+    >>> score_hand(0, 13, *deal)
     (0, 14, 1, ((2, 1, 1, 51), (-1, -1, 0, -1), (-1, -1, 0, -1), (-1, -1, 0, -1)))
     """
-    awards = hand_awards(trump, side0, side1, won0, won1, dealer, params)
+    awards = hand_awards(trump, side0, side1, won0, points0, points1, dealer, params)
     target = params[P_TARGET]
-    taken = 0
-    winner = -1
-    for award in awards:
-        taken += 1
+    for taken, award in enumerate(awards, 1):
         if award[0] != KIND_NONE:
             score0, score1, winner = award_points(score0, score1, award[1], award[2], target)
             if winner >= 0:
-                break
-    none = (KIND_NONE, -1, 0, -1)
-    return (
-        score0,
-        score1,
-        winner,
-        (
-            awards[0],
-            awards[1] if taken > 1 else none,
-            awards[2] if taken > 2 else none,
-            awards[3] if taken > 3 else none,
-        ),
-    )
+                return (
+                    score0,
+                    score1,
+                    winner,
+                    (
+                        awards[0],
+                        awards[1] if taken > 1 else _EMPTY,
+                        awards[2] if taken > 2 else _EMPTY,
+                        awards[3] if taken > 3 else _EMPTY,
+                    ),
+                )
+    return score0, score1, -1, awards

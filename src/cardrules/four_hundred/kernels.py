@@ -64,6 +64,7 @@ __all__ = [
     "REDUCED_BID_VALUE_ROW",
     "START_LEVEL",
     "bid_value",
+    "bids_total",
     "deal_hands",
     "deal_seat",
     "end_of_game",
@@ -147,6 +148,9 @@ _SIMULTANEOUS_CODES: Final = {
 }
 _FIVE_CODES: Final = {FiveToStart.OFF: 0, FiveToStart.REPLACE: 1, FiveToStart.ADDITIONAL: 2}
 _PARAMS: Final[dict[Rules, tuple[int, ...]]] = {}
+# By id(rules) too (each entry keeps its ruleset alive, so the id is not reused meanwhile): the
+# engines ask at every hand, and hashing a ruleset costs more than the look-up.
+_PARAMS_BY_ID: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
 
 
 def rule_params(rules: Rules) -> tuple[int, ...]:
@@ -157,6 +161,9 @@ def rule_params(rules: Rules) -> tuple[int, ...]:
     >>> p[P_CAP], p[P_HIGH_BID_WIN], p[P_LOW_ROW + 5]
     (5, 3, 10)
     """
+    entry = _PARAMS_BY_ID.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
     params = _PARAMS.get(rules)
     if params is None:
         if rules.bid_values is not None:
@@ -170,7 +177,7 @@ def rule_params(rules: Rules) -> tuple[int, ...]:
         params = (
             rules.min_bid_base,
             NEVER if rules.min_bid_ladder_from is None else rules.min_bid_ladder_from,
-            13 if rules.min_bid_cap is None else rules.min_bid_cap,
+            13 if rules.min_bid_cap is None else min(rules.min_bid_cap, 13),
             int(rules.min_total_rises),
             int(rules.min_total_counts is MinTotalCounts.POINTS),
             reduce_at,
@@ -186,6 +193,9 @@ def rule_params(rules: Rules) -> tuple[int, ...]:
         if len(_PARAMS) >= 64:
             _PARAMS.clear()
         _PARAMS[rules] = params
+    if len(_PARAMS_BY_ID) >= 256:
+        _PARAMS_BY_ID.clear()
+    _PARAMS_BY_ID[id(rules)] = (rules, params)
     return params
 
 
@@ -260,10 +270,10 @@ def minimum_bid(score: int, params: Sequence[int]) -> int:
     low = params[P_MIN_BID]
     if score >= params[P_LADDER] and score // 10 > low:
         low = score // 10
-    cap = params[P_CAP]
+    cap = params[P_CAP]  # at most 13
     if low > cap:
-        low = cap
-    return min(low, 13)
+        return cap
+    return low
 
 
 @kernel
@@ -295,8 +305,32 @@ def minimum_total(scores: Sequence[int], params: Sequence[int]) -> int:
     """
     if not params[P_RISES]:
         return 11
-    top = max(max(scores[0], scores[1]), max(scores[2], scores[3]))
-    return 11 + max(0, minimum_bid(top, params) - 2)
+    top = scores[0]  # comparisons rather than max(): the interpreted engine's calls are dear
+    if scores[1] > top:
+        top = scores[1]
+    if scores[2] > top:
+        top = scores[2]
+    if scores[3] > top:
+        top = scores[3]
+    low = minimum_bid(top, params)
+    return 9 + low if low > 2 else 11
+
+
+@kernel
+def bids_total(scores: Sequence[int], bids: Sequence[int], params: Sequence[int]) -> int:
+    """FH-13: the total of the four ``bids`` that :func:`minimum_total` asks for: the tricks
+    bid, or with ``min_total_counts="points"`` the sum of the bids' values (each at its
+    bidder's score in ``scores``).
+
+    >>> bids_total((0, 0, 0, 0), (5, 2, 2, 2), rule_params(Rules(min_total_counts="points")))
+    16
+    """
+    if not params[P_TOTAL_POINTS]:
+        return bids[0] + bids[1] + bids[2] + bids[3]
+    total = 0
+    for seat in range(4):
+        total += bid_value(bids[seat], scores[seat], params)
+    return total
 
 
 @kernel
@@ -311,17 +345,11 @@ def thrown_in(scores: Sequence[int], bids: Sequence[int], params: Sequence[int])
     >>> thrown_in((32, 12, 5, -4), (3, 3, 3, 2), p), thrown_in((0, 0, 0, 0), (4, 3, 2, 2), p)
     (True, False)
     """
-    five = max(max(bids[0], bids[1]), max(bids[2], bids[3])) >= 5
+    five = bids[0] >= 5 or bids[1] >= 5 or bids[2] >= 5 or bids[3] >= 5
     mode = params[P_FIVE_TO_START]
     if mode == 1:
         return not five
-    total = 0
-    for seat in range(4):
-        if params[P_TOTAL_POINTS]:
-            total += bid_value(bids[seat], scores[seat], params)
-        else:
-            total += bids[seat]
-    enough = total >= minimum_total(scores, params)
+    enough = bids_total(scores, bids, params) >= minimum_total(scores, params)
     if mode == 2:
         return not (enough and five)
     return not enough
@@ -340,18 +368,12 @@ def may_redeal(hand: int, params: Sequence[int]) -> bool:
 
 
 # -- play (FH-16) --------------------------------------------------------------------------------
-@kernel
-def play_mask(hand: int, lead: int) -> int:
-    """FH-16: the cards of ``hand`` (a card mask) that may be played to a trick led with the
-    suit ``lead`` (``-1``: the player leads, any card): the core's
-    :func:`~cardrules.core.tricks.must_follow_bits`.  The trick's winner is the core's
-    :func:`~cardrules.core.tricks.winning_offset` with hearts (2) trumps (FH-5, FH-17).
-
-    >>> from cardrules import CardSet
-    >>> str(CardSet.from_mask(play_mask(CardSet.parse("4C JH 3D").mask, 0)))
-    '4C'
-    """
-    return must_follow_bits(hand, lead)
+#: FH-16, the kernel ``play_mask(hand, lead) -> int``: the cards of ``hand`` (a card mask) that
+#: may be played to a trick led with the suit ``lead`` (``-1``: the player leads, any card).
+#: It *is* the core's :func:`~cardrules.core.tricks.must_follow_bits` (one function, so the
+#: per-state engine's hot path pays no extra call); the trick's winner is the core's
+#: :func:`~cardrules.core.tricks.winning_offset` with hearts (2) trumps (FH-5, FH-17).
+play_mask: Final = must_follow_bits
 
 
 # -- scoring and the end of the game (FH-19 ... FH-25) -------------------------------------------
