@@ -24,6 +24,7 @@ from cardrules.all_fours.kernels import (
     P_TARGET,
     P_UNDERTRUMP,
     award_points,
+    card_points,
     deal_hands,
     deal_owner,
     kick_place,
@@ -247,7 +248,8 @@ def _play_lanes(
                         _side_cards(rows, lane, 0, players),
                         _side_cards(rows, lane, 1, players),
                         rows[lane, WON],
-                        rows[lane, WON + 1],
+                        card_points(rows[lane, WON]),
+                        card_points(rows[lane, WON + 1]),
                         rows[lane, DEALER],
                         params,
                     )
