@@ -27,6 +27,8 @@ from cardrules.batch import game_seed, make
 
 LANES = 64
 GAMES = 20_000
+#: The most games one batch plays (then a new batch, with the next seed).
+CHUNK = 300
 
 ALL_FOURS_RULES = {
     "trinidad": af.Rules(),
@@ -173,7 +175,15 @@ def run(count: float = GAMES, games: tuple[str, ...] = ("all-fours", "400")) -> 
         start = time.perf_counter()
         finished = actions = 0
         for k, (name, rules) in enumerate(rulesets.items()):
-            played, compared = compare(game, rules, per_ruleset, seed=100 + k)
+            played = compared = 0
+            seed = 1000 * k
+            while played < per_ruleset:
+                # Batches of at most CHUNK games: a lane whose game of 400 runs for hundreds of
+                # deals (both teams far below the level) is left there, not played out.
+                more, steps = compare(game, rules, min(CHUNK, per_ruleset - played), seed)
+                played += more
+                compared += steps
+                seed += 1
             finished += played
             actions += compared
             print(f"({game} {name}: {played:,} games, {compared:,} actions, all equal)")
