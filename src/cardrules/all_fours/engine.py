@@ -615,7 +615,8 @@ def _start_deal(
     )
     if winner is not None:
         return _make(_over(d), packed, None, 0, (), (0, 0), ())
-    return _make(d, packed, dealer + 1 if dealer + 1 < n else 0, 0, (), (0, 0), ())
+    # the beggar's stand or beg (AF-10): no trick, no legal plays
+    return _seal(d, packed, dealer + 1 if dealer + 1 < n else 0, 0, (), 0, (0, 0), (), 0)
 
 
 def _award(d: _Deal, award: Award) -> _Deal:
@@ -623,8 +624,11 @@ def _award(d: _Deal, award: Award) -> _Deal:
     first, second, won = award_points(
         d.scores[0], d.scores[1], award.side, award.points, d.rules.target
     )
-    winner = None if won < 0 else won
-    return _evolve(d, scores=(first, second), awards=(*d.awards, award), winner=winner)
+    new = _copy(d)  # a fresh copy, changed before anyone sees it (cheaper than _evolve)
+    new.scores = (first, second)
+    new.awards = (*d.awards, award)
+    new.winner = None if won < 0 else won
+    return new
 
 
 def _over(
@@ -696,12 +700,11 @@ def _run_pack(d: _Deal, packed: int) -> State:
         packed |= _pack(packets)  # the cards are new to every hand: OR adds them
         kick = d.deck[t.kick_places[runs + 1]]
         previous = d.kicks[-1]
-        d = _evolve(
-            d,
-            stock=d.deck[t.stock_places[runs + 1] :],
-            kicks=(*d.kicks, kick),
-            dealt=tuple(map(operator.or_, d.dealt, packets)),
-        )
+        new = _copy(d)  # a fresh copy, changed before anyone sees it (cheaper than _evolve)
+        new.stock = d.deck[t.stock_places[runs + 1] :]
+        new.kicks = (*d.kicks, kick)
+        new.dealt = tuple(map(operator.or_, d.dealt, packets))
+        d = new
         points = t.kicks[kick.index]
         if points:  # AF-9: every kick scores, even one at once replaced
             d = _award(d, _card_award(d.dealer % 2, points, _KICK, kick.index))
@@ -760,16 +763,17 @@ def _apply(s: State, action: Action) -> State:
             d = _copy(d)
             d.phase = _ANSWER
             d.decisions = (BEG,)
-            return _make(d, s._hands, d.dealer, 0, (), (0, 0), ())
+            return _seal(d, s._hands, d.dealer, 0, (), 0, (0, 0), (), 0)  # the dealer answers
     elif phase is _ANSWER and (kind is RunPack or kind is GiveOne):  # AF-11
         if kind is RunPack:
-            return _run_pack(_evolve(d, decisions=(*d.decisions, action)), s._hands)
+            answered = _copy(d)
+            answered.decisions = (*d.decisions, action)
+            return _run_pack(answered, s._hands)
         if GIVE_ONE in _legal_actions(s):
             beggar_side = (d.dealer + 1) % d.players % 2
-            d = _award(
-                _evolve(d, decisions=(*d.decisions, action)),
-                Award(beggar_side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE),
-            )
+            answered = _copy(d)
+            answered.decisions = (*d.decisions, action)
+            d = _award(answered, Award(beggar_side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE))
             if d.winner is not None:
                 return _make(_over(d), s._hands, None, 0, (), (0, 0), ())
             return _begin_play(d, s._hands, d.decisions)
