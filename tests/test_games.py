@@ -56,13 +56,16 @@ def test_the_built_in_games() -> None:
     fh, af = games()
     assert (fh.name, fh.key, fh.load()) == ("four_hundred", "400", four_hundred)
     assert (af.name, af.key, af.load()) == ("all_fours", "all-fours", all_fours)
-    assert af.seats == (4, 2) and fh.seats == (4,)
-    assert fh.rules_type is four_hundred.Rules and fh.new_game is four_hundred.new_game
-    assert fh.presets == four_hundred.Rules.PRESETS and fh.rules("jawaker") == (
-        four_hundred.Rules.preset("jawaker")
-    )
-    assert af.rules() == all_fours.Rules() and af.codec is all_fours.CODEC
-    assert af.actions == all_fours.ACTIONS and fh.observation_type is four_hundred.Observation
+    assert af.seats == (4, 2)
+    assert fh.seats == (4,)
+    assert fh.rules_type is four_hundred.Rules
+    assert fh.new_game is four_hundred.new_game
+    assert fh.presets == four_hundred.Rules.PRESETS
+    assert fh.rules("jawaker") == (four_hundred.Rules.preset("jawaker"))
+    assert af.rules() == all_fours.Rules()
+    assert af.codec is all_fours.CODEC
+    assert af.actions == all_fours.ACTIONS
+    assert fh.observation_type is four_hundred.Observation
     stand = all_fours.Stand()
     assert af.action_id(stand) == all_fours.action_id(stand)
     assert fh.parse_action("QH") == four_hundred.parse_action("QH")
@@ -116,7 +119,8 @@ def test_registration_is_checked() -> None:
 
 def test_a_registered_game_is_found_and_forgotten(tiny: GameInfo) -> None:
     assert game_names() == ("400", "all-fours", "tiny")
-    assert find_game("High_Card") is tiny and find_game(tiny_game.Rules()) is tiny
+    assert find_game("High_Card") is tiny
+    assert find_game(tiny_game.Rules()) is tiny
     assert register_game(tiny, replace=True) is tiny
     with pytest.raises(ArgumentError, match="taken"):
         register_game(tiny)
@@ -125,14 +129,17 @@ def test_a_registered_game_is_found_and_forgotten(tiny: GameInfo) -> None:
 def test_a_third_game_plays_through_the_runner(tiny: GameInfo) -> None:
     assert game_module(tiny_game.Rules()) is tiny_game
     result = play(tiny_game.Rules(), [RandomAgent(), RandomAgent()], seed=5, record=True)
-    assert result.winner in (0, 1) and max(result.scores) == 2
-    assert result.record is not None and result.record.game == "tiny"
+    assert result.winner in (0, 1)
+    assert max(result.scores) == 2
+    assert result.record is not None
+    assert result.record.game == "tiny"
     again = play(tiny_game.Rules(), [RandomAgent(), RandomAgent()], seed=5)
     assert again == result
     table = tournament(
         tiny_game.Rules.preset("long"), RandomAgent(), RandomAgent(), games=4, processes=1
     )
-    assert len(table.games) == 4 and sum(s.wins for s in table.summaries) <= 4
+    assert len(table.games) == 4
+    assert sum(s.wins for s in table.summaries) <= 4
 
 
 def test_a_third_game_through_records(tiny: GameInfo) -> None:

@@ -109,7 +109,8 @@ class State:
         legal = self.legal_actions()
         if action not in legal:
             raise IllegalActionError(Reason.NOT_AN_ACTION, seat=seat, action=action, legal=legal)
-        assert seat is not None and isinstance(action, Card)
+        assert seat is not None
+        assert isinstance(action, Card)
         masks = list(self.hand_masks)
         masks[seat] &= ~action.mask
         trick = (*self.trick, action)

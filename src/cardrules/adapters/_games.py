@@ -22,6 +22,7 @@ from cardrules.core.cards import CARDS
 from cardrules.core.cardset import CardSet
 from cardrules.core.tricks import Trick, winning_offset
 from cardrules.errors import RulesError
+from cardrules.games import find_game, games
 
 __all__ = ["GAMES", "Game", "Mode", "Table"]
 
@@ -42,6 +43,8 @@ class Game:
     default_preset: str = ""
     #: The game module.
     module: Any = None
+    #: True when the game keeps undealt cards (a stock) that a global state shows.
+    has_stock: bool = False
 
     # -- rules ------------------------------------------------------------------------------
     def make_rules(self, preset: str, rules_json: str = "", players: int = 0) -> Any:
@@ -58,7 +61,7 @@ class Game:
         else:
             rules = rules_type.preset(preset)
         if players and players != self.players(rules):
-            if not hasattr(rules, "players"):
+            if len(find_game(self.name).seats) == 1:
                 raise RulesError(f"players: {self.title} has {self.players(rules)} seats")
             rules = attrs.evolve(rules, players=players)
         return rules
@@ -272,6 +275,7 @@ class AllFours(Game):
     title = "All Fours (Trinidad)"
     default_preset = "trinidad"
     module = af
+    has_stock = True
 
     def players(self, rules: Any) -> int:
         """Four or two (AF-1)."""
@@ -374,8 +378,10 @@ class AllFours(Game):
         return lines
 
 
-#: The games by name.
-GAMES: Final[dict[str, Game]] = {"four_hundred": FourHundred(), "all_fours": AllFours()}
+#: The games of :mod:`cardrules.games` that the adapters offer, by id (``Game.name``).
+GAMES: Final[dict[str, Game]] = {
+    game.name: game.load_attribute("adapter")() for game in games() if game.adapter
+}
 
 
 class Table:

@@ -60,6 +60,7 @@ from gymnasium import spaces
 from cardrules.adapters._games import GAMES, Mode, Table
 from cardrules.adapters.encoding import Encoder
 from cardrules.agents import make_agent
+from cardrules.games import find_game
 
 __all__ = ["DEFAULT_MAX_DEALS", "ENV_IDS", "AllFoursEnv", "CardrulesEnv", "FourHundredEnv"]
 
@@ -67,7 +68,6 @@ __all__ = ["DEFAULT_MAX_DEALS", "ENV_IDS", "AllFoursEnv", "CardrulesEnv", "FourH
 DEFAULT_MAX_DEALS: Final = 100
 #: The registered ids.
 ENV_IDS: Final = ("cardrules/AllFours-v0", "cardrules/FourHundred-v0")
-_AGENT_GAMES: Final = {"four_hundred": "400", "all_fours": "all-fours"}
 
 
 class CardrulesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
@@ -126,7 +126,7 @@ class CardrulesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise ValueError(f"seat: expected 0..{n - 1}, got {seat!r}")
         self.seat = seat
         if opponents is None:
-            opponents = make_agent(_AGENT_GAMES[game], "rule")
+            opponents = make_agent(find_game(game).key, "rule")
         agents = [opponents] * (n - 1) if hasattr(opponents, "act") else list(opponents)
         if len(agents) != n - 1:
             raise ValueError(f"opponents: expected one agent or {n - 1}, got {len(agents)}")

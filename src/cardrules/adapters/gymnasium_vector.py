@@ -60,7 +60,7 @@ from the environment's generator (seeded by the last seed, else from the OS).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -71,10 +71,10 @@ from gymnasium.vector.utils import batch_space
 
 from cardrules.adapters._games import GAMES
 from cardrules.batch import AllFoursBatch, FourHundredBatch, make
+from cardrules.games import find_game
 
 __all__ = ["AllFoursVectorEnv", "CardrulesVectorEnv", "FourHundredVectorEnv"]
 
-_BATCH_GAMES: Final = {"all_fours": "all-fours", "four_hundred": "400"}
 Obs = npt.NDArray[np.float32]
 Actions = npt.NDArray[np.int64]
 
@@ -114,7 +114,7 @@ class CardrulesVectorEnv(gymnasium.vector.VectorEnv[Obs, Actions, npt.NDArray[An
         spec = GAMES[game]
         if rules is None:
             rules = spec.make_rules(preset or spec.default_preset, "", players or 0)
-        self._game = _BATCH_GAMES[game]
+        self._game = find_game(game).key
         self._rules = rules
         self._scores = scores
         self._shuffle = shuffle

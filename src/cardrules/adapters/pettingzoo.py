@@ -141,8 +141,8 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {
             agent: spaces.Discrete(self._actions) for agent in self.possible_agents
         }
-        self._all_fours = game == "all_fours"
-        size = self._encoder.size + 52 * (n + self._all_fours)
+        self._stock = spec.has_stock
+        size = self._encoder.size + 52 * (n + self._stock)
         state_low = np.zeros(size, np.float32)
         state_high = np.ones(size, np.float32)
         state_low[: self._encoder.size], state_high[: self._encoder.size] = low, high
@@ -185,7 +185,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         for seat in range(n):
             hand = table.observation(seat).hand if table.over else engine.hand(seat)
             _cards(vector[base + 52 * seat : base + 52 * seat + 52], hand.mask)
-        if self._all_fours:
+        if self._stock:
             stock = sum(1 << card.index for card in engine.stock)
             _cards(vector[base + 52 * n :], stock)
         return vector
