@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from cardrules import all_fours, four_hundred
+from cardrules import GameObservation, GameState, all_fours, four_hundred
 from cardrules.agents import RandomAgent
 from cardrules.errors import ArgumentError, ParseError, RulesError
 from cardrules.games import (
@@ -163,3 +163,16 @@ def test_records_forget_an_unregistered_game() -> None:
         codec_for(state)
     with pytest.raises(ParseError, match="unknown game 'tiny': known games are all_fours"):
         codec_for("tiny")
+
+
+def test_every_game_meets_the_protocols(tiny: GameInfo) -> None:
+    for game in games():
+        state = game.new_game(seed=2, dealer=0)
+        assert isinstance(state, GameState), game.key
+        assert isinstance(state.observe(0), GameObservation), game.key
+        assert state.deal_number == 0
+        assert state.dealer == 0
+        assert len(state.deck) == 52
+        assert state.history == ()
+        assert game.owns(state.rules)
+    assert not isinstance(object(), GameState | GameObservation)

@@ -28,7 +28,7 @@ Modules are imported on first use, so importing the registry costs nothing.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from types import ModuleType
 from typing import Any
 
@@ -58,6 +58,10 @@ def _key(text: str) -> str:
     return text.strip().lower().replace("-", "_").replace(" ", "_")
 
 
+def _aliases(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
 @attrs.frozen
 class GameInfo:
     """Everything the shared code needs to know of one game.
@@ -83,7 +87,7 @@ class GameInfo:
     key: str
     title: str
     module: str
-    aliases: tuple[str, ...] = attrs.field(default=(), converter=tuple)
+    aliases: tuple[str, ...] = attrs.field(default=(), converter=_aliases)
     seats: tuple[int, ...] = (4,)
     agents: str = ""
     adapter: str = ""
@@ -113,12 +117,14 @@ class GameInfo:
     @property
     def new_game(self) -> Callable[..., Any]:
         """The module's ``new_game``."""
-        return self.load().new_game  # type: ignore[no-any-return]  # a module attribute is Any
+        new_game: Callable[..., Any] = self.load().new_game
+        return new_game
 
     @property
     def rules_type(self) -> type[Any]:
         """The module's ``Rules`` class."""
-        return self.load().Rules  # type: ignore[no-any-return]  # a module attribute is Any
+        rules: type[Any] = self.load().Rules
+        return rules
 
     @property
     def presets(self) -> tuple[str, ...]:
@@ -150,7 +156,8 @@ class GameInfo:
     @property
     def observation_type(self) -> type[Any]:
         """The type ``state.observe(seat)`` returns."""
-        return self.load().Observation  # type: ignore[no-any-return]  # a module attribute is Any
+        observation: type[Any] = self.load().Observation
+        return observation
 
     def load_attribute(self, field: str) -> Any:
         """The object that ``agents``, ``adapter`` or ``batch`` names (``"module:attribute"``

@@ -118,19 +118,20 @@ class AllFoursCodec:
         """
         if not isinstance(action, str):
             raise ParseError(f"a step's action must be text, not {action!r}", text=action)
+        current: State = state
         head, colon, card = action.partition(":")
         if colon and head in _SIDE_STEPS:
             parsed = Card.parse(card)
             if str(parsed) != card:
                 raise ParseError(f"{action!r} is not written as {head}:{parsed}", text=action)
             if head == "expose":
-                return state.expose(seat, parsed)  # type: ignore[no-any-return]
-            return state.call(seat, parsed)  # type: ignore[no-any-return]
+                return current.expose(seat, parsed)
+            return current.call(seat, parsed)
         move = parse_action(action)
         if str(move) != action:
             raise ParseError(f"{action!r} is not written as {str(move)!r}", text=action)
         check_turn(state, seat, move)
-        return state.apply(move)  # type: ignore[no-any-return]
+        return current.apply(move)
 
     def step_text(self, action: object) -> str:
         """The text form of an action (``str(action)``).
