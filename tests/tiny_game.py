@@ -61,6 +61,9 @@ class Observation:
     deal_number: int
     current_player: int | None
     legal_actions: tuple[Card, ...]
+    phase: str
+    rules: Rules
+    winner: int | None
 
 
 @attrs.frozen
@@ -152,6 +155,9 @@ class State:
             deal_number=self.deal_number,
             current_player=self.current_player,
             legal_actions=self.legal_actions() if seat == self.current_player else (),
+            phase=self.phase,
+            rules=self.rules,
+            winner=self.winner,
         )
 
 
