@@ -348,7 +348,7 @@ class AllFours(Game):
         decisions = " ".join(map(str, result.decisions)) or "-"
         awards = "; ".join(map(str, result.awards)) or "-"
         return (
-            f"deal {result.deal_number} dealer {result.dealer} {result.reason.value}: "
+            f"deal {result.deal_number} dealer {result.dealer} {result.ending.value}: "
             f"kicks {kicks} trump {trump} "
             f"decisions {decisions} awards {awards} "
             f"scores {result.scores[0]} {result.scores[1]}"

@@ -686,7 +686,7 @@ def next_dealer(result: HandResult, players: int) -> int:
     >>> next_dealer(state.history[0], 4), state.dealer
     (0, 0)
     """
-    if result.reason is HandEnd.EXHAUSTED_PACK:
+    if result.ending is HandEnd.EXHAUSTED_PACK:
         return result.dealer
     return result.dealer + 1 if result.dealer + 1 < players else 0
 
