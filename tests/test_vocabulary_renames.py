@@ -42,7 +42,7 @@ def test_the_old_package_name_of_the_endings_warns() -> None:
     with pytest.raises(AttributeError, match="has no attribute 'Endings'"):
         four_hundred.Endings  # type: ignore[attr-defined]  # noqa: B018
     serve = renamed_module_attributes("m", {"old": ("new", 1)})
-    with pytest.deprecated_call(match="m.old is deprecated: use m.new"):
+    with pytest.deprecated_call(match=r"m\.old is deprecated: use m\.new"):
         assert serve("old") == 1
 
 
@@ -58,7 +58,7 @@ def test_deal_layout_and_deck_for_have_one_signature_in_both_games() -> None:
     assert deck == four_hundred.new_game(seed=8, dealer=1, hands=state.hands).deck
     dealt = four_hundred.new_game(seed=8, dealer=1, deck=deck)
     assert [set(h) for h in dealt.hands] == [set(h) for h in state.hands]
-    with pytest.raises(ArgumentError, match="rules: expected a four_hundred.Rules or None"):
+    with pytest.raises(ArgumentError, match=r"rules: expected a four_hundred\.Rules or None"):
         four_hundred.deal_layout(all_fours.Rules(), 0)  # type: ignore[arg-type]
     with pytest.raises(ArgumentError, match="dealer: expected a seat"):
         four_hundred.deck_for(state.hands, dealer=4)

@@ -26,13 +26,13 @@ from typing import Any, Final
 
 import attrs
 
-from cardrules.core.deprecated import warn_renamed
 from cardrules.all_fours.actions import Action
 from cardrules.all_fours.rules import Rules
 from cardrules.all_fours.scoring import Award, _mask_points
 from cardrules.core.cards import CARDS, Card, Suit, iter_cards
 from cardrules.core.cardset import FULL_MASK, CardSet
 from cardrules.core.checks import check_seat, refuse
+from cardrules.core.deprecated import warn_renamed
 from cardrules.core.tricks import Trick
 from cardrules.errors import ArgumentError
 

@@ -20,6 +20,7 @@ chance state until ``state.apply(Deal(deck))``; the default ``chance="seeded"`` 
 game's seed.
 """
 
+from cardrules.core.deprecated import renamed_module_attributes
 from cardrules.four_hundred.actions import (
     ACTIONS,
     BIDS,
@@ -37,7 +38,6 @@ from cardrules.four_hundred.actions import (
     action_id,
     parse_action,
 )
-from cardrules.core.deprecated import renamed_module_attributes
 from cardrules.four_hundred.claims import claim_holds
 from cardrules.four_hundred.dealing import deal_layout, deck_for
 from cardrules.four_hundred.determinize import determinize, void_suits

@@ -18,15 +18,15 @@ from typing import Any, Final, NamedTuple
 
 import attrs
 
-from cardrules.core.deprecated import warn_renamed
 from cardrules.core.cards import CARDS, Card, Suit
 from cardrules.core.cardset import CardSet
 from cardrules.core.checks import check_seat
+from cardrules.core.deprecated import warn_renamed
 from cardrules.core.tricks import Trick
 from cardrules.four_hundred.rules import Rules
 from cardrules.four_hundred.scoring import minimum_total
 
-__all__ = ["Ending", "HandResult", "Outcome", "Phase", "StateData"]
+__all__ = ["Ending", "HandEnd", "HandResult", "Outcome", "Phase", "StateData"]
 
 
 class Phase(enum.StrEnum):
