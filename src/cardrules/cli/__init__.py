@@ -12,6 +12,7 @@ rules.
     cardrules replay FILE [--pause] [--color auto|always|never]
     cardrules rules GAME [--preset NAME] [--players 2|4] [--json]
     cardrules serve [--host 127.0.0.1] [--port 8000] [--max-games N] [--idle-minutes M]
+                    [--database FILE]
     cardrules --version
 
 ``python -m cardrules`` is the same command.  Agents are ``random``, ``rule``, ``search``,
@@ -158,22 +159,9 @@ def build_parser() -> argparse.ArgumentParser:
         "serve",
         help="play and replay in a web browser (needs the extra: pip install 'cardrules[web]')",
     )
-    serve.add_argument(
-        "--host", default="127.0.0.1", help="the address to listen on (default 127.0.0.1)"
-    )
-    serve.add_argument("--port", type=int, default=8000, help="the port (default 8000)")
-    serve.add_argument(
-        "--max-games",
-        type=int,
-        default=100,
-        help="games (and records) kept in memory at most (default 100)",
-    )
-    serve.add_argument(
-        "--idle-minutes",
-        type=float,
-        default=60,
-        help="drop a game after this many minutes without a request (default 60)",
-    )
+    from cardrules.cli.serve import add_arguments
+
+    add_arguments(serve)
     return parser
 
 

@@ -1,0 +1,304 @@
+"""``cardrules serve`` under load: many shared tables played at once by WebSocket clients.
+
+``python benchmarks/bench_web.py [--tables 50] [--seconds 60]`` starts ``cardrules serve`` on
+a free loopback port (a new process, its tables in a temporary database) and plays, for the
+given time, that many tables of four people at once (half 400, half All Fours), each seat a
+WebSocket client that moves (a random legal move, by POST) when its view says it is to act, and
+a new table when a game ends (the games start from scores near the target, so that they end;
+after the time, the games in play are played out, within ``--grace`` seconds).  It prints the
+moves per second, the latency of a move's answer (median and 99th percentile), the server's CPU
+time per move, and checks on every message: no 5xx; no lost or duplicated move
+(each seat sees every step once, in order, and the server's steps are the moves answered 200);
+no card of another seat's hand at that step in any message; and the server's memory at the
+start, at its peak and once the tables of each round are over (``--rounds``, default 2: memory
+that Python keeps for reuse stays after the first round; a leak would grow in the second).
+
+``run(seconds)`` is the short version that the test suite runs (two tables).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+CARD = re.compile(r"\b[2-9TJQKA][CDHS]\b")
+
+
+@dataclass
+class Tally:
+    """What the clients saw."""
+
+    moves: int = 0
+    latencies: list[float] = field(default_factory=list)
+    server_errors: int = 0
+    refused: int = 0
+    gaps: int = 0
+    repeats: int = 0
+    lost: int = 0
+    games: int = 0
+    broken: int = 0
+    unfinished: int = 0
+    messages: int = 0
+    leaks: int = 0
+    #: (table, seat, step) -> the seat's hand then, and the cards each message of it named
+    hands: dict[tuple[str, int, int], set[str]] = field(default_factory=dict)
+    named: list[tuple[str, int, int, set[str]]] = field(default_factory=list)
+
+
+def _named(message: dict[str, Any]) -> set[str]:
+    """The cards a message names about the deal in play (an earlier deal's events name cards
+    that a later deal deals again)."""
+    told = message.get("events", [])
+    deals = [index for index, event in enumerate(told) if event["kind"] == "deal"]
+    now = {**message, "events": told[deals[-1] :] if deals else told}
+    return set(CARD.findall(json.dumps(now)))
+
+
+def _rss(pid: int) -> float:
+    """A process's resident memory in MB (Linux)."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+async def _post(http: Any, token: str, move: int, step: int, tally: Tally) -> int:
+    """POST a move; once more if the connection broke and the move was not made (a kept-alive
+    connection that the server closed as the request left)."""
+    import httpx
+
+    try:
+        return int((await http.post(f"/api/games/{token}/actions", json={"id": move})).status_code)
+    except httpx.TransportError:
+        tally.broken += 1
+        now = (await http.get(f"/api/games/{token}")).json()
+        if now["step"] != step:
+            return 200  # it was made
+        return int((await http.post(f"/api/games/{token}/actions", json={"id": move})).status_code)
+
+
+async def _seat(
+    http: Any, base: str, table: str, token: str, seat: int, tally: Tally, rng: random.Random
+) -> int:
+    """One person's client: listen, move when to act; returns the moves it made."""
+    import websockets
+
+    made = 0
+    known: int | None = None
+    acted = -1
+    url = base.replace("http", "ws", 1) + f"/api/games/{token}/ws"
+    async with websockets.connect(url, max_size=2**22) as socket:
+        async for raw in socket:
+            message = json.loads(raw)
+            tally.messages += 1
+            step = message["step"]
+            if known is not None:
+                if message["from"] > known:
+                    tally.gaps += 1
+                elif message["from"] < known and step > known:
+                    tally.repeats += 1
+            known = step if known is None else max(known, step)
+            view = message["view"]
+            tally.hands[(table, seat, step)] = set(view["hand"])
+            tally.named.append((table, seat, step, _named(message)))
+            if view["game_over"]:
+                return made
+            if view["your_turn"] and step != acted:
+                acted = step
+                legal = view["legal"]
+                # 400: the second-lowest bid (random bids fail, and the game would not end)
+                bidding = view["phase"] == "bidding"
+                move = legal[min(1, len(legal) - 1)] if bidding else rng.choice(legal)
+                started = time.perf_counter()
+                status = await _post(http, token, move["id"], step, tally)
+                tally.latencies.append(time.perf_counter() - started)
+                if status >= 500:
+                    tally.server_errors += 1
+                elif status == 200:
+                    made += 1
+                    tally.moves += 1
+                else:
+                    tally.refused += 1
+    return made
+
+
+async def _table(
+    http: Any, base: str, number: int, deadline: float, grace: float, tally: Tally
+) -> None:
+    """Tables of four people, one after another, until the deadline."""
+    rng = random.Random(number)
+    game = "400" if number % 2 else "all-fours"
+    # Scores near the target to start from, so that games end and new tables start.
+    scores = [39, 39, 39, 39] if game == "400" else [10, 10]
+    request = {"game": game, "seats": [None] * 4, "scores": scores}
+    while time.monotonic() < deadline:
+        made = await http.post("/api/tables", json=request)
+        if made.status_code != 201:
+            tally.server_errors += made.status_code >= 500
+            tally.refused += made.status_code < 500
+            print(f"(a table refused: {made.status_code} {made.text[:200]})", file=sys.stderr)
+            await asyncio.sleep(0.5)
+            continue
+        body = made.json()
+        tokens = [seat["id"] for seat in body["seats"]]
+        try:
+            moves = await asyncio.wait_for(
+                asyncio.gather(
+                    *(
+                        _seat(http, base, body["table"], token, seat, tally, rng)
+                        for seat, token in enumerate(tokens)
+                    )
+                ),
+                max(0.5, deadline + grace - time.monotonic()),
+            )
+        except TimeoutError:  # a game that did not end in its time
+            moves = None
+            tally.unfinished += 1
+        final = (await http.get(f"/api/games/{tokens[0]}")).json()
+        if moves is not None:
+            tally.games += 1
+            if final["step"] != sum(moves):
+                tally.lost += abs(final["step"] - sum(moves))
+
+
+def _serve(database: Path, tables: int) -> tuple[subprocess.Popen[str], str]:
+    command = [sys.executable, "-m", "cardrules", "serve", "--port", "0"]
+    command += ["--database", str(database), "--max-games", str(max(100, 2 * tables))]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    for line in process.stdout:
+        found = re.search(r"open (http://127\.0\.0\.1:\d+)/", line)
+        if found:
+            return process, found.group(1)
+    raise RuntimeError("cardrules serve did not start")
+
+
+def _cpu(pid: int) -> float:
+    """A process's CPU seconds so far (user and system; Linux)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def load(tables: int, seconds: float, grace: float = 30.0, rounds: int = 1) -> dict[str, Any]:
+    """Play ``tables`` tables for ``seconds`` against a new server, then up to ``grace``
+    seconds more for the games in play to end (no new table starts), ``rounds`` times; the
+    figures and checks (the server's memory after each round)."""
+    with tempfile.TemporaryDirectory() as folder:
+        process, base = _serve(Path(folder) / "tables.sqlite3", tables)
+        try:
+            tally = Tally()
+            start_memory = _rss(process.pid)
+            peak = [start_memory]
+
+            async def main() -> None:
+                import httpx
+
+                # One client for every seat (making one costs a TLS context, even for http).
+                limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+                http = httpx.AsyncClient(base_url=base, timeout=30, limits=limits)
+                deadline = time.monotonic() + seconds
+
+                async def watch() -> None:
+                    while True:
+                        peak[0] = max(peak[0], _rss(process.pid))
+                        await asyncio.sleep(0.5)
+
+                watcher = asyncio.create_task(watch())
+                await asyncio.gather(
+                    *(_table(http, base, n, deadline, grace, tally) for n in range(tables))
+                )
+                watcher.cancel()
+                await http.aclose()
+
+            started = time.monotonic()
+            cpu = _cpu(process.pid)
+            after: list[float] = []
+            for _ in range(rounds):
+                asyncio.run(main())
+                time.sleep(1.0)
+                after.append(_rss(process.pid))
+            elapsed = time.monotonic() - started - rounds
+            cpu = _cpu(process.pid) - cpu
+        finally:
+            process.terminate()
+            process.wait(10)
+    for table, seat, step, cards in tally.named:
+        for other in range(4):
+            hand = tally.hands.get((table, other, step))
+            if other != seat and hand and cards & hand:
+                tally.leaks += 1
+    latencies = sorted(tally.latencies) or [float("nan")]
+    return {
+        "tables": tables,
+        "seconds": elapsed,
+        "moves": tally.moves,
+        "moves_per_second": tally.moves / elapsed,
+        "p50_ms": 1000 * latencies[len(latencies) // 2],
+        "p99_ms": 1000 * latencies[min(len(latencies) - 1, int(0.99 * len(latencies)))],
+        "server_errors": tally.server_errors,
+        "refused": tally.refused,
+        "lost": tally.lost,
+        "gaps": tally.gaps,
+        "repeats": tally.repeats,
+        "games": tally.games,
+        "broken": tally.broken,
+        "unfinished": tally.unfinished,
+        "messages": tally.messages,
+        "leaks": tally.leaks,
+        "memory_mb": (start_memory, peak[0], after),
+        "server_cpu_ms_per_move": 1000 * cpu / max(1, tally.moves),
+    }
+
+
+def report(figures: dict[str, Any]) -> None:
+    """Print the figures."""
+    start, peak, after = figures["memory_mb"]
+    print(
+        f"serve: {figures['tables']} tables x 4 WebSocket clients, {figures['seconds']:.0f} s: "
+        f"{figures['moves_per_second']:.0f} moves/s ({figures['moves']} moves, "
+        f"{figures['games']} games, {figures['unfinished']} unfinished), a move answered in "
+        f"{figures['p50_ms']:.1f} ms (median), "
+        f"{figures['p99_ms']:.1f} ms (p99); the server's CPU "
+        f"{figures['server_cpu_ms_per_move']:.1f} ms a move"
+    )
+    print(
+        f"(checks: {figures['server_errors']} 5xx, {figures['refused']} moves refused, "
+        f"{figures['lost']} lost, {figures['broken']} broken connections, "
+        f"{figures['gaps']} gaps, {figures['repeats']} repeats, "
+        f"{figures['leaks']} hidden cards in {figures['messages']} messages; server memory "
+        f"{start:.0f} MB at the start, {peak:.0f} MB at the peak, "
+        f"{', '.join(f'{mb:.0f}' for mb in after)} MB after each round)"
+    )
+
+
+def run(seconds: float) -> None:
+    """The short version (two tables), as the benchmark smoke test calls it."""
+    report(load(2, max(seconds, 1.0), grace=0))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=50)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--grace", type=float, default=30)
+    parser.add_argument("--rounds", type=int, default=2, choices=range(1, 6))
+    args = parser.parse_args()
+    if not 1 <= args.tables <= 500 or not 0 < args.seconds <= 600:
+        parser.error("--tables from 1 to 500, --seconds above 0 and at most 600")
+    os.nice(5)
+    report(load(args.tables, args.seconds, min(max(args.grace, 0), 120), args.rounds))
+
+
+if __name__ == "__main__":
+    main()
