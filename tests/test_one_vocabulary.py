@@ -30,8 +30,6 @@ ALLOWED: dict[tuple[str, str], int] = {
     ("compare", "cardrules.cli.replay"): 1,
     ("compare", "cardrules.cli.rules"): 2,
     ("compare", "cardrules.cli.simulate"): 1,
-    ("compare", "cardrules.web.app"): 3,
-    ("map", "cardrules.web.app"): 1,
     ("sniff", "cardrules.cli.events"): 1,
     ("sniff", "cardrules.cli.render"): 1,
     ("sniff", "cardrules.cli.replay"): 1,
