@@ -105,7 +105,7 @@ def game_type(game: Game, mode: Mode) -> Any:
     )
 
 
-class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
+class CardrulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs: its base is Any
     """A cardrules game as an OpenSpiel game (see the subclasses)."""
 
     GAME: Game
@@ -186,7 +186,7 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         return Observer(self.new_table(), perfect_recall)
 
 
-class CardrulesState(pyspiel.State):  # type: ignore[misc]
+class CardrulesState(pyspiel.State):  # type: ignore[misc]  # as above
     """An OpenSpiel state over a :class:`~cardrules.adapters._games.Table`."""
 
     def __init__(self, game: CardrulesGame, table: Table) -> None:

@@ -55,7 +55,7 @@ from cardrules.adapters.encoding import Encoder, _cards
 __all__ = ["CardrulesEnv", "all_fours_env", "four_hundred_env"]
 
 
-class CardrulesEnv(AECEnv):  # type: ignore[misc]
+class CardrulesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: its base is Any
     """The raw AEC environment of one game (see the module documentation).
 
     :param game: ``"four_hundred"`` or ``"all_fours"``;
@@ -101,6 +101,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         if game not in GAMES:
             raise ValueError(f"game: expected one of {sorted(GAMES)}, got {game!r}")
         spec = GAMES[game]
+        # Each env's own metadata over the ClassVar, as PettingZoo reads it.
         self.metadata = {**CardrulesEnv.metadata, "name": f"cardrules_{game}_v0"}  # type: ignore[misc]
         if rules is None:
             rules = spec.make_rules(preset or spec.default_preset, "", players or 0)

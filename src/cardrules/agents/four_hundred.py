@@ -243,7 +243,8 @@ def rollout_policy(state: Any, rng: random.Random) -> Action:
     """The rule-based bids and play for rollouts on a sampled state (seeing its hands)."""
     legal = state.legal_actions()
     if len(legal) == 1:
-        return legal[0]  # type: ignore[no-any-return]
+        only: Action = legal[0]
+        return only
     seat = state.current_player
     if state.phase is Phase.BIDDING:
         minimum = min(a.tricks for a in legal if isinstance(a, Bid))

@@ -84,10 +84,11 @@ def derive_seed(seed: int, *labels: int | str) -> int:
         text = _PREFIX + str(seed)
         for label in labels:
             kind = label.__class__
+            # `kind is int` (not isinstance, which takes bools) does not narrow for mypy.
             if kind is int and -_SEED_BOUND < label < _SEED_BOUND:  # type: ignore[operator]
                 text += "|" + str(label)
             elif kind is str:
-                text += "|s:" + label  # type: ignore[operator]
+                text += "|s:" + label  # type: ignore[operator]  # as above
             else:
                 return _derive_seed(seed, labels)
         return int.from_bytes(_sha256(text.encode()).digest()[:8], "big")
