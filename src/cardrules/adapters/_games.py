@@ -228,7 +228,7 @@ class FourHundred(Game):
             current_player=None,
             legal_actions=(),
             bids=result.bids,
-            tricks_taken=result.tricks,
+            tricks_taken=result.tricks_taken,
             scores=result.scores,
             level=result.level,
             offences=result.offences,
@@ -241,7 +241,7 @@ class FourHundred(Game):
         bids = " ".join(_opt(b) for b in result.bids)
         return (
             f"deal {result.deal_number} dealer {result.dealer} {result.ending.value}: "
-            f"bids {bids} tricks {' '.join(map(str, result.tricks))} "
+            f"bids {bids} tricks {' '.join(map(str, result.tricks_taken))} "
             f"changes {' '.join(map(str, result.changes))} "
             f"scores {' '.join(map(str, result.scores))} level {result.level}"
         )
