@@ -25,3 +25,6 @@ exclude_patterns = ["_build"]
 # Both games have an ``Observation`` (and ``Rules``, ``State`` ...): a bare name in a signature
 # that autodoc cannot resolve to one module is ambiguous by design, not a broken link.
 suppress_warnings = ["ref.python"]
+# The docs extra brings what autodoc imports (numpy, gymnasium, pettingzoo) but not OpenSpiel, a
+# large install (with SciPy): its adapter's page is built against a stand-in for ``pyspiel``.
+autodoc_mock_imports = ["pyspiel"]

@@ -41,20 +41,42 @@ def _rebuild(
     return error
 
 
+#: The longest text of a value that an error message shows.
+_SHOWN_CHARS = 200
+
+
 def describe(value: object) -> str:
     """A short, safe text of a refused value for an error message: its ``repr`` cut to 200
-    characters, or the size of an int too large to write out.
+    characters, or the size of an int too large to write out.  It never raises: not for an int
+    over CPython's 4,300-digit limit of ``str()`` (alone or inside a container), a numpy array,
+    text with lone surrogates or an object whose ``repr`` fails.
 
     >>> describe("QH"), describe(10**5000), describe("x" * 500)[-5:]
     ("'QH'", 'an int of 16610 bits', 'xx...')
+    >>> describe([1, 10**5000]), describe("\\ud800")
+    ('a list', "'\\\\ud800'")
     """
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
-        return f"an int of {value.bit_length()} bits"
     try:
+        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+            return f"an int of {value.bit_length()} bits"
         text = repr(value)
+        if not isinstance(text, str):
+            raise TypeError("repr did not return text")
     except Exception:  # a repr that fails must not hide the real error
         text = f"a {type(value).__name__}"
-    return text if len(text) <= 200 else text[:200] + "..."
+    return text if len(text) <= _SHOWN_CHARS else text[:_SHOWN_CHARS] + "..."
+
+
+def _shown(value: object) -> str:
+    """``str(value)`` for a message (actions and cards print as players write them), or
+    :func:`describe` of it when ``str`` fails or the text is long."""
+    try:
+        text = str(value)
+        if isinstance(text, str) and len(text) <= _SHOWN_CHARS:
+            return text
+    except Exception:  # the value's own str failed: describe it instead
+        pass
+    return describe(value)
 
 
 class CardrulesError(Exception):
@@ -170,7 +192,9 @@ class IllegalActionError(CardrulesError, ValueError):
     * :attr:`seat` -- the seat that was to act (or that made a claim), or ``None`` when the game
       is over;
     * :attr:`action` -- the rejected action;
-    * :attr:`legal` -- the legal actions of that state, in their stable order.
+    * :attr:`legal` -- the legal actions of that state, in their stable order;
+    * :attr:`detail` -- the rule's own explanation (text, possibly empty), which the message
+      repeats after the reason.
     """
 
     def __init__(
@@ -186,17 +210,20 @@ class IllegalActionError(CardrulesError, ValueError):
         self.seat = seat
         self.action = action
         self.legal = tuple(legal)
+        self.detail = detail
         if seat is not None:
-            who = f"seat {seat}"
+            who = f"seat {_shown(seat)}"
         elif reason is Reason.GAME_OVER:
             who = "the game is over"
+        elif reason is Reason.NOT_AN_ACTION:
+            who = "not an action of the game"
         else:
             who = "chance: no seat acts, the cards are to be dealt"
-        message = f"{action} is not legal ({who}): {reason.value}"
+        message = f"{_shown(action)} is not legal ({who}): {reason.value}"
         if detail:
             message += f": {detail}"
         if self.legal:
-            message += "; legal: " + " ".join(str(a) for a in self.legal)
+            message += "; legal: " + " ".join(_shown(a) for a in self.legal)
         elif seat is not None:
             message += "; no action is legal here"
         super().__init__(message)

@@ -34,10 +34,12 @@ from cardrules.core.records import (
     format_tags,
     input_text,
     load_json,
+    parse_int,
     parse_tags,
 )
 from cardrules.core.records import final_state as _final_state
 from cardrules.core.records import replay as _replay
+from cardrules.errors import describe
 from cardrules.games import UnknownGameError, find_game, games
 
 __all__ = [
@@ -92,7 +94,7 @@ def codec_for(game: str | GameState[Any]) -> GameCodec:
         found = [info for info in games() if info.name == game]
         if not found:
             known = ", ".join(sorted({*(info.name for info in games()), *_CODECS}))
-            raise RecordError(f"unknown game {game!r}: known games are {known}")
+            raise RecordError(f"unknown game {describe(game)}: known games are {known}")
         info = found[0]
     else:
         try:
@@ -152,10 +154,7 @@ def to_text(record: GameRecord) -> str:
 def _int_tag(tags: dict[str, str], name: str) -> int:
     if name not in tags:
         raise RecordError(f"the tag [{name} …] is missing")
-    try:
-        return int(tags[name])
-    except ValueError:
-        raise RecordError(f"the tag [{name} {tags[name]!r}] is not an integer") from None
+    return parse_int(tags[name], f"the tag [{name} …]")
 
 
 def from_text(text: str | bytes) -> GameRecord:
@@ -189,11 +188,8 @@ def from_text(text: str | bytes) -> GameRecord:
     result = tags.get("Result")
     if result is None:
         raise RecordError("the tag [Result …] is missing")
-    try:
-        winner = None if result == "none" else int(result)
-        scores = tuple(int(s) for s in tags.get("Scores", "").split())
-    except ValueError:
-        raise RecordError(f"the tags [Result {result!r}] / [Scores …] are not numbers") from None
+    winner = None if result == "none" else parse_int(result, "the tag [Result …]")
+    scores = tuple(parse_int(s, "the tag [Scores …]") for s in tags.get("Scores", "").split())
     deals = codec.parse_text_body([line for line in lines[blank + 1 :] if line.strip()], tags)
     return GameRecord(
         game=codec.name,

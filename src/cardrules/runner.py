@@ -42,13 +42,16 @@ import attrs
 
 from cardrules.core.deck import derive_seed
 from cardrules.core.records import GameRecord
+from cardrules.errors import ArgumentError, CardrulesError, IllegalActionError, describe
 from cardrules.games import UnknownGameError, find_game
 
 __all__ = [
+    "AgentError",
     "AgentSummary",
     "GameResult",
     "TournamentResult",
     "agent_rngs",
+    "check_agent",
     "game_module",
     "pair_confidence",
     "play",
@@ -80,6 +83,99 @@ def game_module(rules: Any) -> Any:
 def _players(rules: Any) -> int:
     # A ruleset with a ``players`` option says; otherwise the game's one (default) seat count.
     return int(getattr(rules, "players", find_game(rules).seats[0]))
+
+
+def _game_name(module: Any) -> str:
+    return "400" if module.__name__ == "cardrules.four_hundred" else "all-fours"
+
+
+class AgentError(CardrulesError, ValueError):
+    """An agent failed at one of its decisions in a game that :func:`play` played: it chose an
+    action that is not legal, or its ``act`` raised an error.
+
+    Attributes: :attr:`agent` (the agent's name), :attr:`seat`, :attr:`seed` (the game's, which
+    replays it), :attr:`move` (the number of actions played before, from 0), and
+    :attr:`illegal`, the :class:`~cardrules.errors.IllegalActionError` of an illegal action (with
+    its machine-readable ``reason`` and the legal actions), or ``None`` when ``act`` raised;
+    then :attr:`failure` is that error's type and message.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        agent: str,
+        seat: int,
+        seed: int,
+        move: int,
+        illegal: IllegalActionError | None = None,
+        failure: str = "",
+    ) -> None:
+        self.agent = agent
+        self.seat = seat
+        self.seed = seed
+        self.move = move
+        self.illegal = illegal
+        self.failure = failure
+        super().__init__(message)
+
+
+def check_agent(rules: Any, agent: Any) -> None:
+    """Refuse, before any game starts, an agent that does not play ``rules``' game.
+
+    An agent that declares its game (a ``game`` attribute, ``"400"`` or ``"all-fours"``, as
+    :class:`~cardrules.agents.pimc.PimcAgent` does) is taken at its word; any other is asked
+    for the first decision of a game (seed 0) and must answer with one of its legal actions.
+    So an All Fours bot given a 400 game is refused here, not at its first move.
+
+    :raises ArgumentError: for an object that is not an agent (a ``name`` and an ``act``) or
+        that does not play this game, saying why.
+    """
+    from cardrules.agents.registry import game_name
+
+    module = game_module(rules)
+    game = _game_name(module)
+    name = getattr(agent, "name", None)
+    act = getattr(agent, "act", None)
+    if not isinstance(name, str) or not callable(act):
+        raise ArgumentError(
+            f"{describe(agent)} is not an agent: an agent has a name (str) and an "
+            "act(observation, rng) method",
+            name="agent",
+            value=agent,
+        )
+    kind = type(agent)
+    name = f"{name} ({kind.__module__}.{kind.__qualname__})"
+    declared = getattr(agent, "game", None)
+    if isinstance(declared, str):
+        try:
+            plays = game_name(declared)
+        except CardrulesError:
+            plays = declared
+        if plays != game:
+            raise ArgumentError(
+                f"agent {name!r} plays {plays}, not {game}", name="agent", value=agent
+            )
+        return
+    state = module.new_game(rules, seed=0)
+    legal = state.legal_actions()
+    try:
+        action = act(state.observe(state.current_player), random.Random(0))
+    except Exception as error:
+        raise ArgumentError(
+            f"agent {name!r} does not play {game}: asked for the first decision of a game of "
+            f"{game}, it failed: {type(error).__name__}: {str(error)[:200]}",
+            name="agent",
+            value=agent,
+        ) from None
+    if action not in legal:
+        raise ArgumentError(
+            f"agent {name!r} does not play {game}: asked for the first decision of a game of "
+            f"{game}, it chose {describe(action)}, which is not one of the legal actions "
+            f"({' '.join(map(str, legal))})",
+            name="agent",
+            value=agent,
+        )
 
 
 def agent_rngs(seed: int, players: int) -> list[random.Random]:
@@ -131,8 +227,9 @@ def play(
     Each agent sees only its seat's observation and gets its own generator seeded from
     ``seed`` and its seat.  With ``record=True`` the result carries the game's record.
 
-    :raises ValueError: for a wrong number of agents; an agent's illegal action raises
-        :class:`~cardrules.errors.IllegalActionError`.
+    :raises ValueError: for a wrong number of agents.
+    :raises AgentError: when an agent chooses an illegal action or its ``act`` raises (with
+        the agent's name, its seat and the game's seed; the error it raised is the cause).
     """
     module = game_module(rules)
     players = _players(rules)
@@ -151,11 +248,35 @@ def play(
     clock = time.perf_counter
     while not state.is_terminal and actions < max_actions:
         seat = state.current_player
+        agent = agents[seat]
         start = clock()
-        action = agents[seat].act(state.observe(seat), rngs[seat])
+        try:
+            action = agent.act(state.observe(seat), rngs[seat])
+        except Exception as error:
+            failure = f"{type(error).__name__}: {str(error)[:200]}"
+            raise AgentError(
+                f"agent {agent.name!r} at seat {seat} failed at move {actions + 1} of the game of "
+                f"seed {seed}: {failure}",
+                agent=agent.name,
+                seat=seat,
+                seed=seed,
+                move=actions,
+                failure=failure,
+            ) from error
         seconds[seat] += clock() - start
         decisions[seat] += 1
-        state = recorder.apply(action) if recorder is not None else state.apply(action)
+        try:
+            state = recorder.apply(action) if recorder is not None else state.apply(action)
+        except IllegalActionError as error:
+            raise AgentError(
+                f"agent {agent.name!r} at seat {seat} chose an illegal action at move "
+                f"{actions + 1} of the game of seed {seed}: {error}",
+                agent=agent.name,
+                seat=seat,
+                seed=seed,
+                move=actions,
+                illegal=error,
+            ) from error
         actions += 1
     return GameResult(
         seed=seed,
@@ -362,6 +483,7 @@ def tournament(
     processes: int | None = None,
     record: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    on_game: Callable[[int, GameResult], None] | None = None,
 ) -> TournamentResult:
     """A duplicate tournament of ``games`` games (an even number) between two agents.
 
@@ -374,10 +496,19 @@ def tournament(
         process.
     :param record: keep every game's record (in :attr:`GameResult.record`).
     :param progress: called as ``progress(done, total)`` after each game.
+    :param on_game: called as ``on_game(index, result)`` as each game finishes (in the order
+        they finish; ``index`` is the game's place in :attr:`TournamentResult.games`, from 0),
+        for example to save each record at once rather than at the end.
     :raises ValueError: for a number of games that is not a positive even number.
+    :raises ArgumentError: before any game, for an agent that does not play this game (see
+        :func:`check_agent`).
+    :raises AgentError: when an agent chooses an illegal action or fails (see :func:`play`).
     """
     if games < 2 or games % 2:
         raise ValueError(f"a duplicate tournament plays an even number of games, not {games}")
+    check_agent(rules, agent_a)
+    if agent_b is not agent_a:
+        check_agent(rules, agent_b)
     agents = (agent_a, agent_b)
     tasks = [
         (derive_seed(seed, "game", pair), swapped)
@@ -386,8 +517,11 @@ def tournament(
     ]
     start = time.perf_counter()
     results: dict[tuple[int, bool], GameResult] = {}
+    index = {task: number for number, task in enumerate(tasks)}
     for done, result in enumerate(_run(rules, agents, tasks, executor, processes, record), 1):
         results[(result.seed, result.swapped)] = result
+        if on_game is not None:
+            on_game(index[(result.seed, result.swapped)], result)
         if progress is not None:
             progress(done, games)
     ordered = tuple(results[task] for task in tasks)

@@ -61,12 +61,85 @@ def test_match_rewards_and_truncation() -> None:
     assert total == (1.0 if env.unwrapped.table.winner == 0 else -1.0)
 
 
-def test_hand_reward_is_the_team_score_change() -> None:
+def test_hand_reward_is_the_margin_in_units_or_the_own_change() -> None:
     env = gymnasium.make("cardrules/FourHundred-v0", mode="hand", seat=3)
     total, terminated, _, _, _ = _episode(env, 4)
-    result = env.unwrapped.table.past[-1]
+    changes = env.unwrapped.table.past[-1].changes
     assert terminated
-    assert total == result.changes[1] + result.changes[3]
+    margin = changes[1] + changes[3] - changes[0] - changes[2]
+    assert total == margin / 40
+    own = gymnasium.make("cardrules/FourHundred-v0", mode="hand", seat=3, reward="own")
+    total, _, _, _, _ = _episode(own, 4)
+    assert total == (changes[1] + changes[3]) / 40
+    points = gymnasium.make(
+        "cardrules/AllFours-v0", mode="hand", seat=1, reward="own", reward_unit=1
+    )
+    total, _, _, _, _ = _episode(points, 6)
+    result = points.unwrapped.table.past[-1]
+    assert total == result.scores[1] - points.unwrapped.table.start_scores[1]
+
+
+@pytest.mark.parametrize("game", ["four_hundred", "all_fours"])
+def test_an_illegal_move_never_pays_better_than_a_deal(game: str) -> None:
+    """The default illegal reward of hand mode is below every deal's reward (random play)."""
+    env = cg.CardrulesEnv(game, mode="hand", opponents=RandomAgent())
+    worst = cg.worst_hand_reward(env.table.rules)
+    assert env.illegal_reward == worst
+    assert worst < -1
+    rewards = [_episode(env, seed)[0] for seed in range(40)]
+    assert min(rewards) > worst
+    assert cg.CardrulesEnv(game).illegal_reward == -1.0  # match mode: a lost game
+
+
+@pytest.mark.parametrize("env_id", cg.ENV_IDS)
+def test_bounds_are_finite_and_hold(env_id: str) -> None:
+    import warnings
+
+    env = gymnasium.make(env_id, mode="hand")
+    space = env.observation_space
+    assert np.isfinite(space.low).all()
+    assert np.isfinite(space.high).all()
+    assert env.metadata["render_fps"] > 0
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        check_env(env.unwrapped, skip_render_check=True)
+    assert not [w for w in caught if "inf" in str(w.message).lower()]
+    # a runaway score (400 scores have no bound, FH-25) is kept inside the space
+    inner = env.unwrapped
+    encode = inner._encoder.encode
+    scores = next((a, b) for name, a, b in inner._encoder.slices() if name == "scores")
+
+    def runaway(table: Any, seat: int, vector: Any) -> None:
+        encode(table, seat, vector)
+        vector[scores[0] : scores[1]] = -1e6
+
+    inner._encoder.encode = runaway
+    obs = inner._observation()
+    assert space.contains(obs)
+    assert (obs[scores[0] : scores[1]] == -cg.SCORE_BOUND).all()
+
+
+@pytest.mark.parametrize("mode", ["rgb_array", "rgb_array_list", "depth_array"])
+def test_an_unknown_render_mode_is_a_type_error_too(mode: str) -> None:
+    from cardrules.errors import ArgumentError
+
+    with pytest.raises(ArgumentError, match="render_mode") as caught:
+        cg.AllFoursEnv(render_mode=mode)
+    assert isinstance(caught.value, TypeError)
+    assert isinstance(caught.value, ValueError)
+
+
+@pytest.mark.filterwarnings("ignore:.*render_mode='rgb_array':UserWarning")
+def test_stable_baselines3_make_vec_env() -> None:
+    """SB3 asks for render_mode="rgb_array" first (Gymnasium warns) and retries on TypeError."""
+    env_util = pytest.importorskip("stable_baselines3.common.env_util")
+    envs = env_util.make_vec_env("cardrules/AllFours-v0", n_envs=4, env_kwargs={"mode": "hand"})
+    obs = envs.reset()
+    assert obs.shape == (4, *envs.observation_space.shape)
+    masks = np.array(envs.env_method("action_masks"))
+    assert masks.shape == (4, envs.action_space.n)
+    envs.step(masks.argmax(axis=1))
+    envs.close()
 
 
 def test_illegal_actions() -> None:
@@ -79,6 +152,10 @@ def test_illegal_actions() -> None:
     env.reset(seed=0)
     _, reward, terminated, truncated, info = env.step(illegal)
     assert (reward, terminated, truncated, info["illegal_action"]) == (-3.0, True, False, True)
+    env = cg.FourHundredEnv(mode="hand")
+    env.reset(seed=0)
+    _, reward, _, _, _ = env.step(illegal)
+    assert reward == -4.0
 
 
 def test_core_does_not_register() -> None:

@@ -141,3 +141,30 @@ def test_arguments() -> None:
     assert obs.shape == envs.observation_space.shape
     with pytest.raises(ValueError, match="game"):
         CardrulesVectorEnv("bridge")
+
+
+@pytest.mark.parametrize("env_id", cg.ENV_IDS)
+def test_make_vec_with_the_single_seat_options(env_id: str) -> None:
+    """``make_vec`` takes the single-seat environment's options: it vectorizes that one."""
+    envs = gymnasium.make_vec(env_id, num_envs=3, mode="hand", seat=1)
+    assert isinstance(envs, gymnasium.vector.SyncVectorEnv)
+    obs, info = envs.reset(seed=2)
+    assert obs.shape == (3, *envs.single_observation_space.shape)
+    assert all(env.unwrapped.seat == 1 for env in envs.envs)
+    assert all(env.unwrapped.table.mode == "hand" for env in envs.envs)
+    rng = np.random.default_rng(0)
+    for _ in range(30):
+        obs, _, _, _, info = envs.step(_random(info["action_mask"] > 0, rng))
+        assert envs.observation_space.contains(obs)
+    self_play = gymnasium.make_vec(env_id, num_envs=2, scores=_NEAR_END[env_id].get("scores"))
+    assert isinstance(self_play.unwrapped, CardrulesVectorEnv)
+
+
+def test_the_self_play_observation_stays_in_its_finite_space() -> None:
+    envs = _make("cardrules/FourHundred-v0", 4, scores=(-9000, 20000, 0, 5))
+    space = envs.single_observation_space
+    assert np.isfinite(space.low).all()
+    assert np.isfinite(space.high).all()
+    obs, _ = envs.reset(seed=1)
+    assert envs.observation_space.contains(obs)
+    assert obs.max() == cg.SCORE_BOUND

@@ -43,6 +43,14 @@ def run(
     )
 
 
+def default_sigint() -> None:
+    """For a child process: Ctrl-C as a terminal gives it, whatever this process inherited (a
+    shell starts background jobs with SIGINT ignored, and children inherit that)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def no_traceback(result: subprocess.CompletedProcess[str]) -> None:
     assert "Traceback" not in result.stderr
     assert "Traceback" not in result.stdout
@@ -146,8 +154,8 @@ def test_400_bids_below_the_minimum_are_refused_in_400_words() -> None:
     no_traceback(result)
     assert result.returncode == 0
     out = result.stdout
-    assert "illegal: 1 is not legal" in out
-    assert "bid_below_minimum" in out
+    assert "illegal: 1 is not legal now: the bid is below the minimum: with a score of 0" in out
+    assert "bid_below_minimum" not in out
     assert "not a move: 'banana' is not a move of 400: type a bid" in out
     assert "talk_before_play" not in out
     assert "claim:S" not in out
@@ -592,11 +600,30 @@ def test_rules_prints_options_and_scoring_tables() -> None:
     assert "  hang jack  3" in af.stdout
     fh = run("rules", "400", "--preset", "pagat_41")
     assert fh.returncode == 0
-    assert 'high_bid_win         "never"' in fh.stdout
+    assert "  a bid of 10 or more never wins the game by itself (FH-21)" in fh.stdout
     assert "bid values V(bid, score)" in fh.stdout
     assert "14  16  18  20  22  24  26" in fh.stdout
     as_json = run("rules", "all-fours", "--players", "2", "--json")
     assert json.loads(as_json.stdout)["rules"]["players"] == 2
+
+
+@pytest.mark.parametrize("game", ["400", "all-fours"])
+def test_rules_says_every_option_in_a_players_words(game: str) -> None:
+    import re
+
+    from cardrules.cli.rules import describe_rules
+
+    module = module_of(game)
+    for preset in module.Rules.PRESETS:
+        rules = module.Rules.preset(preset)
+        lines = describe_rules(game, rules, preset)
+        start = lines.index("options (--json prints them as data):") + 1
+        options = lines[start : lines.index("", start)]
+        assert len(options) == len(rules.to_dict())
+        for line in options:
+            assert re.search(r"\b[a-z]+_[a-z_]+\b", line) is None, line  # no option names
+            assert '"' not in line  # no JSON values
+            assert re.search(r"\((FH|AF)-\d+", line), line  # each cites its rule
 
 
 def test_rules_rejects_unknown_presets() -> None:

@@ -8,7 +8,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from tests.cli.test_cli_command import SOURCE, environment, final_state, human_script
+from tests.cli.test_cli_command import (
+    SOURCE,
+    default_sigint,
+    environment,
+    final_state,
+    human_script,
+)
 
 pexpect = pytest.importorskip("pexpect")
 
@@ -25,6 +31,7 @@ def spawn(*args: str, **env: str) -> pexpect.spawn:
         timeout=60,
         dimensions=(50, 200),
         cwd=SOURCE,
+        preexec_fn=default_sigint,
     )
 
 

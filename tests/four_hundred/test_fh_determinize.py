@@ -151,6 +151,7 @@ def test_the_mid_deal_constructor_rebuilds_any_state() -> None:
                 state.leader,
                 tuple(c.index for c in state.current_trick.cards),
                 done,  # type: ignore[arg-type]
+                first_deck=state._s[0].first_deck,  # kept for the saved state's replay
             )
             assert rebuilt == state
             assert rebuilt.legal_actions() == state.legal_actions()

@@ -65,9 +65,17 @@ def check_observations(state: State) -> None:
         assert isinstance(view, Observation)
         found: set[Card] = set()
         for field in view.__attrs_attrs__:
-            if field.name != "hand":
+            if field.name not in ("hand", "history"):
                 cards_in(getattr(view, field.name), found)
         assert CardSet(found) - view.hand <= played  # nothing of another seat's unplayed card
+        # finished hands show every seat the same: no card but those played in them, face up
+        assert view.history == state.history
+        for result in view.history:
+            shown: set[Card] = set()
+            for field in result.__attrs_attrs__:
+                if field.name != "_played":  # the cards played, read as plays
+                    cards_in(getattr(result, field.name), shown)
+            assert not shown
         assert view.hand == state.hand(seat)
 
 

@@ -1,7 +1,9 @@
 """Wrong-typed and out-of-range arguments for every public entry point of ``cardrules``,
 ``cardrules.four_hundred``, ``cardrules.all_fours`` and ``cardrules.records`` (found through
-``__all__``), and for the methods of states and rules: a call returns or raises a
-``CardrulesError``; never another exception, never a hang, never a changed registry."""
+``__all__``), the agents' registry and ``act``, and the methods of states and rules: a call
+returns or raises a ``CardrulesError``; never another exception, never a hang, never a changed
+registry; and a valid call made after it (the same entry point's where one is listed, and a
+fixed set of calls of both games) gives what it gave before."""
 
 from __future__ import annotations
 
@@ -16,15 +18,22 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cardrules
+import cardrules.agents.registry
 import cardrules.records
 from cardrules import all_fours, four_hundred
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, describe
 from tests.fuzz.corpus import states
 from tests.fuzz.limits import time_bound
 from tests.fuzz.values import values
 
 FUZZ = settings.get_profile("fuzz")
 MODULES = (cardrules, four_hundred, all_fours, cardrules.records)
+#: Entry points outside those modules' ``__all__``: the agents' registry.
+EXTRA = {
+    "cardrules.agents.make_agent": cardrules.agents.registry.make_agent,
+    "cardrules.agents.registry.load_agent": cardrules.agents.registry.load_agent,
+    "cardrules.agents.registry.game_name": cardrules.agents.registry.game_name,
+}
 
 #: Not entry points that take outside input: exceptions, enums (``Suit("X")`` is Python's own
 #: lookup by value; ``Suit.parse`` is the entry point for text), protocols and type aliases.
@@ -57,6 +66,7 @@ def _entry_points() -> list[tuple[str, Callable[..., Any]]]:
                         found[f"{module.__name__}.{name}.{method}"] = getattr(value, method)
             if callable(value):
                 found[f"{module.__name__}.{name}"] = value
+    found.update(EXTRA)
     return sorted(found.items())
 
 
@@ -86,7 +96,62 @@ def _arity(function: Callable[..., Any]) -> tuple[int, int, list[str], list[str]
     return required, most, keywords, needed
 
 
+#: A valid call of some entry points, made after each wrong one: it must give what it gave first.
+VALID: dict[str, tuple[tuple[Any, ...], dict[str, Any]]] = {
+    "cardrules.Card.parse": (("QH",), {}),
+    "cardrules.parse_cards": (("AS KS TH",), {}),
+    "cardrules.shuffled_deck": ((7, "deal", 1), {}),
+    "cardrules.derive_seed": ((7, "deal"), {}),
+    "cardrules.four_hundred.new_game": ((), {"seed": 7, "dealer": 0}),
+    "cardrules.all_fours.new_game": ((), {"seed": 7, "dealer": 0}),
+    "cardrules.four_hundred.parse_action": (("QH",), {}),
+    "cardrules.all_fours.parse_action": (("beg",), {}),
+    "cardrules.four_hundred.Rules.preset": (("standard",), {}),
+    "cardrules.all_fours.Rules.preset": (("tobago",), {}),
+    "cardrules.four_hundred.bid_value": ((6, 29), {}),
+    "cardrules.four_hundred.score_hand": (((38, 20, 5, 15), (3, 3, 3, 3), (3, 4, 3, 3)), {}),
+    "cardrules.all_fours.card_points": ((cardrules.parse_cards("AH TS 2C KD"),), {}),
+    "cardrules.all_fours.legal_play_mask": ((7, [20, 33], 2), {}),
+    "cardrules.agents.make_agent": (("400", "rule"), {}),
+}
+_FIRST: dict[str, Any] = {}
+
+
+def _canary() -> tuple[Any, ...]:
+    """Calls of both games and the core that every wrong call must leave as they were."""
+    fh = four_hundred.new_game(seed=11, dealer=2)
+    af = all_fours.new_game(seed=11, dealer=2)
+    return (
+        fh.legal_actions(),
+        fh.apply(fh.legal_actions()[0]).bids,
+        af.legal_actions(),
+        cardrules.shuffled_deck(11, "deal", 3),
+        cardrules.derive_seed(11, "x", 2),
+        cardrules.Card.parse("10H"),
+    )
+
+
+CANARY = _canary()
+
+
+def _valid_after(name: str) -> None:
+    if name in VALID:
+        args, kwargs = VALID[name]
+        function = dict(ENTRY_POINTS)[name]
+        result = function(*args, **kwargs)
+        result = getattr(result, "name", result)  # an agent: compare what it is
+        assert _FIRST.setdefault(name, result) == result, name
+    assert _canary() == CANARY, f"a wrong call of {name} changed a later valid call"
+
+
 def _call(name: str, function: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
+    try:
+        _call_once(name, function, *args, **kwargs)
+    finally:
+        _valid_after(name)
+
+
+def _call_once(name: str, function: Callable[..., Any], *args: Any, **kwargs: Any) -> None:
     with time_bound(name):
         try:
             result = function(*args, **kwargs)
@@ -105,8 +170,7 @@ def _call(name: str, function: Callable[..., Any], *args: Any, **kwargs: Any) ->
 
 
 def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) < 80 else text[:77] + "..."
+    return describe(value)[:80]
 
 
 def test_the_fuzzer_finds_the_entry_points() -> None:
@@ -122,8 +186,11 @@ def test_the_fuzzer_finds_the_entry_points() -> None:
         "cardrules.all_fours.load_state",
         "cardrules.records.from_json",
         "cardrules.Suit.parse",
+        "cardrules.agents.make_agent",
+        "cardrules.all_fours.legal_play_mask",
     ):
         assert expected in names
+    assert set(VALID) <= names
     assert len(names) > 80
 
 
@@ -187,3 +254,50 @@ def test_rules_options(kind: Any, data: st.DataObject) -> None:
     changed = {name: data.draw(values, label=name) for name in names}
     _call(f"{kind.__module__}.Rules", kind, **changed)
     _call(f"{kind.__module__}.Rules.from_dict", kind.from_dict, {**good, **changed})
+
+
+def _agents() -> list[tuple[str, Any]]:
+    from cardrules.agents.registry import make_agent
+
+    return [
+        (f"{game}:{spec}", make_agent(game, spec))
+        for game in ("400", "all-fours")
+        for spec in ("random", "rule", "search:3")
+    ]
+
+
+AGENTS = _agents()
+
+
+@pytest.mark.parametrize(("label", "agent"), AGENTS, ids=[label for label, _ in AGENTS])
+@settings(FUZZ, max_examples=max(10, FUZZ.max_examples // 5))
+@given(data=st.data())
+def test_agents_act_on_wrong_observations(label: str, agent: Any, data: st.DataObject) -> None:
+    """``agent.act(observation, rng)`` with any value, an observation of the other game or of a
+    seat that is not to act, and any rng: a legal action of the observation, or an
+    ArgumentError; then a valid call still plays."""
+    import random
+
+    state = data.draw(st.sampled_from(states()), label="state")
+    seats = range(2 if getattr(state, "players", 4) == 2 else 4)
+    observation = data.draw(
+        st.one_of(values, st.sampled_from([state.observe(seat) for seat in seats])),
+        label="observation",
+    )
+    rng = data.draw(st.one_of(values, st.just(random.Random(1))), label="rng")
+    with time_bound(label):
+        try:
+            action = agent.act(observation, rng)
+        except CardrulesError:
+            pass
+        except Exception as error:
+            raise AssertionError(
+                f"{label}.act({_short(observation)}, {_short(rng)}) raised "
+                f"{type(error).__name__}: {error}"
+            ) from error
+        else:
+            assert action in observation.legal_actions
+    module = four_hundred if label.startswith("400") else all_fours
+    good = module.new_game(seed=3, dealer=0)
+    seat = good.current_player
+    assert agent.act(good.observe(seat), random.Random(3)) in good.legal_actions()

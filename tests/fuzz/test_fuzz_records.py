@@ -5,7 +5,9 @@ writes out again identically; nothing else comes out, and no call runs long."""
 from __future__ import annotations
 
 import json
+import re
 
+import pytest
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
@@ -78,6 +80,8 @@ def _mutated_text(draw: st.DrawFn) -> str:
                         ("", "-1", "4", "99999999999999999999", "true", "1.5", "AS", "10H")
                     ),
                     st.sampled_from(("stand", "claim:9", "deck", "Deal", '"]', "[Seed")),
+                    # numbers past the digit limit, and digits of other scripts (issue 32)
+                    st.sampled_from(("9" * 5000, "-" + "9" * 150, "1" * 101, "\u0663", "1:AS")),
                     st.text(max_size=6),
                 )
             )
@@ -95,6 +99,20 @@ def _mutated_text(draw: st.DrawFn) -> str:
 @given(_mutated_text())
 def test_mutated_text_records(text: str) -> None:
     _check(text, as_json=False)
+
+
+@settings(FUZZ, max_examples=max(20, FUZZ.max_examples // 4))
+@given(st.sampled_from(_JSON), st.data())
+def test_json_records_with_a_key_given_twice_are_refused(text: str, data: st.DataObject) -> None:
+    """A key given again in any object of a JSON record (``json`` alone keeps the last one):
+    refused with RecordError, whatever the value."""
+    keys = [m.start() for m in re.finditer(r'"[a-z_]+": ', text)]
+    at = data.draw(st.sampled_from(keys))
+    key = text[at : text.index(":", at)]
+    value = json.dumps(data.draw(st.one_of(st.integers(-5, 60), st.text(max_size=4), st.none())))
+    doubled = f"{text[:at]}{key}: {value}, {text[at:]}"
+    with time_bound("a record"), pytest.raises(RecordError, match="given twice"):
+        from_json(doubled)
 
 
 @settings(FUZZ, max_examples=max(20, FUZZ.max_examples // 3))

@@ -19,6 +19,28 @@ EDGE_TEXT = ("", " ", "AS", "as", "10H", "1H", "TH TH", "♠A", "A♠", "²", "�
 EDGE_TEXT += ("stand", "beg", "give", "run", "claim:0", "expose:AS", "call:AS", "nan", "None")
 EDGE_TEXT += ("\x00", "\ufeff", "AS KS QS JS", "AS " * 60, "{}", "[", "true", "-1")
 
+#: Values that broke entry points before (issue 32): ints past CPython's 4,300-digit limit for
+#: ``str()``, text with lone surrogates (not UTF-8), and numpy scalars and arrays where a number
+#: is taken (numpy integers are refused like every other non-int, see docs/errors.rst).
+HOSTILE: tuple[Any, ...] = ("\ud800", "A\udcffS", "AS\ud800", "\udcff" * 3)
+try:
+    import numpy as np
+except ImportError:  # pragma: no cover - numpy comes with the dev extras
+    pass
+else:
+    HOSTILE += (np.int64(3), np.int64(-1), np.float64("nan"), np.bool_(True), np.array(2))
+    HOSTILE += (np.array([0, 0]), np.array([]), np.array([[1]]), np.array(["AS", "KS"]))
+
+
+def _huge(digits: int) -> int:
+    """A positive or negative int of ``abs(digits)`` decimal digits (named, so that hypothesis
+    never needs to write the int out)."""
+    return (10 ** abs(digits) - 1) * (1 if digits > 0 else -1)
+
+
+#: Ints over the 4,300 digits that ``str()`` and ``int()`` of text allow.
+huge_ints = st.integers(4301, 6000).map(_huge) | st.integers(-6000, -4301).map(_huge)
+hostile = st.one_of(huge_ints, st.sampled_from(HOSTILE))
 ints = st.one_of(st.sampled_from(EDGE_INTS), st.integers(-(2**70), 2**70))
 floats = st.one_of(st.sampled_from((0.0, 1.0, 2.0, -1.0, 1.5, math.inf, -math.inf)), st.floats())
 texts = st.one_of(st.sampled_from(EDGE_TEXT), st.text(max_size=16))
@@ -29,6 +51,7 @@ atoms = st.one_of(
     floats,
     texts,
     st.binary(max_size=8),
+    hostile,
     st.sampled_from((object(), CARDS[0], CARDS[51], Suit.HEARTS, Rank.ACE, Rank.TWO, Card)),
 )
 

@@ -45,6 +45,8 @@ class Game:
     module: Any = None
     #: True when the game keeps undealt cards (a stock) that a global state shows.
     has_stock: bool = False
+    #: The points a ``hand`` reward of 1 stands for (see the Gymnasium adapter).
+    reward_unit: float = 1.0
 
     # -- rules ------------------------------------------------------------------------------
     def make_rules(self, preset: str, rules_json: str = "", players: int = 0) -> Any:
@@ -185,6 +187,8 @@ class FourHundred(Game):
     title = "400 (Four Hundred)"
     default_preset = "standard"
     module = fh
+    #: A bid of 10 or more (FH-20).
+    reward_unit = 40.0
 
     def players(self, rules: Any) -> int:
         """Always four (FH-1)."""
@@ -276,6 +280,8 @@ class AllFours(Game):
     default_preset = "trinidad"
     module = af
     has_stock = True
+    #: The four end-of-hand awards (AF-23).
+    reward_unit = 4.0
 
     def players(self, rules: Any) -> int:
         """Four or two (AF-1)."""

@@ -14,6 +14,14 @@ returns an :class:`AllFoursVectorEnv` (:class:`FourHundredVectorEnv` for
 (lanes).  ``vectorization_mode="sync"`` still gives Gymnasium's ``SyncVectorEnv`` of
 single-seat environments.
 
+*Arguments.*  The self-play environments take ``preset``, ``rules``, ``players``, ``scores`` and
+``shuffle``.  Given any option of the single-seat environment that self-play has no use for
+(:data:`SINGLE_SEAT_OPTIONS`: ``mode``, ``seat``, ``opponents``, ``reward`` …), ``make_vec``
+(with no ``vectorization_mode``, or ``"vector_entry_point"``) vectorizes the single-seat
+environment with those options instead: a ``SyncVectorEnv`` of ``num_envs`` of them, one seat
+each against cardrules agents, so that ``gymnasium.make_vec("cardrules/FourHundred-v0",
+num_envs=4, mode="hand")`` is four one-deal learners (:func:`make_vector`).
+
 *Self-play.*  Every seat of every lane is played by the policy: the observation of a lane is
 its current player's (the batch's ``observe()``, the adapters' observation tensor of
 :mod:`cardrules.adapters.encoding`), and the action is that player's.  ``info["current_player"]``
@@ -60,7 +68,7 @@ from the environment's generator (seeded by the last seed, else from the OS).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar, Final
 
 import gymnasium
 import numpy as np
@@ -70,10 +78,35 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from cardrules.adapters._games import GAMES
+from cardrules.adapters.gymnasium import SCORE_BOUND, bounded_space
 from cardrules.batch import AllFoursBatch, FourHundredBatch, make
 from cardrules.games import find_game
 
-__all__ = ["AllFoursVectorEnv", "CardrulesVectorEnv", "FourHundredVectorEnv"]
+__all__ = [
+    "SINGLE_SEAT_OPTIONS",
+    "AllFoursVectorEnv",
+    "CardrulesVectorEnv",
+    "FourHundredVectorEnv",
+    "make_vector",
+]
+
+#: The single-seat environment's options that self-play does not take: given to ``make_vec``,
+#: they make it vectorize the single-seat environment (see :func:`make_vector`).
+SINGLE_SEAT_OPTIONS: Final = frozenset(
+    {
+        "seat",
+        "opponents",
+        "mode",
+        "max_deals",
+        "dealer",
+        "perfect_recall",
+        "illegal_action",
+        "illegal_reward",
+        "reward",
+        "reward_unit",
+        "render_mode",
+    }
+)
 
 Obs = npt.NDArray[np.float32]
 Actions = npt.NDArray[np.int64]
@@ -122,15 +155,15 @@ class CardrulesVectorEnv(gymnasium.vector.VectorEnv[Obs, Actions, npt.NDArray[An
         self.num_envs = num_envs
         self._batch = self._new_batch(0)
         self.players = self._batch.players
-        low = np.zeros(self._batch.observation_size, np.float32)
-        high = np.ones(self._batch.observation_size, np.float32)
+        pieces = []
         start = 0
         for name, shape in self._batch.observation_pieces():
             end = start + int(np.prod(shape))
-            if name in ("scores", "level"):  # as the single-seat environment's space
-                low[start:end], high[start:end] = -np.inf, np.inf
+            pieces.append((name, start, end))
             start = end
-        self.single_observation_space = spaces.Box(low=low, high=high, dtype=np.float32)
+        # as the single-seat environment's space, and kept within it
+        self.single_observation_space = bounded_space(pieces, self._batch.observation_size)
+        self._bounded = [(a, b) for name, a, b in pieces if name in ("scores", "level")]
         self.single_action_space = spaces.Discrete(self._batch.num_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
@@ -154,6 +187,12 @@ class CardrulesVectorEnv(gymnasium.vector.VectorEnv[Obs, Actions, npt.NDArray[An
             shuffle=self._shuffle,
         )
 
+    def _observe(self) -> Obs:
+        obs = self._batch.observe()
+        for a, b in self._bounded:
+            np.clip(obs[:, a:b], -SCORE_BOUND, SCORE_BOUND, out=obs[:, a:b])
+        return obs
+
     def _info(self) -> dict[str, Any]:
         return {
             "current_player": self._batch.current_player,
@@ -168,7 +207,7 @@ class CardrulesVectorEnv(gymnasium.vector.VectorEnv[Obs, Actions, npt.NDArray[An
         self._batch = self._new_batch(
             seed if seed is not None else int(self.np_random.integers(2**63))
         )
-        return self._batch.observe(), self._info()
+        return self._observe(), self._info()
 
     def step(
         self, actions: Actions
@@ -188,20 +227,66 @@ class CardrulesVectorEnv(gymnasium.vector.VectorEnv[Obs, Actions, npt.NDArray[An
         info["seat_rewards"] = result.rewards
         info["winner"] = winner
         truncations = np.zeros(self.num_envs, dtype=np.bool_)
-        return self._batch.observe(), rewards, result.done.copy(), truncations, info
+        return self._observe(), rewards, result.done.copy(), truncations, info
 
 
 class AllFoursVectorEnv(CardrulesVectorEnv):
     """``make_vec("cardrules/AllFours-v0", ...)``: All Fours (keyword arguments as
     :class:`CardrulesVectorEnv`)."""
 
+    #: The game's id.
+    GAME: ClassVar[str] = "all_fours"
+
     def __init__(self, num_envs: int = 1, **kwargs: Any) -> None:
-        super().__init__("all_fours", num_envs=num_envs, **kwargs)
+        super().__init__(self.GAME, num_envs=num_envs, **kwargs)
 
 
 class FourHundredVectorEnv(CardrulesVectorEnv):
     """``make_vec("cardrules/FourHundred-v0", ...)``: 400 (keyword arguments as
     :class:`CardrulesVectorEnv`)."""
 
+    #: The game's id.
+    GAME: ClassVar[str] = "four_hundred"
+
     def __init__(self, num_envs: int = 1, **kwargs: Any) -> None:
-        super().__init__("four_hundred", num_envs=num_envs, **kwargs)
+        super().__init__(self.GAME, num_envs=num_envs, **kwargs)
+
+
+def make_vector(
+    game: str, num_envs: int = 1, **kwargs: Any
+) -> gymnasium.vector.VectorEnv[Any, Any, Any]:
+    """The ``vector_entry_point`` of both ids: the self-play :class:`CardrulesVectorEnv` of
+    ``game``, or, given any of :data:`SINGLE_SEAT_OPTIONS`, a ``SyncVectorEnv`` of ``num_envs``
+    single-seat environments made with ``kwargs``.
+
+    >>> envs = make_vector("four_hundred", 2, mode="hand")
+    >>> type(envs).__name__, envs.single_observation_space.shape
+    ('SyncVectorEnv', (597,))
+    """
+    if SINGLE_SEAT_OPTIONS.isdisjoint(kwargs):
+        kwargs.pop("max_episode_steps", None)  # make_vec passes the spec's, if it has one
+        wanted = find_game(game)
+        self_play = next(
+            kind
+            for kind in (AllFoursVectorEnv, FourHundredVectorEnv)
+            if find_game(kind.GAME) is wanted
+        )
+        return self_play(num_envs=num_envs, **kwargs)
+    from functools import partial
+
+    from cardrules.adapters.gymnasium import CardrulesEnv
+
+    kwargs.pop("max_episode_steps", None)
+    return gymnasium.vector.SyncVectorEnv([partial(CardrulesEnv, game, **kwargs)] * num_envs)
+
+
+def all_fours_vector(num_envs: int = 1, **kwargs: Any) -> gymnasium.vector.VectorEnv[Any, Any, Any]:
+    """``make_vec("cardrules/AllFours-v0", ...)`` (see :func:`make_vector`)."""
+    return make_vector("all_fours", num_envs, **kwargs)
+
+
+def four_hundred_vector(
+    num_envs: int = 1, **kwargs: Any
+) -> gymnasium.vector.VectorEnv[Any, Any, Any]:
+    """``make_vec("cardrules/FourHundred-v0", ...)`` (see :func:`make_vector`)."""
+    return make_vector("four_hundred", num_envs, **kwargs)

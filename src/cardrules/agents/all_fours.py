@@ -35,6 +35,7 @@ from typing import Any, Final
 import attrs
 
 from cardrules.agents._cards import beats, bits, is_master, suit_cards, winning_offset
+from cardrules.agents.base import check_turn
 from cardrules.agents.search import Determinizer, SearchAgent
 from cardrules.all_fours.actions import BEG, GIVE_ONE, PLAYS, RUN_PACK, STAND, Action
 from cardrules.all_fours.engine import State
@@ -170,7 +171,7 @@ class RuleAgent:
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
         """The action for ``observation``'s seat."""
-        legal = observation.legal_actions
+        legal: tuple[Action, ...] = check_turn(observation, rng, Observation)
         if len(legal) == 1:
             return legal[0]
         if observation.phase is Phase.BEG:

@@ -22,7 +22,10 @@ from typing import Any, Protocol, runtime_checkable
 
 import attrs
 
-__all__ = ["Agent", "AgentObservation", "RandomAgent"]
+from cardrules.core.checks import check_rng, refuse
+from cardrules.errors import ArgumentError
+
+__all__ = ["Agent", "AgentObservation", "RandomAgent", "check_turn"]
 
 
 @runtime_checkable
@@ -69,4 +72,44 @@ class RandomAgent:
 
     def act(self, observation: Any, rng: random.Random) -> Any:
         """A uniform choice among ``observation.legal_actions``."""
-        return rng.choice(observation.legal_actions)
+        legal = check_turn(observation, rng)
+        return rng.choice(legal)
+
+
+def check_turn(observation: object, rng: object, kind: type | None = None) -> tuple[Any, ...]:
+    """The legal actions of ``observation``, checked at the top of every agent's ``act``: an
+    observation (an :class:`AgentObservation`; of ``kind`` when the agent plays one game only)
+    whose seat is to act, and a random source.
+
+    >>> import random
+    >>> from cardrules.four_hundred import new_game
+    >>> state = new_game(seed=1, dealer=0)
+    >>> len(check_turn(state.observe(1), random.Random(1)))
+    12
+    >>> check_turn(state.observe(2), random.Random(1))
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: observation: seat 2 has no legal action (it is not to act, ...
+
+    :raises ArgumentError: for a value that is not such an observation (of another game, or of
+        a seat that is not to act) or an ``rng`` that is not a random source.
+    """
+    if kind is not None and not isinstance(observation, kind):
+        game = kind.__module__.split(".")[1]
+        refuse("observation", f"a {game}.{kind.__name__} (state.observe(seat))", observation)
+    if not isinstance(observation, AgentObservation):
+        refuse("observation", "a game's observation (state.observe(seat))", observation)
+    check_rng(rng)
+    actions = observation.legal_actions
+    if not isinstance(actions, Sequence) or isinstance(actions, str):
+        refuse("observation", "an observation whose legal_actions are a sequence", observation)
+    legal = tuple(actions)
+    if not legal:
+        seat = observation.seat
+        raise ArgumentError(
+            f"observation: seat {seat} has no legal action (it is not to act, or the game is "
+            "over): an agent acts only for the seat to act",
+            name="observation",
+            value=observation,
+        )
+    return legal

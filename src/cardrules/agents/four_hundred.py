@@ -37,6 +37,7 @@ from typing import Any, Final
 import attrs
 
 from cardrules.agents._cards import beats, bits, is_master, is_top, suit_cards, winning_offset
+from cardrules.agents.base import check_turn
 from cardrules.agents.search import Determinizer, SearchAgent
 from cardrules.core.cardset import FULL_MASK
 from cardrules.four_hundred.actions import BIDS, PLAYS, Action, Bid
@@ -203,7 +204,7 @@ class RuleAgent:
 
     def act(self, observation: Observation, rng: random.Random) -> Action:
         """The action for ``observation``'s seat."""
-        legal = observation.legal_actions
+        legal: tuple[Action, ...] = check_turn(observation, rng, Observation)
         if len(legal) == 1:
             return legal[0]
         obs = observation

@@ -47,6 +47,8 @@ from typing import Any, Final
 
 import attrs
 
+from cardrules.agents.base import check_turn
+
 __all__ = ["PimcAgent"]
 
 #: What winning (or losing) the game is worth, in deal points, to a simulated decision.
@@ -131,10 +133,8 @@ class PimcAgent:
 
     def act(self, observation: Any, rng: random.Random) -> Any:
         """The action with the best average over the solved samples."""
-        legal = tuple(observation.legal_actions)
+        legal = check_turn(observation, rng)
         self.last_values, self.last_samples = None, 0
-        if not legal:
-            raise ValueError(f"seat {observation.seat} has no legal action in this observation")
         if len(legal) == 1:
             return legal[0]
         if self.game == "400":

@@ -26,11 +26,13 @@ from __future__ import annotations
 import importlib
 import math
 import os
+import re
 import sys
 from typing import Any, Final
 
 from cardrules.agents.base import RandomAgent
-from cardrules.errors import ParseError
+from cardrules.core.checks import check_text
+from cardrules.errors import ParseError, describe
 from cardrules.games import UnknownGameError, find_game, game_names, games
 
 __all__ = [
@@ -74,7 +76,7 @@ def game_name(text: str) -> str:
         return find_game(text if isinstance(text, str) else "").key
     except UnknownGameError:
         expected = " or ".join(game_names())
-        raise ParseError(f"unknown game {text!r}: expected {expected}", text=text) from None
+        raise ParseError(f"unknown game {describe(text)}: expected {expected}", text=text) from None
 
 
 def make_agent(game: str, spec: str) -> Any:
@@ -87,12 +89,14 @@ def make_agent(game: str, spec: str) -> Any:
         number in range, or a ``module:attribute`` that cannot be imported or is not an agent.
     """
     name = game_name(game)
-    kind, colon, budget = spec.strip().partition(":")
+    kind, colon, budget = (
+        check_text(spec, name="spec", expected="an agent spec (a str)").strip().partition(":")
+    )
     if kind.lower() not in AGENT_KINDS and colon:
         return load_agent(spec)
     kind = kind.lower()
     if kind not in AGENT_KINDS or (colon and kind not in ("search", "pimc")):
-        raise ParseError(f"unknown agent {spec!r}: expected {_SPECS}", text=spec)
+        raise ParseError(f"unknown agent {describe(spec)}: expected {_SPECS}", text=spec)
     if kind == "random":
         return RandomAgent()
     try:
@@ -117,23 +121,30 @@ def make_agent(game: str, spec: str) -> Any:
         raise ParseError(str(error), text=spec) from None
 
 
+_COUNT: Final = re.compile(r"[0-9]{1,9}")
+_SECONDS: Final = re.compile(r"[0-9]{1,9}(?:\.[0-9]{0,9})?|\.[0-9]{1,9}")
+
+
 def _budget(budget: str, spec: str) -> tuple[int, float | None]:
     """``(iterations, seconds)`` of a search budget: finite, positive and at most the maxima."""
     bad = ParseError(
-        f"bad search budget {budget!r}: expected a number of iterations from 1 to "
+        f"bad search budget {describe(budget)}: expected a number of iterations from 1 to "
         f"{MAX_ITERATIONS} (search:200) or of seconds above 0 and at most {MAX_SECONDS:g} "
         "(search:0.5s)",
         text=spec,
     )
-    try:
-        if budget.endswith("s"):
-            seconds = float(budget[:-1])
-            if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
-                raise bad
-            return 200, seconds
-        iterations = int(budget)
-    except ValueError:
-        raise bad from None
+    # ASCII digits only, short, checked before any conversion: int() and float() would also
+    # take " 4", "1_000", "1e3", "nan" and other scripts' digits
+    if budget.endswith("s"):
+        if _SECONDS.fullmatch(budget[:-1]) is None:
+            raise bad
+        seconds = float(budget[:-1])
+        if not (math.isfinite(seconds) and 0 < seconds <= MAX_SECONDS):
+            raise bad
+        return 200, seconds
+    if _COUNT.fullmatch(budget) is None:
+        raise bad
+    iterations = int(budget)
     if not 1 <= iterations <= MAX_ITERATIONS:
         raise bad
     return iterations, None
@@ -151,9 +162,9 @@ def _pimc(game: str, spec: str, budget: str) -> Any:
         _, seconds = _budget(budget, spec)
         return PimcAgent(game, seconds=seconds, name=f"pimc:{budget}")
     bad = ParseError(
-        f"bad pimc budget {budget!r}: expected 1 to {MAX_SAMPLES} samples (pimc:10), two such "
-        f"counts, the first not above the second (pimc:10-40), or seconds above 0 and at most "
-        f"{MAX_SECONDS:g} (pimc:0.5s)",
+        f"bad pimc budget {describe(budget)}: expected 1 to {MAX_SAMPLES} samples "
+        "(pimc:10), two such counts, the first not above the second (pimc:10-40), or seconds "
+        f"above 0 and at most {MAX_SECONDS:g} (pimc:0.5s)",
         text=spec,
     )
     first, dash, last = budget.partition("-")
@@ -181,9 +192,10 @@ def load_agent(spec: str) -> Any:
     :raises ParseError: when the module cannot be imported, has no such attribute, or the result
         is not an agent (an object with ``name`` and ``act``).
     """
-    module_name, _, attribute = spec.strip().partition(":")
+    text = check_text(spec, name="spec", expected="an agent spec module:attribute (a str)")
+    module_name, _, attribute = text.strip().partition(":")
     if not module_name or not attribute:
-        raise ParseError(f"unknown agent {spec!r}: expected {_SPECS}", text=spec)
+        raise ParseError(f"unknown agent {describe(spec)}: expected {_SPECS}", text=spec)
     here = os.getcwd()
     if here not in sys.path and "" not in sys.path:
         sys.path.append(here)
@@ -191,12 +203,14 @@ def load_agent(spec: str) -> Any:
         module = importlib.import_module(module_name)
     except ImportError as error:
         raise ParseError(
-            f"unknown agent {spec!r}: cannot import {module_name!r} ({error}); expected {_SPECS}",
+            f"unknown agent {describe(spec)}: cannot import {describe(module_name)} "
+            f"({error}); expected {_SPECS}",
             text=spec,
         ) from None
     except Exception as error:  # the user's module failed while importing: say so in one line
         raise ParseError(
-            f"agent {spec!r}: importing {module_name!r} failed: {type(error).__name__}: {error}",
+            f"agent {describe(spec)}: importing {describe(module_name)} failed: "
+            f"{type(error).__name__}: {error}",
             text=spec,
         ) from None
     target: Any = module
@@ -205,22 +219,24 @@ def load_agent(spec: str) -> Any:
             target = getattr(target, part)
         except AttributeError:
             raise ParseError(
-                f"agent {spec!r}: {module_name!r} has no attribute {attribute!r}", text=spec
+                f"agent {describe(spec)}: {describe(module_name)} has no attribute "
+                f"{describe(attribute)}",
+                text=spec,
             ) from None
     agent = target
     if isinstance(target, type) or (callable(target) and not hasattr(target, "act")):
         try:
             agent = target()
-        except Exception as error:
+        except (Exception, SystemExit) as error:  # builtins:exit must not end the program
             raise ParseError(
-                f"agent {spec!r}: {attribute}() failed: {type(error).__name__}: {error}",
+                f"agent {describe(spec)}: {attribute}() failed: {type(error).__name__}: {error}",
                 text=spec,
             ) from None
     if not callable(getattr(agent, "act", None)) or not isinstance(
         getattr(agent, "name", None), str
     ):
         raise ParseError(
-            f"agent {spec!r} is not an agent: it needs a name (str) and an "
+            f"agent {describe(spec)} is not an agent: it needs a name (str) and an "
             "act(observation, rng) method",
             text=spec,
         )

@@ -44,6 +44,8 @@ from typing import Any, Final, Protocol
 
 import attrs
 
+from cardrules.agents.base import check_turn
+
 __all__ = ["Determinizer", "Evaluator", "RolloutPolicy", "SearchAgent", "SearchStats"]
 
 #: ``determinize(observation, rng) -> state``: a full state sampled from what the seat observed.
@@ -159,9 +161,7 @@ class SearchAgent:
 
     def act(self, observation: Any, rng: random.Random) -> Any:
         """Search from ``observation`` and return the root action visited most."""
-        legal = tuple(observation.legal_actions)
-        if not legal:
-            raise ValueError(f"seat {observation.seat} has no legal action in this observation")
+        legal = check_turn(observation, rng)
         if len(legal) == 1:
             return legal[0]
         if self.phases is not None and observation.phase.value not in self.phases:

@@ -20,7 +20,7 @@ import attrs
 
 from cardrules.core.cards import CARDS, Card
 from cardrules.core.chance import Deal
-from cardrules.errors import ParseError
+from cardrules.errors import ParseError, describe
 
 __all__ = [
     "ACTIONS",
@@ -72,7 +72,8 @@ class RunPack:
 def _check_card(instance: object, attribute: attrs.Attribute[Card], value: object) -> None:
     if not isinstance(value, Card):
         raise ParseError(
-            f"Play takes a Card, not {value!r}; use Play.parse({value!r}) for text", text=value
+            f"Play takes a Card, not {describe(value)}; use Play.parse({describe(value)}) for text",
+            text=value,
         )
 
 
@@ -145,7 +146,7 @@ def action_id(action: Action) -> int:
     try:
         return _IDS[action]
     except (KeyError, TypeError):
-        raise ParseError(f"{action!r} is not an All Fours action", text=action) from None
+        raise ParseError(f"{describe(action)} is not an All Fours action", text=action) from None
 
 
 def parse_action(text: str) -> Action:
@@ -165,6 +166,6 @@ def parse_action(text: str) -> Action:
         except ParseError:
             pass
     raise ParseError(
-        f"{text!r} is not an All Fours action: expected stand, beg, give, run or a card",
+        f"{describe(text)} is not an All Fours action: expected stand, beg, give, run or a card",
         text=text,
     )

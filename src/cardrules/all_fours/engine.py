@@ -83,6 +83,7 @@ from cardrules.core.cards import CARDS, Card, Suit, parse_cards
 from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, mask_of
 from cardrules.core.chance import ChanceMode, Deal, check_chance, dealt_deck
 from cardrules.core.checks import (
+    check_card_indices,
     check_hands,
     check_int,
     check_scores,
@@ -93,7 +94,7 @@ from cardrules.core.checks import (
 from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
 from cardrules.core.tricks import _follow_or_trump as follow_or_trump_mask
 from cardrules.core.tricks import beats, winning_offset
-from cardrules.errors import ArgumentError, IllegalActionError, ParseError, Reason
+from cardrules.errors import ArgumentError, IllegalActionError, ParseError, Reason, describe
 
 __all__ = ["State", "legal_play_mask", "new_game", "next_dealer"]
 
@@ -157,17 +158,12 @@ def legal_play_mask(
     """
     if isinstance(hand, bool) or not isinstance(hand, int) or not 0 <= hand <= FULL_MASK:
         refuse("hand", "a 52-bit card mask (an int)", hand)
-    if not isinstance(trick, Sequence) or isinstance(trick, str) or len(trick) > 3:
-        refuse("trick", "up to three card indices (ints 0..51), the lead first", trick)
-    if len(set(trick)) != len(trick) or not all(
-        isinstance(c, int) and not isinstance(c, bool) and 0 <= c <= 51 for c in trick
-    ):
-        refuse("trick", "up to three card indices (ints 0..51), the lead first", trick)
+    cards = check_card_indices(trick, name="trick", most=3)
     if isinstance(trump, bool) or not isinstance(trump, int) or not 0 <= trump <= 3:
         refuse("trump", "a suit number 0..3 (a Suit)", trump)
     if not isinstance(undertrump, Undertrump):
         refuse("undertrump", "an Undertrump", undertrump)
-    return _legal_play_mask(hand, tuple(trick), trump, undertrump)
+    return _legal_play_mask(hand, cards, trump, undertrump)
 
 
 def _legal_play_mask(
@@ -802,7 +798,7 @@ def _illegal(s: State, action: object) -> IllegalActionError:
         return IllegalActionError(reason, seat=seat, action=action, legal=legal, detail=detail)
 
     if not isinstance(action, Stand | Beg | GiveOne | RunPack | Play | Deal):
-        return error(Reason.NOT_AN_ACTION, f"{action!r} is not an All Fours action")
+        return error(Reason.NOT_AN_ACTION, f"{describe(action)} is not an All Fours action")
     if d.winner is not None:
         return IllegalActionError(Reason.GAME_OVER, seat=None, action=action)
     phase = d.phase
@@ -861,7 +857,7 @@ def _card_arg(card: Card | str) -> Card:
     if isinstance(card, str):
         return Card.parse(card)
     if not isinstance(card, Card):
-        raise ParseError(f"{card!r} is not a card", text=card)
+        raise ParseError(f"{describe(card)} is not a card", text=card)
     return card
 
 

@@ -444,7 +444,7 @@ def load_state(text: str) -> State:
             or isinstance(item[0], bool)
             or not isinstance(item[1], str)
         ):
-            raise RecordError(f"step {index + 1} must be [seat, action text], not {item!r}")
+            raise RecordError(f"step {index + 1} must be [seat, action text], not {describe(item)}")
         if state.deal_number != number or state.is_terminal:
             raise RecordError(f"step {index + 1} comes after the deal ended", deal=number)
         try:

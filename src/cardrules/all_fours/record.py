@@ -51,10 +51,11 @@ from cardrules.core.records import (
     Step,
     check_turn,
     parse_deal_blocks,
+    parse_int,
     rules_and_start_scores,
     rules_tag,
 )
-from cardrules.errors import IllegalActionError, ParseError, Reason
+from cardrules.errors import IllegalActionError, ParseError, Reason, describe
 
 __all__ = ["CODEC", "AllFoursCodec", "step_seat"]
 
@@ -117,19 +118,21 @@ class AllFoursCodec:
         :raises IllegalActionError: for a step by the wrong seat or not allowed.
         """
         if not isinstance(action, str):
-            raise ParseError(f"a step's action must be text, not {action!r}", text=action)
+            raise ParseError(f"a step's action must be text, not {describe(action)}", text=action)
         current: State = state
         head, colon, card = action.partition(":")
         if colon and head in _SIDE_STEPS:
             parsed = Card.parse(card)
             if str(parsed) != card:
-                raise ParseError(f"{action!r} is not written as {head}:{parsed}", text=action)
+                raise ParseError(
+                    f"{describe(action)} is not written as {head}:{parsed}", text=action
+                )
             if head == "expose":
                 return current.expose(seat, parsed)
             return current.call(seat, parsed)
         move = parse_action(action)
         if str(move) != action:
-            raise ParseError(f"{action!r} is not written as {str(move)!r}", text=action)
+            raise ParseError(f"{describe(action)} is not written as {str(move)!r}", text=action)
         check_turn(state, seat, move)
         return current.apply(move)
 
@@ -143,7 +146,7 @@ class AllFoursCodec:
                 Reason.NOT_AN_ACTION,
                 seat=None,
                 action=action,
-                detail=f"{action!r} is not an All Fours action",
+                detail=f"{describe(action)} is not an All Fours action",
             )
         return str(action)
 
@@ -213,8 +216,10 @@ def _deal_lines(rules: Rules, deal: DealRecord) -> list[str]:
     return lines
 
 
-_DEAL_LINE: Final = re.compile(r"^Deal (\d+) dealer (\d+) deck (.+)$")
-_STEP: Final = re.compile(r"^(\d+):(\S+)$")
+# [0-9], not \d: \d also matches other scripts' digits, which int() would take
+_DEAL_LINE: Final = re.compile(r"^Deal ([0-9]+) dealer ([0-9]+) deck (.+)$")
+_STEP: Final = re.compile(r"^([0-9]+):(\S+)$")
+_SCORES: Final = re.compile(r"^-?[0-9]+$")
 
 
 def _steps(tokens: Sequence[str], line_number: int) -> list[Step]:
@@ -222,8 +227,9 @@ def _steps(tokens: Sequence[str], line_number: int) -> list[Step]:
     for token in tokens:
         match = _STEP.match(token)
         if match is None:
-            raise RecordError(f"line {line_number}: {token!r} is not a step seat:action")
-        steps.append(Step(int(match.group(1)), match.group(2)))
+            raise RecordError(f"line {line_number}: {describe(token)} is not a step seat:action")
+        seat = parse_int(match.group(1), f"line {line_number}: a step's seat")
+        steps.append(Step(seat, match.group(2)))
     return steps
 
 
@@ -231,9 +237,11 @@ def _parse_deal(block: Sequence[str], line_number: int) -> DealRecord:
     match = _DEAL_LINE.match(block[0])
     if match is None:
         raise RecordError(
-            f"line {line_number}: {block[0]!r} is not 'Deal <n> dealer <seat> deck <52 cards>'"
+            f"line {line_number}: {describe(block[0])} is not "
+            "'Deal <n> dealer <seat> deck <52 cards>'"
         )
-    number, dealer = int(match.group(1)), int(match.group(2))
+    number = parse_int(match.group(1), f"line {line_number}: the deal number")
+    dealer = parse_int(match.group(2), f"line {line_number}: the dealer")
     try:
         deck = parse_deck(match.group(3))
     except ParseError as error:
@@ -244,19 +252,19 @@ def _parse_deal(block: Sequence[str], line_number: int) -> DealRecord:
         where = line_number + offset
         word, _, rest = line.partition(" ")
         if scores is not None:
-            raise RecordError(f"line {where}: {line!r} comes after the deal's Scores line")
+            raise RecordError(f"line {where}: {describe(line)} comes after the deal's Scores line")
         if word in ("Hands", "Kick"):
             continue  # checked against the deck by the caller
-        if word == "Beg" or re.fullmatch(r"T\d+", word):
+        if word == "Beg" or re.fullmatch(r"T[0-9]+", word):
             steps.extend(_steps(rest.split(), where))
         elif word == "Scores":
-            try:
-                scores = tuple(int(v) for v in rest.split())
-            except ValueError:
-                raise RecordError(f"line {where}: {line!r}: scores must be numbers") from None
+            values = rest.split()
+            if not all(_SCORES.match(v) for v in values):
+                raise RecordError(f"line {where}: {describe(line)}: scores must be numbers")
+            scores = tuple(parse_int(v, f"line {where}: a score") for v in values)
         else:
             raise RecordError(
-                f"line {where}: {line!r}: expected a Hands, Kick, Beg, T<n> or Scores line",
+                f"line {where}: {describe(line)}: expected a Hands, Kick, Beg, T<n> or Scores line",
                 deal=number,
             )
     if scores is None:

@@ -72,13 +72,13 @@ def _kick_table(value: object) -> KickTable:
         items = list(value)
     else:
         raise RulesError(
-            f"kick_values: {value!r} is not accepted; expected a mapping of rank -> points, "
-            "e.g. {'A': 1, '6': 2, 'J': 3}"
+            f"kick_values: {describe(value)} is not accepted; expected a mapping of "
+            "rank -> points, e.g. {'A': 1, '6': 2, 'J': 3}"
         )
     table: dict[Rank, int] = {}
     for item in items:
         if not isinstance(item, tuple | list) or len(item) != 2:
-            raise RulesError(f"kick_values: {item!r} is not a (rank, points) pair")
+            raise RulesError(f"kick_values: {describe(item)} is not a (rank, points) pair")
         key, points = item
         try:
             if isinstance(key, bool) or not isinstance(key, str | int):
@@ -86,7 +86,7 @@ def _kick_table(value: object) -> KickTable:
             rank = Rank.parse(key) if isinstance(key, str) else Rank(key)
         except (ParseError, ValueError):
             raise RulesError(
-                f"kick_values: {key!r} is not a rank; expected 2-9, T, J, Q, K, A"
+                f"kick_values: {describe(key)} is not a rank; expected 2-9, T, J, Q, K, A"
             ) from None
         if not is_int(points) or not 0 <= points < _LIMIT:
             raise RulesError(
@@ -112,7 +112,7 @@ def _one_of(*accepted: object) -> Any:
         if type(value) is not type(accepted[0]) or value not in accepted:
             names = ", ".join(repr(a) for a in accepted)
             raise RulesError(
-                f"{attribute.name}: {value!r} is not accepted; expected one of {names}"
+                f"{attribute.name}: {describe(value)} is not accepted; expected one of {names}"
             )
 
     return check
@@ -172,6 +172,10 @@ class Rules:
 
         :raises RulesError: for an unknown name, listing the names.
         """
+        if not isinstance(name, str) or name not in cls.PRESETS:
+            raise RulesError(
+                f"{describe(name)} is not a preset; expected one of {', '.join(cls.PRESETS)}"
+            )
         if name == "trinidad":
             return cls()
         if name == "tournament":
@@ -184,7 +188,9 @@ class Rules:
             return cls(kick_values={Rank.ACE: 1, Rank.TWO: 2, Rank.JACK: 3})
         if name == "all_twos":
             return cls(players=2)
-        raise RulesError(f"{name!r} is not a preset; expected one of {', '.join(cls.PRESETS)}")
+        raise RulesError(
+            f"{describe(name)} is not a preset; expected one of {', '.join(cls.PRESETS)}"
+        )
 
     def kick_value(self, rank: Rank) -> int:
         """The points that a kick of this rank scores for the dealer's side (AF-5, AF-9)."""
@@ -219,7 +225,9 @@ class Rules:
         data = exact_keys(data, names, "All Fours")
         kicks = data["kick_values"]
         if not isinstance(kicks, Mapping) or not all(isinstance(k, str) for k in kicks):
-            raise RulesError(f"kick_values: {kicks!r} is not a mapping of rank letter -> points")
+            raise RulesError(
+                f"kick_values: {describe(kicks)} is not a mapping of rank letter -> points"
+            )
         return cls(**{name: data[name] for name in names})
 
 

@@ -21,7 +21,7 @@ import attrs
 from cardrules.all_fours.rules import GameTie, Rules, rules_or_default
 from cardrules.core.cards import CARDS, Card, Rank, Suit
 from cardrules.core.cardset import SUIT_MASKS, CardSet
-from cardrules.core.checks import check_seat, refuse
+from cardrules.core.checks import check_items, check_seat, refuse
 
 __all__ = [
     "CARD_POINTS",
@@ -158,12 +158,11 @@ def card_points(cards: Iterable[Card]) -> int:
     """
     if isinstance(cards, CardSet):
         return _mask_points(cards.mask)
-    if not isinstance(cards, Iterable) or isinstance(cards, str):
+    items = check_items(cards, name="cards", expected="cards (an iterable of Card or a CardSet)")
+    known = [card for card in items if isinstance(card, Card)]
+    if len(known) != len(items):
         refuse("cards", "cards (an iterable of Card or a CardSet)", cards)
-    cards = tuple(cards)
-    if not all(isinstance(card, Card) for card in cards):
-        refuse("cards", "cards (an iterable of Card or a CardSet)", cards)
-    return sum(CARD_POINTS[card.rank] for card in cards)
+    return sum(CARD_POINTS[card.rank] for card in known)
 
 
 # Awards are immutable values: the engine shares one object per distinct award.

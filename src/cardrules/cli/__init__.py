@@ -16,21 +16,23 @@ rules.
     cardrules --version
 
 ``python -m cardrules`` is the same command.  Agents are ``random``, ``rule``, ``search``,
-``search:N`` (N iterations per move), ``search:Xs`` (X seconds per move) or
+``search:N`` (N rollouts a decision), ``search:Xs`` (X seconds a decision) or
 ``module:attribute`` (your own agent class or factory).  ``serve`` (the extra ``web``) plays in a
 browser.  Exit status: 0 on success, 1 when a
-file cannot be read or written or is not a valid record, 2 for bad arguments, 130 when
-interrupted; every error is one line on stderr, never a traceback.
+file cannot be read or written or is not a valid record (and for an internal error, which the
+line calls one), 2 for bad arguments, 130 when interrupted; every error is one line on
+stderr, never a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Sequence
 from typing import Final
 
-from cardrules.errors import CardrulesError
+from cardrules.errors import CardrulesError, describe
 
 __all__ = ["MAX_GAMES", "InputError", "UsageError", "build_parser", "main"]
 
@@ -46,6 +48,22 @@ class InputError(CardrulesError):
     """A file that cannot be read, written or used (exit status 1)."""
 
 
+#: The most digits a number on the command line may have (seeds take up to 78).
+_MAX_DIGITS: Final = 100
+_INTEGER: Final = re.compile(rf"-?[0-9]{{1,{_MAX_DIGITS}}}")
+
+
+def _integer(text: str) -> int:
+    """A whole number written with the ASCII digits 0-9 only (no spaces, no other scripts'
+    digits, which :class:`int` would take), of at most 100 digits."""
+    if not _INTEGER.fullmatch(text):
+        raise argparse.ArgumentTypeError(
+            f"{describe(text)} is not a whole number written with the digits 0-9 "
+            f"(at most {_MAX_DIGITS} digits)"
+        )
+    return int(text)
+
+
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> None:  # type: ignore[override]
         raise UsageError(f"{message} (see: {self.prog} --help)")
@@ -58,9 +76,9 @@ def _version() -> str:
 
 
 _AGENTS_HELP = (
-    "random, rule, search (200 iterations a move), search:N (N iterations), search:Xs "
-    "(X seconds a move), or module:attribute, your own agent class or factory importable "
-    "from the current directory or PYTHONPATH"
+    "random, rule, search (200 rollouts a decision; a card of 400 gets a quarter of that), "
+    "search:N (N rollouts), search:Xs (X seconds a decision), or module:attribute, your own "
+    "agent class or factory importable from the current directory or PYTHONPATH"
 )
 
 
@@ -81,10 +99,12 @@ def build_parser() -> argparse.ArgumentParser:
         "save FILE, quit",
     )
     play.add_argument("game", nargs="?", help="400 or all-fours (not with --resume)")
-    play.add_argument("--players", type=int, choices=(2, 4), help="All Fours: 4 (default) or 2")
-    play.add_argument("--seed", type=int, help="the game's seed (default: a random one)")
+    play.add_argument(
+        "--players", type=_integer, choices=(2, 4), help="All Fours: 4 (default) or 2"
+    )
+    play.add_argument("--seed", type=_integer, help="the game's seed (default: a random one)")
     play.add_argument("--preset", help="a named ruleset (see `cardrules rules GAME`)")
-    play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
+    play.add_argument("--seat", type=_integer, default=0, help="your seat (default 0)")
     play.add_argument("--bots", default="rule", metavar="AGENT", help=f"the bots: {_AGENTS_HELP}")
     play.add_argument(
         "--save", metavar="FILE", help="save the game's record (JSON) after every move"
@@ -113,7 +133,10 @@ def build_parser() -> argparse.ArgumentParser:
     simulate = commands.add_parser("simulate", help="a duplicate tournament between two agents")
     simulate.add_argument("game", help="400 or all-fours")
     simulate.add_argument(
-        "--games", type=int, default=20, help=f"an even number from 2 to {MAX_GAMES} (default 20)"
+        "--games",
+        type=_integer,
+        default=20,
+        help=f"an even number from 2 to {MAX_GAMES} (default 20)",
     )
     simulate.add_argument(
         "--agents",
@@ -121,12 +144,14 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="A,B",
         help=f"two agents, comma-separated (default rule,random); each is {_AGENTS_HELP}",
     )
-    simulate.add_argument("--seed", type=int, default=0, help="the tournament's seed (default 0)")
+    simulate.add_argument(
+        "--seed", type=_integer, default=0, help="the tournament's seed (default 0)"
+    )
     simulate.add_argument("--preset", help="a named ruleset")
-    simulate.add_argument("--players", type=int, choices=(2, 4), help="All Fours: 4 or 2")
+    simulate.add_argument("--players", type=_integer, choices=(2, 4), help="All Fours: 4 or 2")
     simulate.add_argument(
         "--processes",
-        type=int,
+        type=_integer,
         help="worker processes, at most the machine's cores (default: all cores; 1: no pool)",
     )
     simulate.add_argument("--json", action="store_true", help="print the summary as JSON")
@@ -152,7 +177,7 @@ def build_parser() -> argparse.ArgumentParser:
     rules = commands.add_parser("rules", help="show a ruleset and its scoring tables")
     rules.add_argument("game", help="400 or all-fours")
     rules.add_argument("--preset", help="a named ruleset")
-    rules.add_argument("--players", type=int, choices=(2, 4), help="All Fours: 4 or 2")
+    rules.add_argument("--players", type=_integer, choices=(2, 4), help="All Fours: 4 or 2")
     rules.add_argument("--json", action="store_true", help="print the options as JSON")
 
     serve = commands.add_parser(
@@ -206,3 +231,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as error:  # a bug: still one line, never a traceback
+        print(
+            f"cardrules: internal error (please report it): {type(error).__name__}: "
+            f"{str(error)[:200]}",
+            file=sys.stderr,
+        )
+        return 1

@@ -68,10 +68,32 @@ def narrate(
     seat = 0 if you is None else you
     style = Style(style.colour, _trump(after) or _trump(before))
     lines: list[str] = []
-    for event in events(before.observe(seat), action, after.observe(seat)):
+    told = events(before.observe(seat), action, after.observe(seat))
+    tallied = any(event.kind == "trick" for event in told)  # the deal was played out
+    stopped = False
+    unseen_kick = False  # a deal known only from its result: its first kick comes next
+    for event in told:
         # a new deal is set apart (not one known only from its result, which has no kick)
         if event.kind == "deal" and lines and (event["kick"] is not None or _is_400(before)):
             lines.append("")
+        if event.kind == "deal" and not _is_400(before):
+            unseen_kick = event["kick"] is None
+        elif event.kind == "kick" and unseen_kick:
+            unseen_kick = False
+            lines.extend(
+                line.replace("  new kick ", "  kick ", 1)
+                for line in describe_event(event, before, you=you, style=style)
+            )
+            continue
+        if event.kind == "deal_over" and event["reason"] == "target_reached":
+            stopped = tallied
+        if event.kind == "deal_scores" and stopped:
+            if not any(e.kind == "game_tied" or e.data.get("award") == "game" for e in told):
+                lines.append(
+                    "  the target is reached: the tally stops there, so Game is not scored "
+                    "(AF-14, AF-23)"
+                )
+            stopped = False
         lines.extend(describe_event(event, before, you=you, style=style))
     return lines
 
@@ -150,7 +172,10 @@ def describe_event(
             lines.append(line)
         return lines
     if kind == "deal_over":
-        return [f"deal {event['deal_number'] + 1} over:"] if event["reason"] == "played" else []
+        title = f"deal {event['deal_number'] + 1} over"
+        if event["reason"] == "target_reached":
+            return [f"{title}: a side reaches the target of {game.rules.target} (AF-14):"]
+        return [f"{title}:"] if event["reason"] == "played" else []
     if kind == "pack_exhausted":
         return [
             f"deal {event['deal_number'] + 1} over: the pack is exhausted: a run needs "
@@ -184,20 +209,34 @@ def describe_event(
             return [f"{title}: a redeal was asked for (FH-30): the deal is void, nothing scores"]
         return [f"{title}: talk before play, a redeal was demanded (FH-26): nothing scores"]
     if kind == "hand_scored":
-        return _hand_scored(event, who)
+        return _hand_scored(event, who, game.rules)
     if kind == "game_over":
         return [_game_over(event, game)]
     return [f"{who(event.data.get('seat'))}: {event.data.get('text', kind)}"]
 
 
-def _hand_scored(event: Event, who: Any) -> list[str]:
+def _bid_worth(bid: int, change: int, score: int, rules: Any) -> str:
+    """Why a bid gained or lost more or less than its number of tricks (FH-20)."""
+    value = abs(change)
+    if value == bid:
+        return ""
+    before = score - change
+    reduce_at = rules.reduce_five_six_at
+    if rules.bid_values is None and reduce_at is not None and bid in (5, 6):
+        band = f"below a score of {reduce_at}" if before < reduce_at else f"from {reduce_at} on"
+        return f" (a bid of {bid} counts {value} {band}, FH-20)"
+    return f" (a bid of {bid} counts {value}, FH-20)"
+
+
+def _hand_scored(event: Event, who: Any, rules: Any) -> list[str]:
     how = {"claimed": " (by a claim)", "conduct_penalty": " (a conduct penalty, FH-27)"}
     lines = [f"deal {event['deal_number'] + 1} over{how.get(event['ending'], '')}:"]
     for line in event["seats"]:
         verdict = "made" if line["made"] else "failed"
+        worth = _bid_worth(line["bid"], line["change"], line["score"], rules)
         lines.append(
             f"  {who(line['seat'])}: bid {line['bid']}, took {line['took']}: {verdict}, "
-            f"{line['change']:+d} -> {line['score']}"
+            f"{line['change']:+d} -> {line['score']}{worth}"
         )
     teams = event["teams"]
     lines.append(f"  teams: team 0 {teams[0]}, team 1 {teams[1]} (the partners' scores added)")

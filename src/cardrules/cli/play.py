@@ -10,6 +10,7 @@ the same moves again gives the same game.
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import secrets
 import sys
@@ -18,14 +19,16 @@ from pathlib import Path
 from typing import Any, Final, TextIO
 
 from cardrules.cli import InputError, UsageError
-from cardrules.cli.common import agent_from, game_from, module_of, rules_from
+from cardrules.cli.common import agent_from, game_from, module_of, rules_from, write_atomic
 from cardrules.cli.events import completed_trick, describe_deal_start, narrate
+from cardrules.cli.messages import describe_error, describe_illegal
 from cardrules.cli.render import Style, format_observation, format_trick, seat_label, use_colour
 from cardrules.core.cards import Card, Suit
 from cardrules.core.deck import derive_seed
-from cardrules.errors import CardrulesError, IllegalActionError, ParseError
+from cardrules.errors import ArgumentError, CardrulesError, IllegalActionError, ParseError
+from cardrules.runner import check_agent
 
-__all__ = ["Session", "play_session", "run_play"]
+__all__ = ["Session", "goal_line", "play_session", "run_play"]
 
 _COMMANDS = """commands (any time it is your turn):
   hint       the search agent's choice (or --hint's agent's), with its numbers
@@ -155,10 +158,7 @@ class Session:
         target = path or self.save_path
         if target is None:
             return
-        try:
-            target.write_text(to_json(self.record()) + "\n", encoding="utf-8")
-        except OSError as error:
-            raise InputError(f"cannot write {target}: {error.strerror}") from None
+        write_atomic(target, to_json(self.record()) + "\n")
 
     def last_trick(self) -> tuple[int, Any, int] | None:
         """The last completed trick of the game so far: ``(number, trick, winner)``."""
@@ -183,10 +183,23 @@ class Session:
         stats = self._searcher.last_stats
         lines = [f"hint: the search agent would play {action}"]
         if stats is not None:
-            lines[0] += f" ({stats.iterations} samples in {stats.seconds:.2f} s)"
+            rollouts = sum(stats.visits.values())
+            if getattr(self._searcher, "method", "flat") == "flat":
+                lines[0] += (
+                    f" ({stats.iterations} sampled deals, each of your moves played out from "
+                    f"each: {rollouts} rollouts in {stats.seconds:.2f} s)"
+                )
+            else:
+                lines[0] += f" ({rollouts} rollouts in {stats.seconds:.2f} s)"
+            swing = importlib.import_module(
+                "cardrules.agents.four_hundred"
+                if self.game == "400"
+                else "cardrules.agents.all_fours"
+            ).SWING
             lines.append(
-                "  value: its estimate of the deal's outcome for your side, 0 a lost game, "
-                "0.5 even, 1 a won game"
+                "  value: the mean, over the rollouts, of how this deal ends for your side: 1 if "
+                "it wins the game, 0 if it loses it, else 0.5 + (your side's points in the deal "
+                f"- the other side's) / {swing:g}, kept within 0.02 to 0.98"
             )
             ranked = sorted(stats.values, key=lambda name: -stats.values[name])
             for name in ranked:
@@ -218,6 +231,21 @@ class Session:
             lines.append(f"  {name!s:>6}  value {value:+.2f}")
         return lines
 
+    def deal_so_far(self) -> list[str]:
+        """The current deal told from its start: its dealer and first kick, then every move
+        since (so a resumed game shows the kicks and runs of the pack that led here)."""
+        number = self.state.deal_number
+        first = len(self.states) - 1
+        while first > 0 and self.states[first - 1].deal_number == number:
+            first -= 1
+        lines = describe_deal_start(self.states[first], self.style)
+        for index in range(first, len(self.steps)):
+            before, after = self.states[index], self.states[index + 1]
+            lines.extend(
+                narrate(before, self.steps[index][2], after, you=self.you, style=self.style)
+            )
+        return lines
+
     def score_lines(self) -> list[str]:
         """The scores, and what the next deal needs (400: minimum bids and total, FH-11/FH-13;
         All Fours: the points each side still needs)."""
@@ -241,16 +269,35 @@ class Session:
                     f"{minimum_total((m, 0, 0, 0), rules)} at {m}" for m in (0, 30, 40, 50, 60)
                 )
             )
-            lines.append(
-                f"to win: a team with one player at {state.level} or more and the other above 0 "
-                "(FH-22, FH-23)"
-            )
+            lines.append(goal_line(state))
             return lines
         target = state.rules.target
         needs = ", ".join(f"side {s} needs {target - state.scores[s]}" for s in (0, 1))
         return [
             f"scores: side 0 {state.scores[0]}, side 1 {state.scores[1]}; target {target}: {needs}"
         ]
+
+
+_PARTNER_NEEDS: Final = {
+    "positive": "the partner above 0",
+    "non_negative": "the partner at 0 or more",
+    "none": "the partner at any score",
+}
+
+
+def goal_line(state: Any) -> str:
+    """What wins the game: 400's qualifying level and partner condition (FH-22, FH-23, and a
+    bid of 10 or more, FH-21), or All Fours' target (AF-21)."""
+    rules = state.rules
+    if not hasattr(state, "bids"):
+        return f"to win: be the first side to {rules.target} points (AF-21)"
+    line = (
+        f"to win: a team with one player at {state.level} or more and "
+        f"{_PARTNER_NEEDS[rules.partner_condition]} (FH-22, FH-23)"
+    )
+    if rules.high_bid_win != "never":
+        line += ", or a bid of 10 or more made (FH-21)"
+    return line
 
 
 def _ask(out: TextIO, stdin: TextIO, prompt: str) -> str | None:
@@ -298,19 +345,41 @@ def _check_writable(path: Path, *, force: bool, allowed: Path | None = None) -> 
         raise InputError(f"cannot write {path}: {error.strerror}") from None
 
 
-def _resume(path: Path) -> tuple[str, Any, list[tuple[int, str]]]:
-    """The game name, start state and steps of a saved record."""
+def _resume(path: Path) -> tuple[str, list[Any], list[tuple[int, str]]]:
+    """The game name, the states and the steps of a saved record, replayed and checked as
+    strictly as ``cardrules replay`` checks it (every step, every deal's scores, the result).
+
+    :raises InputError: for a file that is not a valid record.
+    """
     from cardrules.cli.replay import load_record
-    from cardrules.records import codec_for
+    from cardrules.records import replay
 
     record = load_record(path)
-    codec = codec_for(record.game)
     game = game_from(record.game)
+    states: list[Any] = []
+    steps: list[tuple[int, str]] = []
     try:
-        start = codec.new_game(record.rules, record.seed, record.dealer, record.deals[0].deck)
-    except (CardrulesError, IndexError) as error:
-        raise InputError(f"{path} is not a valid record: {error}") from None
-    return game, start, [(step.seat, step.action) for step in record.steps]
+        for step in replay(record):
+            if not states:
+                states.append(step.before)
+            steps.append((step.seat, step.action))
+            states.append(step.after)
+        if not states:  # a record saved before the first move
+            states.append(_start_of(record))
+    except CardrulesError as error:
+        raise InputError(f"{path} is not a valid record: {describe_error(error)}") from None
+    except (ValueError, TypeError, LookupError, RecursionError) as error:
+        raise InputError(
+            f"{path} is not a valid record: {type(error).__name__}: {str(error)[:200]}"
+        ) from None
+    return game, states, steps
+
+
+def _start_of(record: Any) -> Any:
+    from cardrules.records import codec_for
+
+    codec = codec_for(record.game)
+    return codec.new_game(record.rules, record.seed, record.dealer, record.deals[0].deck)
 
 
 def run_play(
@@ -322,10 +391,12 @@ def run_play(
     out = out or sys.stdout
     resume = Path(args.resume) if args.resume else None
     steps: list[tuple[int, str]] = []
+    states: list[Any] = []
     if resume is not None:
         if args.game or args.seed is not None or args.preset or args.players:
             raise UsageError("--resume takes the game, seed and rules from the saved file")
-        game, start, steps = _resume(resume)
+        game, states, steps = _resume(resume)
+        start = states[0]
     else:
         if not args.game:
             raise UsageError("play needs a game (400 or all-fours), or --resume FILE")
@@ -337,6 +408,10 @@ def run_play(
     if not 0 <= args.seat < players:
         raise UsageError(f"--seat must be a seat from 0 to {players - 1}")
     bot = agent_from(game, args.bots)
+    try:
+        check_agent(start.rules, bot)
+    except ArgumentError as error:
+        raise UsageError(f"--bots: {error}") from None
     save = Path(args.save) if args.save else resume
     if save is not None:
         _check_writable(save, force=args.force, allowed=resume)
@@ -351,12 +426,9 @@ def run_play(
         bot_spec=args.bots,
         hint_spec=_hint_spec(game, args.hint),
     )
-    for seat, text in steps:
-        try:
-            session.steps.append((seat, text, session.module.parse_action(text)))
-            session.states.append(session.codec.apply_step(session.state, seat, text))
-        except CardrulesError as error:
-            raise InputError(f"{resume} is not a valid record: {error}") from None
+    for (seat, text), after in zip(steps, states[1:], strict=True):
+        session.steps.append((seat, text, session.module.parse_action(text)))
+        session.states.append(after)
     try:
         return play_session(session, stdin, out, resumed=resume is not None)
     except KeyboardInterrupt:
@@ -389,13 +461,14 @@ def play_session(session: Session, stdin: TextIO, out: TextIO, *, resumed: bool 
         f"cardrules play {game}, seed {session.seed}: you are seat {you}{partner} "
         f"({team} {you % 2}); bots: {session.bot.name}.  Type 'help' for help, 'quit' to stop."
     )
+    say(goal_line(session.state))
     if session.save_path is not None:
         session.save()
         say(f"the game is saved to {session.save_path} after every move")
     if resumed:
         say(f"resumed after {len(session.steps)} moves")
     if not session.state.is_terminal:
-        say(*describe_deal_start(session.state, session.style))
+        say(*session.deal_so_far())
     while not session.state.is_terminal:
         state = session.state
         seat = state.current_player
@@ -419,7 +492,13 @@ def play_session(session: Session, stdin: TextIO, out: TextIO, *, resumed: bool 
         else:
             action = session.bot_move()
         before = state
-        after = session.apply(seat if not _is_claim(action) else action.seat, action)
+        try:
+            after = session.apply(seat if not _is_claim(action) else action.seat, action)
+        except IllegalActionError as error:  # only a bot's move can be refused here
+            raise UsageError(
+                f"the bot {session.bot.name!r} at seat {seat} chose an illegal move (game seed "
+                f"{session.seed}): {describe_illegal(error, _trump(state))}"
+            ) from None
         say(*narrate(before, action, after, you=you, style=session.style))
         session.save()
     state = session.state
@@ -521,6 +600,11 @@ def _human_move(session: Session, stdin: TextIO, out: TextIO, say: Callable[...,
             say(f"not a move: {error}; 'help' lists the moves and commands")
             continue
         except IllegalActionError as error:
-            say(f"illegal: {error}")
+            say(f"illegal: {describe_illegal(error, _trump(state))}")
             continue
         return action
+
+
+def _trump(state: Any) -> Suit | None:
+    """The trump suit that orders the cards on the screen (hearts in 400)."""
+    return Suit.HEARTS if hasattr(state, "bids") else state.trump

@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from cardrules.cli import InputError
-from cardrules.cli.common import game_from
+from cardrules.cli.common import game_from, read_input
 from cardrules.cli.events import describe_deal_start, narrate
+from cardrules.cli.messages import describe_error
 from cardrules.cli.render import Style, format_hand, use_colour
 from cardrules.core.cards import Suit
 from cardrules.errors import CardrulesError
@@ -19,22 +20,25 @@ __all__ = ["load_record", "run_replay"]
 
 
 def load_record(path: Path) -> Any:
-    """A record from a JSON or text-notation file.
+    """A record from a JSON or text-notation file, read within the loaders' limit of 16 MiB
+    (:func:`~cardrules.cli.common.read_input`).
 
-    :raises InputError: for a file that cannot be read or is not a record.
+    :raises InputError: for a file that cannot be read or is not a record, whatever the loader
+        found wrong (the command prints one line, never a traceback).
     """
     from cardrules.records import from_json, from_text
 
+    data = read_input(path).removeprefix(b"\xef\xbb\xbf")  # a byte order mark is not text
     try:
-        text = path.read_text(encoding="utf-8-sig")  # a byte-order mark is not part of the text
-    except OSError as error:
-        raise InputError(f"cannot read {path}: {error.strerror}") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path} is not a text file") from None
-    try:
-        return from_json(text) if text.lstrip().startswith("{") else from_text(text)
+        return from_json(data) if data.lstrip().startswith(b"{") else from_text(data)
     except CardrulesError as error:
-        raise InputError(f"{path} is not a valid record: {error}") from None
+        raise InputError(f"{path} is not a valid record: {describe_error(error)}") from None
+    except (ValueError, TypeError, LookupError, RecursionError, MemoryError) as error:
+        # the loaders mean to raise a RecordError for every bad input; should one slip through,
+        # the person still gets one line that names the file
+        raise InputError(
+            f"{path} is not a valid record: {type(error).__name__}: {str(error)[:200]}"
+        ) from None
 
 
 def run_replay(
@@ -63,12 +67,13 @@ def run_replay(
                     for line in describe_deal_start(before, style):
                         print(line, file=out)
                 deal = step.deal
-                trump = Suit.HEARTS if hasattr(before, "bids") else None
-                for seat, hand in enumerate(before.hands):
-                    print(f"  seat {seat}: {format_hand(hand, trump, style)}", file=out)
+                _print_hands(before, style, out)
             action = _action_of(step)
             for line in narrate(step.before, action, step.after, style=style):
                 print(line, file=out)
+            if _pack_was_run(step):  # three more cards each (AF-11): the hands as they are now
+                print("  the hands after the run:", file=out)
+                _print_hands(step.after, style, out)
             if args.pause and _trick_ended(step):
                 out.write("[Enter: next, q: quit] ")
                 out.flush()
@@ -77,12 +82,29 @@ def run_replay(
                     print("", file=out)
                     return 0
     except CardrulesError as error:
-        raise InputError(f"{path}: {error}") from None
+        raise InputError(f"{path}: {describe_error(error)}") from None
+    except (ValueError, TypeError, LookupError, RecursionError) as error:
+        raise InputError(f"{path}: {type(error).__name__}: {str(error)[:200]}") from None
     word = "team" if record.game == "four_hundred" else "side"
     scores = " ".join(map(str, record.scores))
     outcome = "no winner yet" if record.winner is None else f"{word} {record.winner} wins"
     print(f"\nresult: {outcome}, scores {scores}", file=out)
     return 0
+
+
+def _print_hands(state: Any, style: Style, out: TextIO) -> None:
+    trump = Suit.HEARTS if hasattr(state, "bids") else state.trump
+    for seat, hand in enumerate(state.hands):
+        print(f"  seat {seat}: {format_hand(hand, trump, style)}", file=out)
+
+
+def _pack_was_run(step: Any) -> bool:
+    after, before = step.after, step.before
+    return bool(
+        after.deal_number == before.deal_number
+        and not after.is_terminal
+        and len(after.hands[0]) > len(before.hands[0])
+    )
 
 
 def _plural(count: int, noun: str) -> str:

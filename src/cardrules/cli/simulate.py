@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import signal
 import sys
+import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 from cardrules.cli import MAX_GAMES, InputError, UsageError
-from cardrules.cli.common import agent_from, game_from, rules_from
-from cardrules.errors import CardrulesError
-from cardrules.runner import tournament
+from cardrules.cli.common import agent_from, game_from, rules_from, write_atomic
+from cardrules.cli.messages import describe_agent_error
+from cardrules.errors import ArgumentError
+from cardrules.runner import AgentError, GameResult, tournament
 
 __all__ = ["available_cores", "run_simulate"]
 
@@ -51,6 +56,7 @@ def run_simulate(args: argparse.Namespace) -> int:
             rate = done / (now - start)
             print(f"{done}/{total} games ({rate:.1f} games/s)", file=sys.stderr, flush=True)
 
+    saver = _RecordSaver(records_dir) if records_dir is not None else None
     try:
         result = tournament(
             rules,
@@ -61,34 +67,70 @@ def run_simulate(args: argparse.Namespace) -> int:
             processes=args.processes or min(cores, args.games),
             record=records_dir is not None,
             progress=progress,
+            on_game=saver.save if saver is not None else None,
         )
-    except CardrulesError as error:  # an agent's illegal move, for one
-        raise UsageError(f"the tournament stopped: {error}") from None
-    except (KeyboardInterrupt, BrokenPipeError):
+    except AgentError as error:  # an agent's illegal move, or your own agent raised
+        raise UsageError(f"the tournament stopped: {describe_agent_error(error)}") from None
+    except ArgumentError as error:  # an agent that does not play this game
+        raise UsageError(str(error)) from None
+    except KeyboardInterrupt:
+        if saver is not None:
+            print(f"\ncardrules: {saver.saved_line()}", file=sys.stderr)
         raise
-    except Exception as error:  # your own agent raised: one line, not a traceback
-        raise UsageError(
-            f"the tournament stopped: an agent failed: {type(error).__name__}: {error}"
-        ) from None
-    if records_dir is not None:
-        from cardrules.records import to_json
-
-        for number, game_result in enumerate(result.games, 1):
-            assert game_result.record is not None
-            path = records_dir / f"game-{number:04d}.json"
-            try:
-                path.write_text(to_json(game_result.record), encoding="utf-8")
-            except OSError as error:
-                raise InputError(f"cannot write {path}: {error.strerror}") from None
     if args.json:
         data = {"game": game, "rules": rules.to_dict(), "seed": args.seed, **result.to_dict()}
         print(json.dumps(data, indent=1))
     else:
         print(f"{game}: {specs[0]} against {specs[1]}, seed {args.seed}")
         print(result.table())
-        if records_dir is not None:
-            print(f"{len(result.games)} records saved in {records_dir}")
+        if saver is not None and saver.failure is None:
+            print(saver.saved_line())
+    if saver is not None and saver.failure is not None:
+        raise InputError(f"{saver.failure}; {saver.saved_line()}")
     return 0
+
+
+@contextlib.contextmanager
+def _no_interrupt() -> Iterator[None]:
+    """SIGINT held back (where the system allows) until the block ends, then delivered."""
+    block = getattr(signal, "pthread_sigmask", None)
+    if block is None or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    block(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        block(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+class _RecordSaver:
+    """Writes each game's record as the game finishes (``game-0001.json`` ... in the order of
+    the tournament's games), each file whole or not at all; after a failed write (a full disk)
+    it writes no more, and the tournament plays on to its summary."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.saved = 0
+        self.failure: str | None = None
+
+    def save(self, index: int, result: GameResult) -> None:
+        from cardrules.records import to_json
+
+        if self.failure is not None or result.record is None:
+            return
+        text = to_json(result.record)
+        with _no_interrupt():  # Ctrl-C waits for the file and the count to agree
+            try:
+                write_atomic(self.directory / f"game-{index + 1:04d}.json", text)
+            except InputError as error:
+                self.failure = str(error)
+                return
+            self.saved += 1
+
+    def saved_line(self) -> str:
+        noun = "record" if self.saved == 1 else "records"
+        return f"{self.saved} {noun} saved in {self.directory}"
 
 
 def available_cores() -> int:

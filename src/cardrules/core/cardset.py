@@ -42,8 +42,14 @@ def mask_of(cards: Iterable[Card | str]) -> int:
         raise ParseError(
             f"expected Card objects or card strings, got {describe(cards)}", text=cards
         )
+    try:
+        items = iter(cards)
+    except TypeError:  # iterable by its type, not by its value (a 0-d numpy array)
+        raise ParseError(
+            f"expected Card objects or card strings, got {describe(cards)}", text=cards
+        ) from None
     mask = 0
-    for card in cards:
+    for card in items:
         if isinstance(card, str):
             card = Card.parse(card)
         elif not isinstance(card, Card):

@@ -64,9 +64,10 @@ def check_chance(chance: object) -> ChanceMode:
 
     :raises ArgumentError: for anything else.
     """
-    if chance == "seeded" and isinstance(chance, str):
+    # the type first: a numpy array compared with == is an array, not a truth value
+    if isinstance(chance, str) and chance == "seeded":
         return "seeded"
-    if chance == "explicit" and isinstance(chance, str):
+    if isinstance(chance, str) and chance == "explicit":
         return "explicit"
     raise ArgumentError(
         f"chance: expected 'seeded' or 'explicit', got {describe(chance)}",

@@ -27,13 +27,17 @@ from cardrules.errors import ArgumentError, describe
 
 __all__ = [
     "MAX_SEED_BITS",
+    "check_card_indices",
+    "check_choice",
     "check_count",
     "check_hands",
     "check_int",
+    "check_items",
     "check_rng",
     "check_scores",
     "check_seat",
     "check_seed",
+    "check_text",
     "refuse",
 ]
 
@@ -103,6 +107,86 @@ def check_int(value: object, *, name: str, low: int | None = None, high: int | N
         bounds = f" of at most {high}"
     shown = describe(value)
     raise ArgumentError(f"{name}: expected an int{bounds}, got {shown}", name=name, value=value)
+
+
+def check_text(value: object, *, name: str, expected: str = "a str") -> str:
+    """``value`` as text that UTF-8 can write: a ``str`` without lone surrogates (``"\\ud800"``
+    is a ``str`` but no text: it cannot be encoded, hashed or saved).
+
+    >>> check_text("deal", name="label")
+    'deal'
+    >>> check_text("\\ud800", name="label")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: label: expected text that UTF-8 can write ...
+    """
+    if isinstance(value, str):
+        if value.isascii():
+            return value
+        try:
+            value.encode("utf-8")
+        except UnicodeEncodeError:
+            refuse(name, "text that UTF-8 can write (no lone surrogate)", value)
+        return value
+    refuse(name, expected, value)
+
+
+def check_choice(value: object, choices: Iterable[str], *, name: str) -> str:
+    """``value`` as one of the names ``choices`` (compared only once ``value`` is known to be
+    a ``str``: a numpy array compared with ``==`` gives an array, not a truth value).
+
+    >>> check_choice("tobago", ("trinidad", "tobago"), name="name")
+    'tobago'
+    >>> check_choice(3, ("trinidad", "tobago"), name="name")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: name: expected one of 'trinidad', 'tobago', got 3
+    """
+    names = tuple(choices)
+    if isinstance(value, str) and value in names:
+        return value
+    refuse(name, "one of " + ", ".join(repr(n) for n in names), value)
+
+
+def check_items(value: object, *, name: str, expected: str) -> tuple[object, ...]:
+    """The items of ``value``, an iterable that is not text (``str`` or bytes); a value that
+    says it is iterable but fails to iterate (a 0-d numpy array) is refused as well.
+
+    >>> check_items([1, 2], name="cards", expected="cards")
+    (1, 2)
+    >>> check_items(5, name="cards", expected="cards (an iterable of Card)")
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: cards: expected cards (an iterable of Card), got 5
+    """
+    if isinstance(value, str | bytes | bytearray) or not isinstance(value, Iterable):
+        refuse(name, expected, value)
+    try:
+        return tuple(value)
+    except TypeError:
+        refuse(name, expected, value)
+
+
+def check_card_indices(value: object, *, name: str, most: int) -> tuple[int, ...]:
+    """``value`` as a tuple of at most ``most`` distinct card indices (plain ints 0 .. 51), as
+    the integer kernels take a trick in progress.
+
+    >>> check_card_indices([3, 40], name="trick", most=3)
+    (3, 40)
+    >>> check_card_indices([[1]], name="trick", most=3)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: trick: expected up to 3 distinct card indices (ints 0..51), ...
+    """
+    if (
+        isinstance(value, Sequence)
+        and not isinstance(value, str | bytes)
+        and len(value) <= most
+        and all(_is_int(c) and 0 <= c <= 51 for c in value)
+        and len(set(value)) == len(value)
+    ):
+        return tuple(int(c) for c in value)
+    refuse(name, f"up to {most} distinct card indices (ints 0..51), the lead first", value)
 
 
 def check_rng(rng: object, *, name: str = "rng") -> object:

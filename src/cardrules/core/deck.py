@@ -36,7 +36,14 @@ from math import factorial
 from typing import Any, Final, TypeVar, final
 
 from cardrules.core.cards import CARDS, Card, parse_cards
-from cardrules.core.checks import MAX_SEED_BITS, check_int, check_seat, check_seed, refuse
+from cardrules.core.checks import (
+    MAX_SEED_BITS,
+    check_int,
+    check_seat,
+    check_seed,
+    check_text,
+    refuse,
+)
 from cardrules.errors import ArgumentError, ParseError, describe
 
 __all__ = [
@@ -91,7 +98,8 @@ def derive_seed(seed: int, *labels: int | str) -> int:
                 text += "|s:" + label  # type: ignore[operator]  # as above
             else:
                 return _derive_seed(seed, labels)
-        return int.from_bytes(_sha256(text.encode()).digest()[:8], "big")
+        if text.isascii():
+            return int.from_bytes(_sha256(text.encode()).digest()[:8], "big")
     return _derive_seed(seed, labels)
 
 
@@ -105,6 +113,8 @@ def _derive_seed(seed: int, labels: tuple[int | str, ...]) -> int:
             refuse("label", "an int or a str", label)
         if isinstance(label, int):
             check_seed(label, name="label")
+        else:
+            check_text(label, name="label")
         # ints and strs never collide: a str label is tagged.
         parts.append(str(label) if isinstance(label, int) else "s:" + label)
     digest = hashlib.sha256("|".join(parts).encode()).digest()

@@ -21,7 +21,7 @@ import enum
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeGuard, TypeVar
 
-from cardrules.errors import RulesError
+from cardrules.errors import RulesError, describe
 
 __all__ = ["enum_option", "exact_keys", "is_int"]
 
@@ -43,13 +43,15 @@ def enum_option(kind: type[_E], field: str, value: object) -> _E:
         except ValueError:
             pass
     accepted = ", ".join(repr(member.value) for member in kind)
-    raise RulesError(f"Rules.{field}: {value!r} is not accepted; expected one of {accepted}")
+    raise RulesError(
+        f"Rules.{field}: {describe(value)} is not accepted; expected one of {accepted}"
+    )
 
 
 def exact_keys(data: object, names: Sequence[str], game: str) -> Mapping[str, Any]:
     """``data`` if it is a mapping with exactly the option ``names`` as keys (``from_dict``)."""
     if not isinstance(data, Mapping):
-        raise RulesError(f"{game} rules: expected a mapping of options, got {data!r}")
+        raise RulesError(f"{game} rules: expected a mapping of options, got {describe(data)}")
     unknown = sorted((k for k in data if k not in names), key=str)
     missing = [name for name in names if name not in data]
     if unknown or missing:

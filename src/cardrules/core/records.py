@@ -22,6 +22,7 @@ from typing import Any, Final, Protocol, TypeVar
 import attrs
 
 from cardrules.core.cards import Card
+from cardrules.core.checks import check_int
 from cardrules.core.deck import parse_deck
 from cardrules.core.protocol import GameState
 from cardrules.errors import (
@@ -57,6 +58,7 @@ __all__ = [
     "input_text",
     "load_json",
     "parse_deal_blocks",
+    "parse_int",
     "parse_tags",
     "read_saved_state",
     "record_from_dict",
@@ -118,14 +120,57 @@ def _bounded_int(digits: str) -> int:
     return int(digits)
 
 
+def parse_int(text: str, what: str) -> int:
+    """An integer of a record's text: ASCII digits (``int()`` would also take ``"٤"``, spaces
+    and underscores), an optional ``-``, at most :data:`MAX_INT_DIGITS` digits; the length is
+    checked before any conversion, so a long number costs nothing.
+
+    >>> parse_int("-12", "a score")
+    -12
+    >>> parse_int("9" * 5000, "a deal")
+    Traceback (most recent call last):
+    ...
+    cardrules.core.records.RecordError: a deal: an integer of 5,000 digits: the limit is 100
+    >>> parse_int("٤", "the dealer")
+    Traceback (most recent call last):
+    ...
+    cardrules.core.records.RecordError: the dealer: '٤' is not an integer (ASCII digits, ...
+
+    :raises RecordError: for anything else.
+    """
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()):
+        raise RecordError(
+            f"{what}: {describe(text)} is not an integer (ASCII digits, an optional -)"
+        )
+    if len(digits) > MAX_INT_DIGITS:
+        raise RecordError(
+            f"{what}: an integer of {len(digits):,} digits: the limit is {MAX_INT_DIGITS}"
+        )
+    return int(text)
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refused when a key comes twice (``json`` would keep the last silently)."""
+    data = dict(pairs)
+    if len(data) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise RecordError(f"the key {describe(key)} is given twice in one JSON object")
+            seen.add(key)
+    return data
+
+
 def _no_constant(name: str) -> Any:
     raise RecordError(f"{name} is not a number that a record may hold")
 
 
 def load_json(text: str, what: str = "a record") -> Any:
     """JSON text parsed within the limits: at most :data:`MAX_NESTING` levels of arrays and
-    objects, integers of at most :data:`MAX_INT_DIGITS` digits, no ``NaN`` or ``Infinity``.
-    Time and memory are linear in the input.
+    objects, integers of at most :data:`MAX_INT_DIGITS` digits (checked as each is parsed), no
+    ``NaN`` or ``Infinity``, no key given twice in one object.  Time and memory are linear in
+    the input.
 
     :raises RecordError: for text that is not JSON or is over a limit.
     """
@@ -143,7 +188,12 @@ def load_json(text: str, what: str = "a record") -> Any:
         elif token in "]}":
             depth -= 1
     try:
-        return json.loads(text, parse_int=_bounded_int, parse_constant=_no_constant)
+        return json.loads(
+            text,
+            parse_int=_bounded_int,
+            parse_constant=_no_constant,
+            object_pairs_hook=_no_duplicates,
+        )
     except (json.JSONDecodeError, TypeError, RecursionError) as error:
         raise RecordError(f"{what} is not JSON: {error}", text=text[:200]) from None
 
@@ -331,11 +381,11 @@ def record_to_dict(record: GameRecord) -> dict[str, Any]:
 
 def _require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], where: str) -> Any:
     if key not in data:
-        raise RecordError(f"{where}: the field {key!r} is missing")
+        raise RecordError(f"{where}: the field {describe(key)} is missing")
     value = data[key]
     if (isinstance(value, bool) and kind is not bool) or not isinstance(value, kind):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise RecordError(f"{where}: {key!r} must be {names}, not {describe(value)}")
+        raise RecordError(f"{where}: {describe(key)} must be {names}, not {describe(value)}")
     return value
 
 
@@ -350,7 +400,7 @@ def _int_list(value: Any, where: str) -> tuple[int, ...]:
 def _exact_keys(data: Mapping[str, Any], keys: set[str], where: str) -> None:
     extra = sorted(set(data) - keys)
     if extra:
-        raise RecordError(f"{where}: unknown field(s) {', '.join(map(repr, extra))}")
+        raise RecordError(f"{where}: unknown field(s) {', '.join(map(describe, extra))}")
 
 
 def record_from_dict(data: Any) -> GameRecord:
@@ -454,10 +504,10 @@ def parse_tags(lines: Sequence[str]) -> dict[str, str]:
         match = _TAG.match(line)
         if match is None:
             shown = line if len(line) <= 80 else line[:80] + "..."
-            raise RecordError(f'line {number}: {shown!r} is not a tag line [Name "value"]')
+            raise RecordError(f'line {number}: {describe(shown)} is not a tag line [Name "value"]')
         name, raw = match.groups()
         if name in tags:
-            raise RecordError(f"line {number}: the tag {name!r} is given twice")
+            raise RecordError(f"line {number}: the tag {describe(name)} is given twice")
         tags[name] = re.sub(r"\\(.)", r"\1", raw)
     return tags
 
@@ -576,7 +626,9 @@ def replay(
         result that differs), with the deal, trick and seat.
     """
     if record.game != codec.name:
-        raise RecordError(f"a record of {record.game!r} cannot be replayed as {codec.name!r}")
+        raise RecordError(
+            f"a record of {describe(record.game)} cannot be replayed as {describe(codec.name)}"
+        )
     if not record.deals:
         raise RecordError("a record must hold at least one deal")
     first = record.deals[0]
@@ -670,7 +722,7 @@ def rules_and_start_scores(
     :raises RecordError: for rules that ``from_dict`` refuses or bad start scores.
     """
     if not isinstance(data, Mapping):
-        raise RecordError(f"the rules must be an object, not {data!r}")
+        raise RecordError(f"the rules must be an object, not {describe(data)}")
     options = dict(data)
     start = options.pop("start_scores", None)
     try:
@@ -685,7 +737,7 @@ def rules_and_start_scores(
         or not all(isinstance(v, int) and not isinstance(v, bool) for v in start)
     ):
         words = _COUNT_WORDS.get(count, str(count))
-        raise RecordError(f"start_scores must be {words} ints, not {start!r}")
+        raise RecordError(f"start_scores must be {words} ints, not {describe(start)}")
     return rules, tuple(start)
 
 
@@ -701,7 +753,9 @@ def check_turn(state: AnyState, seat: int, action: object) -> None:
     """A recorded step must be taken by the seat to act (when there is one).
 
     :raises IllegalActionError: with :attr:`Reason.NOT_YOUR_TURN` otherwise.
+    :raises ArgumentError: for a seat that is not a plain int 0 .. 3 (a numpy int included).
     """
+    seat = check_int(seat, name="seat", low=0, high=3)
     turn = state.current_player
     if turn is not None and seat != turn:
         raise IllegalActionError(
@@ -733,7 +787,7 @@ def parse_deal_blocks(
             blocks.append((index, [line]))
         elif not blocks:
             raise RecordError(
-                f"line {first_line + index}: {line!r}: the body must start with a Deal line"
+                f"line {first_line + index}: {describe(line)}: the body must start with a Deal line"
             )
         else:
             blocks[-1][1].append(line)
@@ -744,7 +798,8 @@ def parse_deal_blocks(
         for offset, (want, got) in enumerate(zip(expected, block, strict=False)):
             if want != got:
                 raise RecordError(
-                    f"line {first_line + start + offset}: {got!r} should read {want!r}",
+                    f"line {first_line + start + offset}: {describe(got)} should read "
+                    f"{describe(want)}",
                     deal=deal.number,
                 )
         if len(expected) != len(block):
@@ -788,12 +843,12 @@ def saved_field(
     :raises RecordError: naming ``where`` and the field.
     """
     if key not in data:
-        raise RecordError(f"{where}: the field {key!r} is missing")
+        raise RecordError(f"{where}: the field {describe(key)} is missing")
     value = data[key]
     if isinstance(value, bool) and kind is not bool:
-        raise RecordError(f"{where}: {key!r} must not be a boolean, got {describe(value)}")
+        raise RecordError(f"{where}: {describe(key)} must not be a boolean, got {describe(value)}")
     if not isinstance(value, kind):
-        raise RecordError(f"{where}: {key!r} has the wrong type: {describe(value)}")
+        raise RecordError(f"{where}: {describe(key)} has the wrong type: {describe(value)}")
     return value
 
 
@@ -805,9 +860,9 @@ def exact_fields(data: Mapping[str, Any], keys: set[str] | frozenset[str], where
     extra = sorted(set(data) - keys)
     missing = sorted(keys - set(data))
     if extra:
-        raise RecordError(f"{where}: unknown field(s) {', '.join(map(repr, extra))}")
+        raise RecordError(f"{where}: unknown field(s) {', '.join(map(describe, extra))}")
     if missing:
-        raise RecordError(f"{where}: missing field(s) {', '.join(map(repr, missing))}")
+        raise RecordError(f"{where}: missing field(s) {', '.join(map(describe, missing))}")
 
 
 def read_saved_state(text: str | bytes, game: str, title: str) -> dict[str, Any]:
@@ -827,5 +882,5 @@ def read_saved_state(text: str | bytes, game: str, title: str) -> dict[str, Any]
         )
     exact_fields(data, STATE_KEYS, "state")
     if data["game"] != game:
-        raise RecordError(f"a saved {data['game']!r} state is not {title} state")
+        raise RecordError(f"a saved {describe(data['game'])} state is not {title} state")
     return data

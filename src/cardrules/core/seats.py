@@ -30,7 +30,7 @@ TEAMS: Final[tuple[tuple[int, int], tuple[int, int]]] = ((0, 2), (1, 3))
 
 
 def _table(players: object) -> int:
-    if players not in (2, 4) or not isinstance(players, int) or isinstance(players, bool):
+    if not isinstance(players, int) or isinstance(players, bool) or players not in (2, 4):
         refuse("players", "2 or 4", players)
     return int(players)
 

@@ -34,7 +34,7 @@ import attrs
 from cardrules.core.cards import CARDS, Card
 from cardrules.core.chance import Deal
 from cardrules.core.checks import check_seat
-from cardrules.errors import ParseError
+from cardrules.errors import ParseError, describe
 
 __all__ = [
     "ACTIONS",
@@ -57,12 +57,14 @@ __all__ = [
 
 def _check_card(_instance: object, _attribute: object, value: Any) -> None:
     if not isinstance(value, Card):
-        raise ParseError(f"Play takes a Card (use Play.parse for text), got {value!r}", text=value)
+        raise ParseError(
+            f"Play takes a Card (use Play.parse for text), got {describe(value)}", text=value
+        )
 
 
 def _check_int(_instance: object, _attribute: object, value: Any) -> None:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise ParseError(f"Bid takes an int number of tricks, got {value!r}", text=value)
+        raise ParseError(f"Bid takes an int number of tricks, got {describe(value)}", text=value)
 
 
 def _check_team(_instance: object, _attribute: object, value: Any) -> None:
@@ -213,7 +215,7 @@ def action_id(action: Move) -> int:
     try:
         return _IDS[action]
     except (KeyError, TypeError):
-        raise ParseError(f"{action!r} is not an action of 400", text=action) from None
+        raise ParseError(f"{describe(action)} is not an action of 400", text=action) from None
 
 
 def parse_action(text: str) -> Move:
@@ -232,7 +234,7 @@ def parse_action(text: str) -> Move:
         except ParseError:
             pass
     raise ParseError(
-        f"{text!r} is not an action of 400: expected a card (e.g. QH), a bid from 1 to 13, "
+        f"{describe(text)} is not an action of 400: expected a card (e.g. QH), a bid from 1 to 13, "
         "'redeal', talk_before_play:T / talk_during_play:T with T = 0 or 1, or claim:S (S = 0-3)",
         text=text,
     )

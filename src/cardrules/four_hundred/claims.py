@@ -4,19 +4,22 @@ play of the other three, choosing their own cards?
 The legal plays are FH-16's (:func:`~cardrules.core.tricks.must_follow_mask`) and the trick
 winner FH-17's (:func:`~cardrules.core.tricks.beats`), the kernels the engine uses too.
 
-The search is over masks, between tricks, memoised on ``(hands, leader)``, trying high cards
-first, and bounded: :func:`settle_claim` gives up past a budget of positions visited
-(:data:`CLAIM_BUDGET` by default in :meth:`State.claim <cardrules.four_hundred.State.claim>`).
-Two reductions keep it small and exact:
+The search is over masks, between tricks, memoised on the position up to equivalent cards (per
+suit, who holds each card still out, lowest first) and the leader, trying high cards first, and
+bounded in work: :func:`settle_claim` gives up past a budget of positions visited
+(:data:`CLAIM_BUDGET` by default in :meth:`State.claim <cardrules.four_hundred.State.claim>`),
+so a claim costs at most that many positions whatever the hands: a work bound, the same on
+every machine, so a claim settles the same way wherever a record is replayed.  Two reductions
+keep it small and exact:
 
 * cards of one suit held by one player that no other remaining card separates (the cards played
   earlier are gone; the cards on the table count) are interchangeable, so one of each run is tried;
 * a trick is lost as soon as the claimer has played and another player's card is winning it:
   cards played later in the trick never give it back.
 
-A sure-win test cuts the search off when the claimer is on lead, holds every heart above the
-others' hearts and at least as many hearts as any other player, and tops every other suit they
-hold: leading hearts draws every trump, then the top cards win.
+A sure-win test cuts the search off when the claimer is on lead, holds at least as many hearts
+above every other heart as any other player holds hearts, and tops every other suit they hold:
+leading those hearts draws every trump, then the top cards and the other hearts win.
 
 >>> from cardrules import CardSet
 >>> from cardrules.four_hundred.claims import claim_holds
@@ -43,10 +46,12 @@ _TRUMP: Final = 2
 _HEARTS: Final = SUIT_MASKS[_TRUMP]
 
 
-#: The default budget of a claim's search, in positions visited: under half a second on the
-#: project's 2-core machine, and about twice the most that any claim needed in 300 random games
-#: (25,819 positions; a typical claim settles in well under a millisecond).
-CLAIM_BUDGET: Final = 50_000
+#: The default budget of a claim's search, in positions visited.  A position costs a few
+#: microseconds, so a claim takes at most about 0.15 s of CPU on the project's 2-core machine
+#: (0.36 s wall-clock with the machine shared), and a typical claim well under a millisecond.
+#: Of 6,000 random claims (``benchmarks/fuzz_claims.py``) the most that one settled within it
+#: needed was 11,766 positions; one needed more (34,000) and is unsettled: play on.
+CLAIM_BUDGET: Final = 20_000
 
 
 class _OverBudget(Exception):
@@ -114,7 +119,7 @@ class _Search:
         claimer = self.claimer
         if not hands[claimer]:
             return True
-        key = (hands, leader)
+        key = (_shape(hands), leader)
         known = self.memo.get(key)
         if known is not None:
             return known
@@ -179,6 +184,46 @@ class _Search:
         return not is_claimer
 
 
+def _shape(hands: tuple[int, ...]) -> tuple[int, ...]:
+    """The position up to equivalent cards: per suit, who holds each remaining card, lowest
+    first (which cards were played before does not matter, only the order of those left).
+    Positions that differ only in which low cards were thrown share one memo entry."""
+    h0, h1, h2, h3 = hands
+    shape = []
+    for shift in (0, 13, 26, 39):
+        suit = (
+            h0 >> shift & 0x1FFF,
+            h1 >> shift & 0x1FFF,
+            h2 >> shift & 0x1FFF,
+            h3 >> shift & 0x1FFF,
+        )
+        code = _SUIT_SHAPES.get(suit)
+        if code is None:
+            if len(_SUIT_SHAPES) >= _SUIT_SHAPES_KEPT:
+                _SUIT_SHAPES.clear()
+            code = _SUIT_SHAPES[suit] = _suit_shape(suit)
+        shape.append(code)
+    return tuple(shape)
+
+
+#: The shapes of one suit's holdings seen so far, kept across searches (bounded).
+_SUIT_SHAPES: dict[tuple[int, int, int, int], int] = {}
+_SUIT_SHAPES_KEPT: Final = 1 << 16
+
+
+def _suit_shape(suit: tuple[int, int, int, int]) -> int:
+    """Who holds each remaining card of one suit (13-bit masks per seat), lowest first, as the
+    base-4 digits of one int (after a leading 1, so that lengths differ)."""
+    a, b, c, d = suit
+    rest = a | b | c | d
+    code = 1
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        code = code * 4 + (0 if a & low else 1 if b & low else 2 if c & low else 3)
+    return code
+
+
 def _representatives(allowed: int, occupied: int) -> list[int]:
     """One card index of each run of ``allowed`` that no other occupied card separates."""
     result: list[int] = []
@@ -200,14 +245,25 @@ def _representatives(allowed: int, occupied: int) -> list[int]:
 
 
 def _sure_win(hands: tuple[int, ...], claimer: int) -> bool:
+    """The claimer, on lead, draws the trumps and then wins with top cards: they hold at least
+    as many hearts above every other heart as any other player holds hearts (leading those
+    wins each round, and each round takes a heart from every player who has one, FH-16), and
+    in each other suit every card they hold tops the others' cards of it (once nobody else has
+    a trump, a card that tops its suit wins, FH-17; the claimer's other hearts win too)."""
     mine = hands[claimer]
     others = 0
+    longest = 0
     for seat in range(4):
         if seat != claimer:
             others |= hands[seat]
-            if (hands[seat] & _HEARTS).bit_count() > (mine & _HEARTS).bit_count():
-                return False
+            longest = max(longest, (hands[seat] & _HEARTS).bit_count())
+    their_hearts = others & _HEARTS
+    above = mine & _HEARTS & ~((1 << their_hearts.bit_length()) - 1)
+    if above.bit_count() < longest:
+        return False
     for suit_mask in SUIT_MASKS:
+        if suit_mask == _HEARTS:
+            continue
         my_suit, their_suit = mine & suit_mask, others & suit_mask
         if my_suit and their_suit and _lowest(my_suit) < their_suit.bit_length() - 1:
             return False

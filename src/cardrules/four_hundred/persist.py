@@ -1,13 +1,22 @@
 """Saving and loading one 400 state on its own: :func:`save_state`, :func:`load_state`.
 
-A saved state is JSON holding the match (rules, seed, the finished hands of ``history``, the
-scores when the current deal began), the current deal (number, dealer, deck) and the steps of
-that deal so far.  Loading re-scores every finished hand from its bids and tricks (FH-19 ...
-FH-24, FH-26 ... FH-28) to check that the history holds together (a no-picture redeal of a
-later deal is replayed on the deal the seed gives, FH-30), deals the deck again and
-re-applies the steps through the engine, so a saved state that was tampered with, or that does
-not hold together, is refused with a :class:`~cardrules.core.records.RecordError` saying what
-is wrong; nothing is fixed up.
+A saved state is JSON holding the match (rules, seed, the finished hands of ``history``, each
+with its deck and every card played in it, the scores when the current deal began), the
+current deal (number, dealer, deck) and the steps of that deal so far.  Loading re-scores every
+finished hand from its bids and tricks (FH-19 ... FH-24, FH-26 ... FH-28), then replays the
+whole game through the engine: deal 0 from its deck, every later deal from the seed's deck
+(FH-7), each hand's bids, cards, claim, redeal or penalty applied as the engine applies them,
+and each hand the engine finishes compared with the saved one field by field; then the current
+deal's steps.  So the loader accepts only a past that the engine itself would have played: a
+saved state that was tampered with (a trick taken from the holder of the ace of trumps, one
+seat given all 13, with the scores re-scored to match), or that does not hold together, is
+refused with a :class:`~cardrules.core.records.RecordError` saying what is wrong; nothing is
+fixed up.
+
+A state saved by an earlier release holds no cards of its finished hands, so its past cannot
+be replayed: it is refused, with a reason saying so (one saved during its first deal, with no
+finished hand, loads as before).  The game's record (:mod:`cardrules.records`) holds every
+deal's deck and steps and replays in full.
 
 >>> from cardrules.four_hundred import Bid, load_state, new_game, save_state
 >>> state = new_game(seed=11, dealer=2)
@@ -26,6 +35,7 @@ from typing import Any, Final
 
 import attrs
 
+from cardrules.core.cards import Card, parse_cards
 from cardrules.core.checks import check_scores, refuse
 from cardrules.core.deck import parse_deck, shuffled_deck
 from cardrules.core.records import (
@@ -37,7 +47,14 @@ from cardrules.core.records import (
 from cardrules.core.records import exact_fields as _exact
 from cardrules.core.records import saved_field as _get
 from cardrules.errors import CardrulesError, describe
-from cardrules.four_hundred.actions import Bid, Redeal
+from cardrules.four_hundred.actions import (
+    Bid,
+    Claim,
+    Play,
+    Redeal,
+    TalkBeforePlay,
+    TalkDuringPlay,
+)
 from cardrules.four_hundred.engine import State, _hand_result, _start_deal
 from cardrules.four_hundred.record import CODEC
 from cardrules.four_hundred.rules import Rules
@@ -49,7 +66,7 @@ from cardrules.four_hundred.scoring import (
     is_thrown_in,
     minimum_bid,
 )
-from cardrules.four_hundred.state import HandEnd, HandResult, Outcome, Phase
+from cardrules.four_hundred.state import _M, HandEnd, HandResult, Outcome, Phase
 
 __all__ = ["STATE_FORMAT", "STATE_VERSION", "load_state", "save_state"]
 
@@ -70,10 +87,13 @@ _RESULT_KEYS: Final = {
     "offences",
     "winner",
 }
+#: What each finished hand holds besides its scoresheet line: the deal's deck and every card
+#: played, enough to replay the hand through the engine.
+_CARD_KEYS: Final = {"deck", "plays"}
 
 
 # -- saving ------------------------------------------------------------------------------------
-def _result_dict(result: HandResult) -> dict[str, Any]:
+def _result_dict(result: HandResult, deck: tuple[Card, ...]) -> dict[str, Any]:
     return {
         "hand_number": result.hand_number,
         "deal_number": result.deal_number,
@@ -90,6 +110,8 @@ def _result_dict(result: HandResult) -> dict[str, Any]:
         "level": result.level,
         "offences": list(result.offences),
         "winner": result.winner,
+        "deck": " ".join(str(card) for card in deck),
+        "plays": " ".join(str(card) for card in result.plays),
     }
 
 
@@ -153,6 +175,14 @@ def save_state(state: State) -> str:
             "be saved this way; pickle the state instead"
         )
     history = state.history[:-1] if _closed(state) else state.history
+    first_deck = state._s[_M].first_deck
+    if history and not first_deck:
+        raise RecordError(
+            "save_state: this state does not hold the deck of its first deal (a determinized "
+            "sample holds only what a seat knows), so its past cannot be replayed; pickle the "
+            "state instead"
+        )
+    decks = [first_deck] + [shuffled_deck(state.seed, "deal", r.deal_number) for r in history[1:]]
     data = {
         "format": STATE_FORMAT,
         "version": STATE_VERSION,
@@ -162,7 +192,7 @@ def save_state(state: State) -> str:
         "deal_number": state.deal_number,
         "dealer": state.dealer,
         "scores": list(_deal_start_scores(state)),
-        "history": [_result_dict(result) for result in history],
+        "history": [_result_dict(r, deck) for r, deck in zip(history, decks, strict=False)],
         "deck": " ".join(str(card) for card in state.deck),
         "steps": [list(step) for step in _steps_of(state)],
     }
@@ -179,21 +209,41 @@ def _ints(value: Any, count: int, where: str, *, none: bool = False) -> tuple[An
         )
     ):
         kind = "ints or nulls" if none else "ints"
-        raise RecordError(f"{where} must be {count} {kind}, not {value!r}")
+        raise RecordError(f"{where} must be {count} {kind}, not {describe(value)}")
     return tuple(value)
 
 
 def _optional_int(raw: Mapping[str, Any], key: str, where: str) -> int | None:
     value = raw[key]
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        raise RecordError(f"{where}: {key!r} must be an int or null, not {value!r}")
+        raise RecordError(f"{where}: {describe(key)} must be an int or null, not {describe(value)}")
     return value
+
+
+def _cards(raw: Mapping[str, Any], where: str) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The deck and the cards played of a finished hand (not yet checked against play)."""
+    try:
+        deck = parse_deck(_get(raw, "deck", str, where))
+        plays = parse_cards(_get(raw, "plays", str, where))
+    except RecordError:
+        raise
+    except CardrulesError as error:
+        raise RecordError(f"{where}: {error}") from None
+    if len(plays) > 52 or len(set(plays)) != len(plays):
+        raise RecordError(f"{where}: the cards played must be distinct cards of the deck")
+    return deck, plays
 
 
 def _result(raw: Any, where: str) -> HandResult:
     if not isinstance(raw, dict):
         raise RecordError(f"{where} must be an object")
-    _exact(raw, _RESULT_KEYS, where)
+    if set(raw) == _RESULT_KEYS:
+        raise RecordError(
+            f"{where} holds no cards (no 'deck' or 'plays': a state saved by an earlier "
+            "release), so the hand cannot be replayed through the engine and its past cannot be "
+            "checked: the saved state is refused; load the game's record instead"
+        )
+    _exact(raw, _RESULT_KEYS | _CARD_KEYS, where)
     try:
         ending = HandEnd(raw["ending"])
         outcomes = tuple(
@@ -226,7 +276,7 @@ def _result(raw: Any, where: str) -> HandResult:
 
 def _ints_or_text(value: Any, where: str) -> list[Any]:
     if not isinstance(value, list) or len(value) != 4:
-        raise RecordError(f"{where} must be a list of 4 outcomes, not {value!r}")
+        raise RecordError(f"{where} must be a list of 4 outcomes, not {describe(value)}")
     return value
 
 
@@ -253,7 +303,9 @@ def _expected(
         if not rules.conduct_penalties:
             raise RecordError(f"{where}: a conduct penalty, but conduct_penalties is off")
         if offender not in (0, 1):
-            raise RecordError(f"{where}: a conduct penalty names team 0 or 1, not {offender!r}")
+            raise RecordError(
+                f"{where}: a conduct penalty names team 0 or 1, not {describe(offender)}"
+            )
     if ending is HandEnd.VOID_REDEAL and not rules.no_picture_redeal:
         raise RecordError(f"{where}: a no-picture redeal, but no_picture_redeal is off (FH-30)")
     for seat, bid in enumerate(bids):
@@ -340,8 +392,8 @@ def _check_history(
         expected = _expected(result, rules, before, level, offences, hand_number, where)
         if expected != result:
             wrong = [
-                f"{field.name} is {getattr(result, field.name)!r}, the rules give "
-                f"{getattr(expected, field.name)!r}"
+                f"{field.name} is {describe(getattr(result, field.name))}, the rules give "
+                f"{describe(getattr(expected, field.name))}"
                 for field in attrs.fields(HandResult)
                 if getattr(result, field.name) != getattr(expected, field.name)
             ]
@@ -397,6 +449,85 @@ def _replay_redeal(state: State, result: HandResult, where: str) -> None:
         raise RecordError(f"{where}: the seed's deal does not end as recorded", deal=number)
 
 
+def _replay_hand(state: State, result: HandResult, where: str) -> State:
+    """Apply one finished hand's bids, cards and ending (claim, redeal or penalty) to
+    ``state``, dealt at the start of that hand, through the engine."""
+    number = result.deal_number
+    first = (result.dealer + 1) % 4
+    bids = [result.bids[(first + k) % 4] for k in range(4)]
+    actions: list[Any] = [Bid(bid) for bid in bids if bid is not None]
+    actions += [Play(card) for card in result.plays]
+    offender = result.offender
+    if result.ending is HandEnd.VOID_REDEAL:
+        actions.append(Redeal())
+    elif result.ending is HandEnd.CONDUCT_REDEAL and offender is not None:
+        actions.append(TalkBeforePlay(offender))
+    elif result.ending is HandEnd.CONDUCT_PENALTY and offender is not None:
+        actions.append(TalkDuringPlay(offender))
+    elif result.ending is HandEnd.CLAIMED and result.claimer is not None:
+        actions.append(Claim(result.claimer))
+    for action in actions:
+        if len(state.history) > number:
+            raise RecordError(f"{where}: the hand ended before {describe(action)}", deal=number)
+        try:
+            if isinstance(action, Claim):
+                state = state.claim(action.seat)
+            elif isinstance(action, TalkBeforePlay | TalkDuringPlay):
+                state = state.penalize(action)
+            else:
+                state = state.apply(action)
+        except CardrulesError as error:
+            raise RecordError(f"{where}: {error}", deal=number, seat=state.current_player) from None
+    if len(state.history) <= number:
+        raise RecordError(f"{where}: the cards played do not finish the hand", deal=number)
+    return state
+
+
+def _replay_history(
+    history: tuple[HandResult, ...],
+    decks: tuple[tuple[Card, ...], ...],
+    rules: Rules,
+    seed: int,
+    start: tuple[int, int, int, int],
+) -> State:
+    """Replay the finished hands through the engine, from deal 0 (dealt from its deck) on; each
+    later deal must be the seed's, and each hand the engine finishes must be the saved one.
+    Returns the engine's state at the start of the deal after them."""
+    state = _start_deal(
+        rules, seed, 0, history[0].dealer, decks[0], start, START_LEVEL, (), 1, (0, 0)
+    )
+    for number, (result, deck) in enumerate(zip(history, decks, strict=True)):
+        where = f"history[{number}]"
+        if state.deck != deck:
+            raise RecordError(
+                f"{where}: the deck is not the one the game's seed deals", deal=number
+            )
+        state = _replay_hand(state, result, where)
+        if state.history[number] != result:
+            got = state.history[number]
+            wrong = [
+                f"{field} is {_show(getattr(result, field))}, the engine gives "
+                f"{_show(getattr(got, field))}"
+                for field in _SHOWN_FIELDS
+                if getattr(result, field) != getattr(got, field)
+            ]
+            raise RecordError(
+                f"{where}: the hand does not follow from its replay: " + "; ".join(wrong),
+                deal=number,
+            )
+    return state
+
+
+#: The fields of a hand that a message names: the scoresheet line, then the cards played.
+_SHOWN_FIELDS: Final = (*(f.name for f in attrs.fields(HandResult) if f.name != "_played"), "plays")
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, tuple) and value and isinstance(value[0], Card):
+        return " ".join(str(card) for card in value)
+    return describe(value)
+
+
 def load_state(text: str) -> State:
     """The state saved by :func:`save_state`, rebuilt and checked.
 
@@ -418,9 +549,9 @@ def load_state(text: str) -> State:
     if number < 0:
         raise RecordError(f"the deal number must not be negative, not {number}")
     scores = _start_scores(_ints(data["scores"], 4, "scores"), "the scores of the deal")
-    history = tuple(
-        _result(raw, f"history[{i}]") for i, raw in enumerate(_get(data, "history", list, "state"))
-    )
+    raws = _get(data, "history", list, "state")
+    history = tuple(_result(raw, f"history[{i}]") for i, raw in enumerate(raws))
+    cards = [_cards(raw, f"history[{i}]") for i, raw in enumerate(raws)]
     if len(history) != number:
         raise RecordError(
             f"deal {number} needs the {number} finished deals before it, got {len(history)}"
@@ -432,9 +563,23 @@ def load_state(text: str) -> State:
         raise RecordError(f"bad deck: {error}", deal=number) from None
     if number and deck != shuffled_deck(seed, "deal", number):
         raise RecordError("the deck is not the one the game's seed deals", deal=number)
-    state = _start_deal(
-        rules, seed, number, dealer, deck, scores, level, history, hand_number, offences
-    )
+    if history:
+        played = tuple(
+            attrs.evolve(result, played=((), tuple(card.index for card in plays)))
+            for result, (_, plays) in zip(history, cards, strict=True)
+        )
+        start = tuple(s - c for s, c in zip(history[0].scores, history[0].changes, strict=True))
+        state = _replay_history(
+            played,
+            tuple(d for d, _ in cards),
+            rules,
+            seed,
+            (start[0], start[1], start[2], start[3]),
+        )
+    else:
+        state = _start_deal(
+            rules, seed, number, dealer, deck, scores, level, history, hand_number, offences
+        )
     for index, item in enumerate(_get(data, "steps", list, "state")):
         if (
             not isinstance(item, list)
@@ -443,7 +588,7 @@ def load_state(text: str) -> State:
             or isinstance(item[0], bool)
             or not isinstance(item[1], str)
         ):
-            raise RecordError(f"step {index + 1} must be [seat, action text], not {item!r}")
+            raise RecordError(f"step {index + 1} must be [seat, action text], not {describe(item)}")
         if state.deal_number != number or state.is_terminal:
             raise RecordError(f"step {index + 1} comes after the deal ended", deal=number)
         try:

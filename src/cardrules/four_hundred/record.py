@@ -48,10 +48,11 @@ from cardrules.core.records import (
     Step,
     check_turn,
     parse_deal_blocks,
+    parse_int,
     rules_and_start_scores,
     rules_tag,
 )
-from cardrules.errors import IllegalActionError, ParseError, Reason
+from cardrules.errors import IllegalActionError, ParseError, Reason, describe
 from cardrules.four_hundred.actions import (
     Bid,
     Claim,
@@ -123,10 +124,10 @@ class FourHundredCodec:
             (``state.apply``, ``state.claim``, ``state.penalize``).
         """
         if not isinstance(action, str):
-            raise ParseError(f"a step's action must be text, not {action!r}", text=action)
+            raise ParseError(f"a step's action must be text, not {describe(action)}", text=action)
         move = parse_action(action)
         if str(move) != action:
-            raise ParseError(f"{action!r} is not written as {str(move)!r}", text=action)
+            raise ParseError(f"{describe(action)} is not written as {str(move)!r}", text=action)
         check_turn(state, seat, move)
         current: State = state
         if isinstance(move, Claim):
@@ -145,7 +146,7 @@ class FourHundredCodec:
                 Reason.NOT_AN_ACTION,
                 seat=None,
                 action=action,
-                detail=f"{action!r} is not an action of 400",
+                detail=f"{describe(action)} is not an action of 400",
             )
         return str(action)
 
@@ -218,9 +219,10 @@ def _deal_lines(rules: Rules, deal: DealRecord) -> list[str]:
     return lines
 
 
-_DEAL_LINE: Final = re.compile(r"^Deal (\d+) dealer (\d+) deck (.+)$")
-_STEP: Final = re.compile(r"^(\d+):(\S+)$")
-_SCORES: Final = re.compile(r"^-?\d+$")
+# [0-9], not \d: \d also matches other scripts' digits, which int() would take
+_DEAL_LINE: Final = re.compile(r"^Deal ([0-9]+) dealer ([0-9]+) deck (.+)$")
+_STEP: Final = re.compile(r"^([0-9]+):(\S+)$")
+_SCORES: Final = re.compile(r"^-?[0-9]+$")
 
 
 def _steps(tokens: Sequence[str], line_number: int, deal: int) -> list[Step]:
@@ -228,8 +230,11 @@ def _steps(tokens: Sequence[str], line_number: int, deal: int) -> list[Step]:
     for token in tokens:
         match = _STEP.match(token)
         if match is None:
-            raise RecordError(f"line {line_number}: {token!r} is not a step seat:action", deal=deal)
-        steps.append(Step(int(match.group(1)), match.group(2)))
+            raise RecordError(
+                f"line {line_number}: {describe(token)} is not a step seat:action", deal=deal
+            )
+        seat = parse_int(match.group(1), f"line {line_number}: a step's seat")
+        steps.append(Step(seat, match.group(2)))
     return steps
 
 
@@ -237,9 +242,11 @@ def _parse_deal(block: Sequence[str], line_number: int) -> DealRecord:
     match = _DEAL_LINE.match(block[0])
     if match is None:
         raise RecordError(
-            f"line {line_number}: {block[0]!r} is not 'Deal <n> dealer <seat> deck <52 cards>'"
+            f"line {line_number}: {describe(block[0])} is not "
+            "'Deal <n> dealer <seat> deck <52 cards>'"
         )
-    number, dealer = int(match.group(1)), int(match.group(2))
+    number = parse_int(match.group(1), f"line {line_number}: the deal number")
+    dealer = parse_int(match.group(2), f"line {line_number}: the dealer")
     try:
         deck = parse_deck(match.group(3))
     except ParseError as error:
@@ -251,20 +258,22 @@ def _parse_deal(block: Sequence[str], line_number: int) -> DealRecord:
         word, _, rest = line.partition(" ")
         if scores is not None:
             raise RecordError(
-                f"line {where}: {line!r} comes after the deal's Scores line", deal=number
+                f"line {where}: {describe(line)} comes after the deal's Scores line", deal=number
             )
         if word == "Hands":
             continue  # checked against the deck by the caller
-        if word == "Bids" or re.fullmatch(r"T\d+", word):
+        if word == "Bids" or re.fullmatch(r"T[0-9]+", word):
             steps.extend(_steps(rest.split(), where, number))
         elif word == "Scores":
             values = rest.split()
             if not all(_SCORES.match(v) for v in values):
-                raise RecordError(f"line {where}: {line!r}: scores must be numbers", deal=number)
-            scores = tuple(int(v) for v in values)
+                raise RecordError(
+                    f"line {where}: {describe(line)}: scores must be numbers", deal=number
+                )
+            scores = tuple(parse_int(v, f"line {where}: a score") for v in values)
         else:
             raise RecordError(
-                f"line {where}: {line!r}: expected a Hands, Bids, T<n> or Scores line",
+                f"line {where}: {describe(line)}: expected a Hands, Bids, T<n> or Scores line",
                 deal=number,
             )
     if scores is None:

@@ -27,7 +27,7 @@ from typing import Any, ClassVar, Final
 import attrs
 
 from cardrules.core.options import enum_option, exact_keys, is_int
-from cardrules.errors import RulesError
+from cardrules.errors import RulesError, describe
 
 __all__ = [
     "PAGAT_41_BID_VALUES",
@@ -114,7 +114,7 @@ PAGAT_41_BID_VALUES: Final[Mapping[int, int]] = MappingProxyType(
 def _check_bool(field: str) -> Any:
     def check(_instance: object, _attribute: object, value: object) -> None:
         if not isinstance(value, bool):
-            raise RulesError(f"Rules.{field}: expected True or False, got {value!r}")
+            raise RulesError(f"Rules.{field}: expected True or False, got {describe(value)}")
 
     return check
 
@@ -130,8 +130,9 @@ def _packets(value: object) -> tuple[int, ...]:
         ):
             return packets
     raise RulesError(
-        f"Rules.deal_packets: {value!r} is not accepted; expected a sequence of packet sizes "
-        "whose first is 1 or 3, the others 2 or 3, summing to 13 (FH-7), e.g. (1, 2, 2, 2, 2, 2, 2)"
+        f"Rules.deal_packets: {describe(value)} is not accepted; expected a sequence of "
+        "packet sizes whose first is 1 or 3, the others 2 or 3, summing to 13 (FH-7), "
+        "e.g. (1, 2, 2, 2, 2, 2, 2)"
     )
 
 
@@ -141,14 +142,17 @@ def _int_or_none(field: str, value: object, low: int, high: int) -> int | None:
     if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
         return value
     raise RulesError(
-        f"Rules.{field}: {value!r} is not accepted; expected None or an int from {low} to {high}"
+        f"Rules.{field}: {describe(value)} is not accepted; expected None or an int "
+        f"from {low} to {high}"
     )
 
 
 def _min_bid_base(value: object) -> int:
     if isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 13:
         return value
-    raise RulesError(f"Rules.min_bid_base: {value!r} is not accepted; expected an int from 1 to 13")
+    raise RulesError(
+        f"Rules.min_bid_base: {describe(value)} is not accepted; expected an int from 1 to 13"
+    )
 
 
 def _min_bid_ladder_from(value: object) -> int | None:
@@ -191,8 +195,8 @@ def _bid_values(value: object) -> tuple[tuple[int, int], ...] | None:
     if value is None:
         return None
     error = RulesError(
-        f"Rules.bid_values: {value!r} is not accepted; expected None or a table mapping each bid "
-        "(1..13, as ints or their strings) to a positive int value"
+        f"Rules.bid_values: {describe(value)} is not accepted; expected None or a table "
+        "mapping each bid (1..13, as ints or their strings) to a positive int value"
     )
     if isinstance(value, Mapping):
         items = list(value.items())
@@ -204,7 +208,7 @@ def _bid_values(value: object) -> tuple[tuple[int, int], ...] | None:
         raise error
     table: dict[int, int] = {}
     for key, val in items:
-        if isinstance(key, str) and key.isascii() and key.isdigit():
+        if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) <= 2:
             key = int(key)
         if not (is_int(key) and 1 <= key <= 13 and is_int(val) and val > 0) or key in table:
             raise error
@@ -300,7 +304,9 @@ class Rules:
         """
         overrides = _PRESETS.get(name) if isinstance(name, str) else None
         if overrides is None:
-            raise RulesError(f"unknown preset {name!r}; expected one of {', '.join(cls.PRESETS)}")
+            raise RulesError(
+                f"unknown preset {describe(name)}; expected one of {', '.join(cls.PRESETS)}"
+            )
         return cls(**overrides)
 
     def to_dict(self) -> dict[str, Any]:

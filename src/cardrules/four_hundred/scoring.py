@@ -20,7 +20,7 @@ from typing import Final
 import attrs
 
 from cardrules.core.checks import check_int, check_scores
-from cardrules.errors import ParseError, RulesError, describe
+from cardrules.errors import ArgumentError, RulesError, describe
 from cardrules.four_hundred.rules import (
     FiveToStart,
     HighBidWin,
@@ -114,7 +114,7 @@ def _bid_value(bid: int, score: int, rules: Rules) -> int:
         return table[bid]
     except (KeyError, TypeError):
         raise RulesError(
-            f"a bid of {bid!r} has no value: the table covers the bids {min(table)} to 13"
+            f"a bid of {describe(bid)} has no value: the table covers the bids {min(table)} to 13"
         ) from None
 
 
@@ -445,9 +445,16 @@ def _four_ints(name: str, values: object) -> tuple[int, int, int, int]:
     if (
         not isinstance(values, Sequence)
         or len(values) != 4
-        or not all(isinstance(v, int) and not isinstance(v, bool) for v in values)
+        or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v.bit_length() <= 64 for v in values
+        )
     ):
-        raise ParseError(f"{name}: expected four ints in seat order, got {values!r}", text=values)
+        raise ArgumentError(
+            f"{name}: expected four ints in seat order (each within 64 bits), got "
+            f"{describe(values)}",
+            name=name,
+            value=values,
+        )
     return tuple(values)
 
 
@@ -487,8 +494,13 @@ def score_hand(
             )
     if min(tricks) < 0 or sum(tricks) != 13:
         raise RulesError(f"tricks {tricks}: expected four counts of 0 or more summing to 13")
-    if not isinstance(level, int) or level < START_LEVEL or (level - START_LEVEL) % LEVEL_STEP:
-        raise RulesError(f"level {level!r}: expected 41, 51, 61 ... (FH-24)")
+    if (
+        not isinstance(level, int)
+        or isinstance(level, bool)
+        or not START_LEVEL <= level < 2**63
+        or (level - START_LEVEL) % LEVEL_STEP
+    ):
+        raise RulesError(f"level {describe(level)}: expected 41, 51, 61 ... (FH-24)")
     if _is_thrown_in(scores, bids, rules):
         raise RulesError(
             f"bids {bids} with scores {scores} throw the hand in (FH-14): nothing is scored"

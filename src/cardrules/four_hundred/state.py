@@ -14,6 +14,7 @@ constants (:class:`_Match`) are shared between the states of a hand; ``Card``, `
 from __future__ import annotations
 
 import enum
+from itertools import chain
 from typing import Any, Final, NamedTuple
 
 import attrs
@@ -107,6 +108,24 @@ class HandResult:
     offences: tuple[int, int]
     #: The team that won the game with this hand, or ``None``.
     winner: int | None
+    # Every card played in the hand, read as plays: kept in the engine's form (the completed
+    # tricks as (leader, c0, c1, c2, c3, winner), then the card indices of a trick cut short),
+    # so that ending a hand builds nothing; compared by the cards alone.
+    _played: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] = attrs.field(
+        default=((), ()),
+        repr=False,
+        eq=attrs.cmp_using(eq=lambda a, b: a is b or _card_indices(a) == _card_indices(b)),
+        hash=False,
+        alias="played",
+    )
+
+    @property
+    def plays(self) -> tuple[Card, ...]:
+        """Every card played in the hand, in the order played (each trick's leader follows
+        from FH-15 and FH-17).  Public, as every card played is; with the deal's deck it
+        replays the hand (:func:`~cardrules.four_hundred.load_state` does).  Empty for a hand
+        not played."""
+        return tuple(map(CARDS.__getitem__, _card_indices(self._played)))
 
     @property
     def scored(self) -> bool:
@@ -118,6 +137,12 @@ class HandResult:
         """Deprecated: :attr:`tricks_taken` (``tricks`` is the ``Trick`` objects elsewhere)."""
         warn_renamed("four_hundred.HandResult.tricks", "four_hundred.HandResult.tricks_taken")
         return self.tricks_taken
+
+
+def _card_indices(played: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]) -> tuple[int, ...]:
+    """The card indices of a hand's plays, in order, from :class:`HandResult`'s inner form."""
+    done, trick = played
+    return (*chain.from_iterable(t[1:5] for t in done), *trick)
 
 
 class _Match(NamedTuple):
@@ -138,6 +163,9 @@ class _Match(NamedTuple):
     winner: int | None
     #: True in a game with ``chance="explicit"``: every deal waits for a ``Deal``.
     explicit: bool
+    #: The deck of deal 0 once it is over (``new_game(deck=...)`` may have fixed it, so the seed
+    #: need not give it); empty during deal 0, whose deck is ``deck``.  Never observed.
+    first_deck: tuple[Card, ...] = ()
 
 
 # Positions in StateData._s: the match, the phase, the seat to act, the four hand masks, the
