@@ -76,6 +76,7 @@ class GameInfo:
         ``parse_action`` and ``CODEC`` (records); ``load_state``/``save_state`` where saved.
     :param aliases: more names the lookup accepts (case, ``-``, ``_`` and spaces do not matter).
     :param seats: the numbers of seats the game can have, the default first.
+    :param side: what the game calls each of its two sides in words (400: ``"team"``).
     :param agents: the dotted name of the module of the game's own agents (``RuleAgent``,
         ``search_agent``), or ``""``.
     :param adapter: ``"module:attribute"`` of the adapters' description of the game (see
@@ -89,6 +90,7 @@ class GameInfo:
     module: str
     aliases: tuple[str, ...] = attrs.field(default=(), converter=_aliases)
     seats: tuple[int, ...] = (4,)
+    side: str = "side"
     agents: str = ""
     adapter: str = ""
     batch: str = ""
@@ -270,6 +272,7 @@ register_game(
         module="cardrules.four_hundred",
         aliases=("four-hundred", "fourhundred"),
         seats=(4,),
+        side="team",
         agents="cardrules.agents.four_hundred",
         adapter="cardrules.adapters._games:FourHundred",
         batch="cardrules.batch.four_hundred:FourHundredBatch",
