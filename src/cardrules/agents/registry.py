@@ -227,7 +227,13 @@ def load_agent(spec: str) -> Any:
     if isinstance(target, type) or (callable(target) and not hasattr(target, "act")):
         try:
             agent = target()
-        except (Exception, SystemExit) as error:  # builtins:exit must not end the program
+        except SystemExit:  # builtins:exit must not end the program
+            raise ParseError(
+                f"agent {describe(spec)} is not an agent: calling it exits; an agent is a class "
+                "or factory whose result has a name (str) and an act(observation, rng) method",
+                text=spec,
+            ) from None
+        except Exception as error:
             raise ParseError(
                 f"agent {describe(spec)}: {attribute}() failed: {type(error).__name__}: {error}",
                 text=spec,

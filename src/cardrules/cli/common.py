@@ -65,18 +65,13 @@ def rules_from(game: str, preset: str | None, players: int | None) -> Any:
 def agent_from(game: str, spec: str) -> Any:
     """The agent named by ``spec``, or a usage error.
 
-    ``module:attribute`` names are imported and called: one that exits (``builtins:exit``)
-    is refused like any other object that is not an agent.
+    ``module:attribute`` names are imported and called by the agents' registry, which refuses
+    one that exits (``builtins:exit``) like any other object that is not an agent.
     """
     try:
         return make_agent(game, spec)
     except ParseError as error:
         raise UsageError(str(error)) from None
-    except SystemExit:
-        raise UsageError(
-            f"agent {spec!r} is not an agent: calling it exits; an agent is a class or factory "
-            "whose result has a name (str) and an act(observation, rng) method"
-        ) from None
 
 
 def read_input(path: Path) -> bytes:
