@@ -225,7 +225,7 @@ class RuleAgent:
             seen |= 1 << index
         legal_mask = 0
         for play in legal:
-            legal_mask |= play.card.mask  # type: ignore[union-attr]
+            legal_mask |= play.card.mask  # type: ignore[union-attr]  # all Plays
         seat = obs.seat
         bid = obs.bids[seat] or 0
         return PLAYS[
