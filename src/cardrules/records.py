@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, Final
 
 from cardrules.core.checks import check_int, refuse
 from cardrules.core.protocol import GameState
@@ -56,6 +56,9 @@ __all__ = [
 
 #: Codecs registered here directly (games of the registry bring their own ``CODEC``).
 _CODECS: dict[str, GameCodec] = {}
+#: The ids and modules of the games registered when this module was imported (the registry,
+#: :mod:`cardrules.games`, is the list that counts; this is what older code read).
+_MODULES: Final[dict[str, str]] = {game.name: game.module for game in games()}
 
 
 def register_codec(codec: GameCodec) -> None:
