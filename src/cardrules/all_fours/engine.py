@@ -2,9 +2,13 @@
 
 A game runs from :func:`new_game` to its winner through ``legal_actions()`` and ``apply()``
 alone: kicks, runs of the pack, same-suit reruns, void deals, the tally and the next deal all
-happen inside ``apply``.  The rule of the legal plays (AF-16 ... AF-20) is
-:func:`legal_play_mask`, and every trick's winner is the core kernel's
-(:func:`cardrules.core.tricks.winning_offset`, AF-19).
+happen inside ``apply``.  Every rule it applies is a kernel of
+:mod:`cardrules.all_fours.kernels` or of the core: the legal plays (AF-16 ... AF-20, AF-25)
+:func:`~cardrules.all_fours.kernels.play_mask` (checked: :func:`legal_play_mask`), every
+trick's winner :func:`cardrules.core.tricks.winning_offset` (AF-19), the deal and the runs
+their layout (AF-7, AF-11), each award with its target check
+:func:`~cardrules.all_fours.kernels.award_points` (AF-21) and the tally
+:func:`~cardrules.all_fours.kernels.score_hand` (AF-23).
 
 >>> from cardrules.all_fours import Stand, new_game
 >>> state = new_game(seed=2026, dealer=0)
@@ -50,14 +54,28 @@ from cardrules.all_fours.actions import (
     Stand,
     _plays,
 )
-from cardrules.all_fours.dealing import _cards, dealer_of_hands, run_packets
+from cardrules.all_fours.dealing import _cards, _deals_by_dealer, run_packets
+from cardrules.all_fours.kernels import (
+    _UNDERTRUMP_CODES,
+    GIVE_ONE_VALUE,
+    UNDERTRUMP_ALLOWED,
+    award_points,
+    kick_place,
+    kick_points,
+    max_runs,
+    may_give_one,
+    play_mask,
+    rule_params,
+    score_hand,
+    stock_place,
+)
+from cardrules.all_fours.kernels import next_dealer as _next_dealer
 from cardrules.all_fours.rules import Rules, Undertrump
 from cardrules.all_fours.scoring import (
-    GIVE_ONE_VALUE,
     Award,
     AwardKind,
+    _award_objects,
     _card_award,
-    _hand_awards,
     _mask_points,
 )
 from cardrules.all_fours.state import (
@@ -80,7 +98,7 @@ from cardrules.all_fours.state import (
 from cardrules.all_fours.view import Observation
 from cardrules.all_fours.view import observe as _observe
 from cardrules.core.cards import CARDS, Card, Suit, parse_cards
-from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, mask_of
+from cardrules.core.cardset import FULL_MASK, mask_of
 from cardrules.core.chance import ChanceMode, Deal, check_chance, dealt_deck
 from cardrules.core.checks import (
     check_card_indices,
@@ -92,8 +110,7 @@ from cardrules.core.checks import (
     refuse,
 )
 from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
-from cardrules.core.tricks import _follow_or_trump as follow_or_trump_mask
-from cardrules.core.tricks import beats, winning_offset
+from cardrules.core.tricks import beats, follow_or_trump_bits, winning_offset
 from cardrules.errors import ArgumentError, IllegalActionError, ParseError, Reason, describe
 
 __all__ = ["State", "legal_play_mask", "new_game", "next_dealer"]
@@ -104,7 +121,6 @@ _ANSWER: Final = Phase.ANSWER
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _ALLOWED: Final = Undertrump.ALLOWED
-_ONLY_TRUMPS: Final = Undertrump.ONLY_IF_ONLY_TRUMPS
 _STAND_BEG: Final[tuple[Action, ...]] = (STAND, BEG)
 _GIVE_RUN: Final[tuple[Action, ...]] = (GIVE_ONE, RUN_PACK)
 _RUN: Final[tuple[Action, ...]] = (RUN_PACK,)
@@ -136,12 +152,14 @@ def legal_play_mask(
     option.
 
     AF-16: any card may be led.  AF-17, AF-18: the core's follow-or-trump kernel
-    (:func:`cardrules.core.tricks.follow_or_trump_mask`).  AF-20: on a non-trump lead, a trump
+    (:func:`cardrules.core.tricks.follow_or_trump_bits`).  AF-20: on a non-trump lead, a trump
     lower than the trick's winning trump is forbidden unless the player holds nothing but
     trumps (``only_if_only_trumps``) or is void in the suit led (``only_if_void``).
 
-    This is the one place of the rule: the engine's legal actions, the check of ``apply``, the
-    reason of a rejection and the determinizer's inferences all come here.
+    The rule is the kernel :func:`cardrules.all_fours.kernels.play_mask` (which also takes the
+    called card of AF-25); this is its checked form.  The engine's legal actions, the check of
+    ``apply``, the reason of a rejection and the determinizer's inferences all come to the
+    kernel.
 
     >>> from cardrules import CardSet, Suit, parse_cards
     >>> hand = CardSet.parse("9D 3H 7C").mask
@@ -169,28 +187,18 @@ def legal_play_mask(
 def _legal_play_mask(
     hand: int, trick: Sequence[int], trump: int, undertrump: Undertrump = _ALLOWED
 ) -> int:
-    """:func:`legal_play_mask` without the checks (the engine's and determinizer's kernel)."""
+    """:func:`legal_play_mask` without the checks (the kernel with the trick's lead and
+    winning card worked out; for the determinizer)."""
     if not trick:
-        return hand
-    lead = trick[0] // 13
-    legal = follow_or_trump_mask(hand, lead, trump)
-    if undertrump is not _ALLOWED and lead != trump:
-        top = trick[winning_offset(trick, trump)]
-        if top // 13 == trump:
-            tmask = SUIT_MASKS[trump]
-            under = hand & tmask & ((1 << top) - 1)
-            if under and (hand & ~tmask if undertrump is _ONLY_TRUMPS else hand & SUIT_MASKS[lead]):
-                legal &= ~under
-    return legal
+        return play_mask(hand, -1, -1, trump, UNDERTRUMP_ALLOWED, -1)
+    top = trick[winning_offset(trick, trump)]
+    return play_mask(hand, trick[0] // 13, top, trump, _UNDERTRUMP_CODES[undertrump], -1)
 
 
-def _legal_mask(d: _Deal, hand: int, trick: tuple[int, ...]) -> int:
-    """The legal plays of a deal's player: :func:`legal_play_mask`, narrowed to a called card
-    (AF-25)."""
-    legal = _legal_play_mask(hand, trick, d.trump, d.rules.undertrump)
-    if d.called >= 0:
-        legal &= 1 << d.called
-    return legal
+def _legal_mask(d: _Deal, hand: int, lead: int, top: int) -> int:
+    """The legal plays of a deal's player to a trick led with ``lead`` and won so far by the
+    card ``top`` (both -1 before the lead): the kernel, with the deal's called card (AF-25)."""
+    return play_mask(hand, lead, top, d.trump, _UNDERTRUMP_CODES[d.rules.undertrump], d.called)
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -271,9 +279,9 @@ class State(StateData):
             new._tricks = self._tricks
             hand = hands >> _SHIFT[turn] & FULL_MASK
             if simple:
-                new._lmask = follow_or_trump_mask(hand, trick[0] // 13, d.trump)
+                new._lmask = follow_or_trump_bits(hand, trick[0] // 13, d.trump)
             else:
-                new._lmask = _legal_mask(d, hand, trick)
+                new._lmask = _legal_mask(d, hand, trick[0] // 13, trick[best])
         else:
             leader = turn = (self._leader + best) % n
             if n == 4:
@@ -291,7 +299,7 @@ class State(StateData):
             trick = ()
             best = 0
             hand = hands >> _SHIFT[turn] & FULL_MASK
-            new._lmask = hand if simple else _legal_mask(d, hand, trick)  # AF-16: any lead
+            new._lmask = hand if simple else _legal_mask(d, hand, -1, -1)  # AF-16: any lead
         new._d = d
         new._hands = hands
         new._turn = turn
@@ -358,12 +366,17 @@ def _make(
 ) -> State:
     """The constructor of the engine's slower paths: fill the storage (the trick's winning
     card and the legal plays worked out), then seal it as a State."""
+    best = winning_offset(trick, d.trump) if trick else 0
     lmask = (
-        _legal_mask(d, hands >> (52 * turn) & FULL_MASK, trick)
+        _legal_mask(
+            d,
+            hands >> (52 * turn) & FULL_MASK,
+            trick[0] // 13 if trick else -1,
+            trick[best] if trick else -1,
+        )
         if d.phase is _PLAY and turn is not None
         else 0
     )
-    best = winning_offset(trick, d.trump) if trick else 0
     return _seal(d, hands, turn, leader, trick, best, won, tricks, lmask)
 
 
@@ -387,18 +400,36 @@ def _seal(
 class _Table:
     """What the engine reads from a ruleset at every deal, worked out once per ruleset."""
 
-    __slots__ = ("deal", "kicks", "players", "rules", "simple", "target", "top")
+    __slots__ = (
+        "deals",
+        "kick_places",
+        "kicks",
+        "max_runs",
+        "params",
+        "players",
+        "rules",
+        "simple",
+        "stock_places",
+        "target",
+        "top",
+    )
 
     def __init__(self, rules: Rules) -> None:
         n = rules.players
         self.rules = rules
+        self.params = params = rule_params(rules)
         self.players = n
-        self.top = 6 * n  # the kick's place in the deck (AF-7)
+        self.top = kick_place(0, n)  # the kick's place in the deck (AF-7)
+        #: AF-11, AF-13: the most runs of a deal; after each run, the deck places of its kick
+        #: and of the top of the stock.
+        self.max_runs = max_runs(n)
+        self.kick_places = tuple(kick_place(run, n) for run in range(self.max_runs + 1))
+        self.stock_places = tuple(stock_place(run, n) for run in range(self.max_runs + 1))
         self.target = rules.target
-        #: AF-5: the points of a kick, by card index.
-        self.kicks: tuple[int, ...] = tuple(rules.kick_value(card.rank) for card in CARDS)
-        #: AF-7: (deck, dealer) -> (each seat's six cards as a mask, the packed hands).
-        self.deal = dealer_of_hands(rules)
+        #: AF-5: the points of a kick, by card index (the kernel's, as a table).
+        self.kicks: tuple[int, ...] = tuple(kick_points(index, params) for index in range(52))
+        #: AF-7: per dealer, deck -> (each seat's six cards as a mask, the packed hands).
+        self.deals = _deals_by_dealer(rules)
         #: AF-20 allows undertrumping and AF-25 is off: legal_play_mask is the core's kernel.
         self.simple = rules.undertrump is _ALLOWED and not rules.exposed_cards
 
@@ -410,11 +441,11 @@ _TABLES_BY_VALUE: dict[Rules, _Table] = {}
 
 
 def _table(rules: Rules) -> _Table:
-    last = _LAST[0]
-    if last.rules is rules:  # the common case: the same ruleset as the deal before
+    last_rules, last = _LAST[0]
+    if last_rules is rules:  # the common case: the same ruleset object as the call before
         return last
     table = _find_table(rules)
-    _LAST[0] = table
+    _LAST[0] = (rules, table)
     return table
 
 
@@ -433,7 +464,8 @@ def _find_table(rules: Rules) -> _Table:
     return table
 
 
-_LAST: list[_Table] = [_find_table(_DEFAULT_RULES)]  # the table used last (one slot)
+#: The ruleset asked for last and its table (one slot).
+_LAST: list[tuple[Rules, _Table]] = [(_DEFAULT_RULES, _find_table(_DEFAULT_RULES))]
 
 
 # -- a new game ------------------------------------------------------------------------------
@@ -542,18 +574,19 @@ def _start_deal(
             )
             return _make(d, 0, None, 0, (), (0, 0), ())
         deck = _labelled_deck(seed, "deal", deal_number)
-    dealt, packed = t.deal(deck, dealer)
+    dealt, packed = t.deals[dealer](deck)
     top = t.top
     kick = deck[top]
     awards: tuple[Award, ...] = ()
     winner = None
     points = t.kicks[kick.index]
-    if points:  # AF-9
+    if points:  # AF-9; AF-14, AF-21: the target is checked at once
         side = dealer & 1
         awards = (_card_award(side, points, _KICK, kick.index),)
-        scores = (scores[0] + points, scores[1]) if side == 0 else (scores[0], scores[1] + points)
-        if scores[side] >= t.target:  # AF-14
-            winner = side
+        first, second, won = award_points(scores[0], scores[1], side, points, t.target)
+        scores = (first, second)
+        if won >= 0:
+            winner = won
     d = _Deal(
         rules,
         n,
@@ -578,15 +611,20 @@ def _start_deal(
     )
     if winner is not None:
         return _make(_over(d), packed, None, 0, (), (0, 0), ())
-    return _make(d, packed, dealer + 1 if dealer + 1 < n else 0, 0, (), (0, 0), ())
+    # the beggar's stand or beg (AF-10): no trick, no legal plays
+    return _seal(d, packed, dealer + 1 if dealer + 1 < n else 0, 0, (), 0, (0, 0), (), 0)
 
 
 def _award(d: _Deal, award: Award) -> _Deal:
     """Score one award; AF-14, AF-21: the game ends the moment a side reaches the target."""
-    scores = list(d.scores)
-    scores[award.side] += award.points
-    winner = award.side if scores[award.side] >= d.rules.target else None
-    return _evolve(d, scores=(scores[0], scores[1]), awards=(*d.awards, award), winner=winner)
+    first, second, won = award_points(
+        d.scores[0], d.scores[1], award.side, award.points, d.rules.target
+    )
+    new = _copy(d)  # a fresh copy, changed before anyone sees it (cheaper than _evolve)
+    new.scores = (first, second)
+    new.awards = (*d.awards, award)
+    new.winner = None if won < 0 else won
+    return new
 
 
 def _over(
@@ -629,40 +667,41 @@ def _begin_play(d: _Deal, hands: int, decisions: tuple[Action, ...]) -> State:
     d.decisions = decisions
     n = d.players
     leader = d.dealer + 1 if d.dealer + 1 < n else 0
-    lead = _legal_play_mask(hands >> (52 * leader) & FULL_MASK, (), trump)  # AF-16: any card
+    hand = hands >> (52 * leader) & FULL_MASK
+    lead = hand if d.simple else _legal_mask(d, hand, -1, -1)  # AF-16: any card
     return _seal(d, hands, leader, leader, (), 0, (0, 0), (), lead)
 
 
 def _run_pack(d: _Deal, packed: int) -> State:
-    """AF-11 ... AF-13: run the pack until the kick changes suit, or void the deal."""
+    """AF-11 ... AF-13: run the pack until the kick changes suit, or void the deal; the deck
+    positions of each run and its kick are the kernels' (AF-11)."""
     n = d.players
-    size = 3 * n
+    t = _table(d.rules)
     while True:
-        stock = d.stock
-        if len(stock) < size + 1:
+        runs = len(d.kicks) - 1
+        if runs >= t.max_runs:
             # AF-13: the pack is exhausted: void deal, same dealer, fresh shuffle (or Deal).
             result = _result(d, HandEnd.EXHAUSTED_PACK, None)
             return _start_deal(
                 d.rules,
                 d.seed,
-                next_dealer(result, n),
+                _next_dealer(d.dealer, n, 1),  # AF-13: the same dealer
                 d.deal_number + 1,
                 d.scores,
                 (*d.history, result),
                 None,
                 d.chance,
             )
-        packets = run_packets(stock, d.dealer, n)
+        packets = run_packets(d.stock, d.dealer, n)
         packed |= _pack(packets)  # the cards are new to every hand: OR adds them
-        kick = stock[size]
+        kick = d.deck[t.kick_places[runs + 1]]
         previous = d.kicks[-1]
-        d = _evolve(
-            d,
-            stock=stock[size + 1 :],
-            kicks=(*d.kicks, kick),
-            dealt=tuple(map(operator.or_, d.dealt, packets)),
-        )
-        points = _table(d.rules).kicks[kick.index]
+        new = _copy(d)  # a fresh copy, changed before anyone sees it (cheaper than _evolve)
+        new.stock = d.deck[t.stock_places[runs + 1] :]
+        new.kicks = (*d.kicks, kick)
+        new.dealt = tuple(map(operator.or_, d.dealt, packets))
+        d = new
+        points = t.kicks[kick.index]
         if points:  # AF-9: every kick scores, even one at once replaced
             d = _award(d, _card_award(d.dealer % 2, points, _KICK, kick.index))
             if d.winner is not None:
@@ -682,9 +721,7 @@ def next_dealer(result: HandResult, players: int) -> int:
     >>> next_dealer(state.history[0], 4), state.dealer
     (0, 0)
     """
-    if result.ending is HandEnd.EXHAUSTED_PACK:
-        return result.dealer
-    return result.dealer + 1 if result.dealer + 1 < players else 0
+    return _next_dealer(result.dealer, players, result.ending is HandEnd.EXHAUSTED_PACK)
 
 
 # -- legal actions ------------------------------------------------------------------------
@@ -700,10 +737,10 @@ def _legal_actions(s: State) -> tuple[Action, ...]:
         return _STAND_BEG
     if phase is _ANSWER:
         # AF-11: with give_one_needs_trump the dealer gives one only holding the kick's suit.
-        dealer_hand = s._hands >> (52 * d.dealer)
-        if d.rules.give_one_needs_trump and not dealer_hand & SUIT_MASKS[d.kicks[-1].suit]:
-            return _RUN
-        return _GIVE_RUN
+        dealer_hand = s._hands >> (52 * d.dealer) & FULL_MASK
+        if may_give_one(dealer_hand, d.kicks[-1].index // 13, _table(d.rules).params):
+            return _GIVE_RUN
+        return _RUN
     return ()
 
 
@@ -722,16 +759,17 @@ def _apply(s: State, action: Action) -> State:
             d = _copy(d)
             d.phase = _ANSWER
             d.decisions = (BEG,)
-            return _make(d, s._hands, d.dealer, 0, (), (0, 0), ())
+            return _seal(d, s._hands, d.dealer, 0, (), 0, (0, 0), (), 0)  # the dealer answers
     elif phase is _ANSWER and (kind is RunPack or kind is GiveOne):  # AF-11
         if kind is RunPack:
-            return _run_pack(_evolve(d, decisions=(*d.decisions, action)), s._hands)
+            answered = _copy(d)
+            answered.decisions = (*d.decisions, action)
+            return _run_pack(answered, s._hands)
         if GIVE_ONE in _legal_actions(s):
             beggar_side = (d.dealer + 1) % d.players % 2
-            d = _award(
-                _evolve(d, decisions=(*d.decisions, action)),
-                Award(beggar_side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE),
-            )
+            answered = _copy(d)
+            answered.decisions = (*d.decisions, action)
+            d = _award(answered, Award(beggar_side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE))
             if d.winner is not None:
                 return _make(_over(d), s._hands, None, 0, (), (0, 0), ())
             return _begin_play(d, s._hands, d.decisions)
@@ -749,26 +787,38 @@ def _tally(
     won: tuple[int, int],
     tricks: tuple[_RawTrick, ...],
 ) -> State:
-    """AF-23: High, Low, Jack, Game one at a time, stopping at the target; then AF-8: the next
-    dealer deals."""
+    """AF-23: High, Low, Jack, Game one at a time, stopping at the target (the kernel
+    :func:`~cardrules.all_fours.kernels.score_hand`); then AF-8: the next dealer deals."""
     card_points = (_mask_points(won[0]), _mask_points(won[1]))
-    scores = list(d.scores)
-    target = d.rules.target
-    awards = list(d.awards)
-    for award in _hand_awards(d.trump, d.dealt, won, d.dealer, d.rules, card_points):
-        scores[award.side] += award.points
-        awards.append(award)
-        if scores[award.side] >= target:  # AF-14: nothing further is scored
-            d = _evolve(d, scores=(scores[0], scores[1]), awards=tuple(awards), winner=award.side)
-            return _make(_over(d, card_points, tricks), 0, None, last, (), won, tricks)
-    final = (scores[0], scores[1])
+    dealt = d.dealt
+    if d.players == 4:  # AF-2: side 0 is seats 0 and 2
+        side0, side1 = dealt[0] | dealt[2], dealt[1] | dealt[3]
+    else:
+        side0, side1 = dealt
+    first, second, winner, slots = score_hand(
+        d.scores[0],
+        d.scores[1],
+        d.trump,
+        side0,
+        side1,
+        won[0],
+        card_points[0],
+        card_points[1],
+        d.dealer,
+        _table(d.rules).params,
+    )
+    awards = (*d.awards, *_award_objects(slots, card_points))
+    if winner >= 0:  # AF-14: nothing further is scored
+        d = _evolve(d, scores=(first, second), awards=awards, winner=winner)
+        return _make(_over(d, card_points, tricks), 0, None, last, (), won, tricks)
+    final = (first, second)
     result = _hand_result(
         d.deal_number,
         d.dealer,
         d.kicks,
         _SUITS[d.trump],
         d.decisions,
-        tuple(awards),
+        awards,
         _PLAYED,
         card_points,
         final,
@@ -778,7 +828,7 @@ def _tally(
     return _start_deal(
         d.rules,
         d.seed,
-        next_dealer(result, d.players),
+        _next_dealer(d.dealer, d.players, 0),  # AF-8
         d.deal_number + 1,
         final,
         (*d.history, result),
@@ -825,7 +875,8 @@ def _illegal(s: State, action: object) -> IllegalActionError:
             )
         # The stages of legal_play_mask, to name the one that rules the card out.
         lead = s._trick[0] // 13
-        if not _legal_play_mask(hand, s._trick, d.trump) & card.mask:  # AF-17, AF-18
+        top = s._trick[s._best]
+        if not play_mask(hand, lead, top, d.trump, UNDERTRUMP_ALLOWED, -1) & card.mask:  # AF-17/18
             if lead == d.trump:
                 return error(Reason.MUST_PLAY_TRUMP, f"a trump ({Suit(d.trump)}) was led")
             return error(
@@ -1001,7 +1052,7 @@ def _assemble(
     stock is the end of ``deck`` after the deal and the runs).  The cards won per side are
     worked out here."""
     n = rules.players
-    top = 6 * n + 1 + (len(kicks) - 1) * (3 * n + 1)
+    top = stock_place(len(kicks) - 1, n)
     t = -1 if trump is None else int(trump)
     d = _Deal(
         rules,
