@@ -36,6 +36,7 @@ from cardrules.core.cards import Card
 from cardrules.core.checks import check_int, check_seat, check_seed
 from cardrules.core.deck import parse_deck
 from cardrules.errors import ParseError, RulesError
+from cardrules.games import UnknownGameError, find_game
 
 __all__ = [
     "GAMES",
@@ -49,8 +50,6 @@ __all__ = [
 
 #: The game names that :func:`make` takes.
 GAMES: Final = ("all-fours", "400")
-_ALL_FOURS: Final = ("all-fours", "all_fours", "allfours")
-_FOUR_HUNDRED: Final = ("400", "four-hundred", "four_hundred")
 _SHUFFLES: Final = ("seeded", "numpy")
 
 
@@ -81,20 +80,17 @@ def make(
         within the batch engine, but not the per-state engine's decks).
     :raises RulesError: for an unknown game, a ruleset of another game or a bad argument.
     """
-    if game in _FOUR_HUNDRED:
-        from cardrules.four_hundred import Rules as Rules400
-        from cardrules.four_hundred import new_game
-
-        kind: type[Any] = FourHundredBatch
-        rules_type: type[Any] = Rules400
-        module = "four_hundred"
-    elif game in _ALL_FOURS:
-        from cardrules.all_fours import Rules as RulesAF
-        from cardrules.all_fours import new_game  # type: ignore[assignment]
-
-        kind, rules_type, module = AllFoursBatch, RulesAF, "all_fours"
-    else:
-        raise RulesError(f"game: expected 'all-fours' or '400', got {game!r}")
+    try:
+        if not isinstance(game, str):
+            raise UnknownGameError("game: not a name", name="game", value=game)
+        info = find_game(game)
+        kind: type[Any] = info.load_attribute("batch")
+    except UnknownGameError:
+        expected = " or ".join(repr(name) for name in GAMES)
+        raise RulesError(f"game: expected {expected}, got {game!r}") from None
+    rules_type: type[Any] = info.rules_type
+    new_game = info.new_game
+    module = info.name
     if rules is None:
         rules = rules_type()
     elif not isinstance(rules, rules_type):
