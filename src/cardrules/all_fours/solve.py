@@ -45,7 +45,7 @@ from cardrules.core.checks import refuse
 from cardrules.core.equivalence import run_below
 from cardrules.core.equivalence import runs as suit_runs
 from cardrules.core.tricks import beats
-from cardrules.errors import ArgumentError
+from cardrules.errors import ArgumentError, describe
 
 __all__ = ["OBJECTIVES", "WIN", "Solution", "play_values", "solve", "value"]
 
@@ -435,9 +435,10 @@ def _root(state: State, objective: str = "points") -> tuple[_Search, _Position, 
     n = state.players
     trump = int(state.trump)
     _, jack_values, holder, game = _tables(state)
-    if objective not in OBJECTIVES:
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
         raise ArgumentError(
-            f"objective: expected one of {', '.join(map(repr, OBJECTIVES))}, not {objective!r}",
+            f"objective: expected one of {', '.join(map(repr, OBJECTIVES))}, "
+            f"not {describe(objective)}",
             name="objective",
             value=objective,
         )

@@ -31,7 +31,6 @@ from __future__ import annotations
 from typing import Final
 
 from cardrules.core.cards import CARDS
-from cardrules.core.checks import check_int
 from cardrules.core.equivalence import run_below
 from cardrules.core.equivalence import runs as suit_runs
 from cardrules.core.tricks import beats
@@ -40,7 +39,7 @@ from cardrules.errors import ArgumentError
 from cardrules.four_hundred.actions import Play
 from cardrules.four_hundred.engine import State
 from cardrules.four_hundred.scoring import _bid_value
-from cardrules.four_hundred.solve import SolveBudgetExceeded
+from cardrules.four_hundred.solve import SolveBudgetExceeded, check_budget
 from cardrules.four_hundred.state import Phase
 
 __all__ = ["bid_values"]
@@ -214,8 +213,7 @@ def bid_values(state: State, *, budget: int | None = None) -> dict[Play, int]:
             name="state",
             value=state,
         )
-    if budget is not None:
-        budget = check_int(budget, name="budget", low=1)
+    budget = check_budget(budget)
     rules = state.rules
     bids = state.bids
     signed = []

@@ -788,6 +788,14 @@ def _sure_layout(code: int) -> tuple[int, int, int, int]:
 
 
 # -- the public functions ---------------------------------------------------------------------
+def check_budget(budget: object, name: str = "budget") -> int | None:
+    """``budget`` checked as ``None`` (no limit) or a whole number of nodes of at least 1: a
+    bool, a float (``nan`` included), a numpy number or a str is refused."""
+    if budget is None:
+        return None
+    return check_int(budget, name=name, low=1)
+
+
 def _position(state: State) -> tuple[tuple[int, int, int, int], int, tuple[int, ...]]:
     """The hands (masks), the leader and the trick's card indices of a state in play, or of the
     play to come during the bidding."""
@@ -936,9 +944,11 @@ def solve(state: State, *, budget: int | None = None) -> Solution:
 
     :param budget: the most tricks to search (``Solution.nodes``); ``None`` for no limit.
     :raises SolveBudgetExceeded: when the search needs more than ``budget`` nodes.
-    :raises ValueError: for a finished game.
+    :raises ArgumentError: for a finished game, a chance state, a state of another game or a
+        budget that is not a whole number of at least 1 (or ``None``).
     """
     hands, leader, trick = _position(state)
+    budget = check_budget(budget)
     taken = state.tricks_taken
     done = (taken[0] + taken[2], taken[1] + taken[3])
     left = 13 - done[0] - done[1]
@@ -988,8 +998,7 @@ def tricks_at_least(
     hands, leader, trick = _position(state)
     team = check_seat(team, 2, name="team")
     tricks = check_int(tricks, name="tricks")
-    if node_budget is not None:
-        node_budget = check_int(node_budget, name="node_budget", low=1)
+    node_budget = check_budget(node_budget, name="node_budget")
     taken = state.tricks_taken
     left = 13 - sum(taken)
     search = _Search(node_budget)
@@ -1009,11 +1018,17 @@ def play_values(state: State, *, budget: int | None = None) -> dict[Play, tuple[
     Perfect Information Monte Carlo agent needs of each sample).
 
     :raises SolveBudgetExceeded: when the searches need more than ``budget`` nodes in all.
-    :raises ValueError: unless a card is to be played.
+    :raises ArgumentError: unless a card is to be played, or for a budget that
+        :func:`solve` refuses.
     """
     hands, leader, trick = _position(state)
+    budget = check_budget(budget)
     if state.phase is not Phase.PLAY:
-        raise ValueError("play_values needs a card to be played")
+        raise ArgumentError(
+            "state: play_values needs a card to be played, not a bid",
+            name="state",
+            value=state,
+        )
     left = 13 - sum(state.tricks_taken)
     search = _Search(budget)
     try:
