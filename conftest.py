@@ -3,8 +3,10 @@
 The adapters, the batch engine and the web app need optional extras (``[openspiel]``,
 ``[pettingzoo]``, ``[gymnasium]``, ``[batch]``, ``[web]``); without them their modules, tests and
 docs pages are not collected, so that the README's test command works on a plain
-``pip install -e '.[test]'``.  CI installs the extras and runs everything.  (The docs pages are
-named in docs/conftest.py.)
+``pip install -e '.[test]'``.  CI installs the extras and runs everything.  The batch engine
+compiles its step loops with numba (``[batch]`` brings numba and numpy): its modules and tests,
+and the Gymnasium vector environments over it, need both.  (The docs pages are named in
+docs/conftest.py.)
 """
 
 import importlib.util
@@ -21,12 +23,14 @@ if _missing("numpy", "pyspiel"):
     collect_ignore += ["src/cardrules/adapters/openspiel.py"]
 if _missing("numpy", "pettingzoo", "gymnasium"):
     collect_ignore += ["src/cardrules/adapters/pettingzoo.py"]
-if _missing("numpy"):
+if _missing("numpy", "numba"):
     collect_ignore += ["src/cardrules/batch", "tests/batch"]
 if _missing("numpy", "gymnasium"):
+    collect_ignore += ["src/cardrules/adapters/gymnasium.py"]
+if _missing("numpy", "gymnasium", "numba"):
     collect_ignore += [
-        "src/cardrules/adapters/gymnasium.py",
         "src/cardrules/adapters/gymnasium_vector.py",
+        "tests/adapters/test_ad_gymnasium_vector.py",
     ]
 if _missing("starlette", "uvicorn"):
     collect_ignore += ["src/cardrules/web/app.py", "src/cardrules/cli/serve.py"]

@@ -1,42 +1,37 @@
-"""Speed of the batch engine against the per-state engine: ``python benchmarks/bench_batch.py
-[SECONDS]``.
+"""Speed and memory of the batch engine against the per-state engine: ``python
+benchmarks/bench_batch.py [SECONDS]``.
 
 Random legal play of All Fours and of 400 (default rules), side by side in one run:
 
 * the per-state engine, as ``bench_all_fours.py`` and ``bench_four_hundred.py`` drive it:
   ``state.apply(rng.choice(state.legal_actions()))`` game after game;
-* ``cardrules.batch`` with n = 4096 lanes: ``batch.step(batch.random_actions(rng))``, with the
-  per-state engine's seeded shuffle (``shuffle="seeded"``, every game reproducible in the
-  per-state engine) and with numpy's generator (``shuffle="numpy"``);
-* the same batch with the actions drawn from ``legal_mask()`` by numpy (what a policy that reads
-  the mask costs on top);
-* with a budget of a second or more, an All Fours batch of n = 65536 (seeded): numpy's cost
-  per call is spread over more lanes;
-* 400: the per-state engine and a batch of n = 4096 (seeded).
-
-``python benchmarks/bench_batch.py --split [SECONDS]`` prints instead where an All Fours step at
-n = 4096 goes, the seeded shuffle against the numpy shuffle: the deck supply's share of a step,
-and of it the SHA-256 hashes, the array shuffle and the decks made one at a time (each timed by
-a wrapper, which adds a few µs a step), the rest of the step, and what the seeded batch would
-make against the per-state engine (measured in the same run) if its supply cost nothing but its
-hashes and array shuffles.
+* ``cardrules.batch`` with n = 4096 lanes on one thread: ``batch.step(batch.random_actions(rng))``,
+  with the per-state engine's seeded shuffle (the default ``shuffle="seeded"``: every game
+  reproducible in the per-state engine) and with numpy's generator (``shuffle="numpy"``);
+* All Fours with the actions drawn from ``legal_mask()`` by numpy (what a policy that reads the
+  mask costs on top);
+* with a budget of a second or more, n = 65536 on one thread and with ``threads=2``.
 
 Each case runs in five equal trials, the cases taking turns; the best and the median trial are
-printed (a shared machine has slow spells), then the ratios of the best trials and the batch's
-memory per game.  Rates are per second of the process's CPU time (``time.process_time``: one
-core, without the time other programs take from it; everything here runs on one thread); the
-ratios are also given per second of wall-clock time.  The All Fours batch with the seeded
-shuffle also reports the decks it made per deal dealt (counting the decks made ahead and never
-dealt, and the draws for the first dealers).  The batches are first played for a few hundred
-steps: lanes start in step (every game at its first deal, no deal ending for a while), which
-would flatter the batch.
+printed (a shared machine has slow spells), then the ratios of the best trials.  Rates on one
+thread are per second of the process's CPU time (``time.process_time``: one core, without the
+time other programs take from it); the ratios are also given per second of wall-clock time.
+``threads=2`` is timed by the wall clock (its CPU time is both threads'), beside the same batch
+on one thread by the wall clock.  The batches are first played for a few hundred steps: lanes
+start in step (every game at its first deal), which would flatter the batch.  Then the memory
+per lane (the arrays the batch keeps per lane), and, with a budget of a second or more, the
+first call (``make`` and a step, in a new process) with a cold cache (an empty
+``NUMBA_CACHE_DIR``: every kernel compiled) and with a warm one (the machine code loaded), and
+the machine's load average.
 """
 
 from __future__ import annotations
 
+import os
 import random
-import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from typing import Any
@@ -44,16 +39,18 @@ from typing import Any
 import numpy as np
 
 from cardrules import all_fours, four_hundred
-from cardrules.batch import AllFoursBatch, FourHundredBatch, _decks, _shuffle, make
+from cardrules.batch import AllFoursBatch, FourHundredBatch, make
 
 TRIALS = 5
 N = 4096
 LARGE = 65536
 WARM_UP = 400  # steps, about 15 deals of All Fours and 7 of 400 per lane
 
+Case = Callable[[float, int], tuple[float, float]]
+
 
 def _line(name: str, unit: str, rate: float) -> None:
-    print(f"{name:<48} {rate:>14,.0f} {unit}/s")
+    print(f"{name:<52} {rate:>14,.0f} {unit}/s")
 
 
 def per_state(module: Any, seconds: float, first: int) -> tuple[float, float]:
@@ -84,11 +81,12 @@ def batched(
     batch: AllFoursBatch | FourHundredBatch, seconds: float, first: int, *, mask: bool = False
 ) -> tuple[float, float]:
     """Actions per second (CPU, wall) of random legal play in ``batch`` (every lane acts at every
-    step)."""
+    step); a batch on threads runs for ``seconds`` of wall-clock time."""
     rng = np.random.default_rng(first)
     steps = 0
+    clock = time.perf_counter if batch.threads > 1 else time.process_time
     start, wall = time.process_time(), time.perf_counter()
-    deadline = start + seconds
+    deadline = clock() + seconds
     while True:
         if mask:
             legal = batch.legal_mask()
@@ -97,189 +95,132 @@ def batched(
             choice = batch.random_actions(rng)
         batch.step(choice)
         steps += 1
-        now = time.process_time()
-        if now >= deadline:
-            return batch.n * steps / (now - start), batch.n * steps / (time.perf_counter() - wall)
+        if clock() >= deadline:
+            cpu, elapsed = time.process_time() - start, time.perf_counter() - wall
+            return batch.n * steps / cpu, batch.n * steps / elapsed
 
 
-def memory_per_game(batch: AllFoursBatch | FourHundredBatch) -> float:
-    """Bytes per lane: the lane's state and its share of the decks made ahead (arrays with a
-    dimension of n lanes or more, not counting views twice), and the seeded shuffle's texts
-    kept per game (lists of n or more bytes)."""
-    total = 0
-    for owner in (batch, batch._source):
-        for value in vars(owner).values():
-            if isinstance(value, np.ndarray) and value.base is None and value.shape:
-                if value.shape[0] >= batch.n or batch.n in value.shape:
-                    total += value.nbytes
-            elif isinstance(value, list) and len(value) >= batch.n:
-                total += sys.getsizeof(value) + sum(sys.getsizeof(item) for item in value)
+def memory_per_lane(batch: AllFoursBatch | FourHundredBatch) -> float:
+    """Bytes per lane: the arrays the batch keeps per lane (its state rows, seeds, slots of
+    results and their counts, All Fours' decks); the numpy shuffle's block of decks made ahead
+    (4096 decks, 208 KiB, whatever n) is counted apart."""
+    names = ("_rows", "_seeds", "_slots", "_count", "_decks")
+    total = sum(getattr(batch, name).nbytes for name in names if hasattr(batch, name))
     return total / batch.n
+
+
+_FIRST_CALL = """
+import time
+start = time.perf_counter()
+import numpy as np
+from cardrules.batch import make
+batch = make({game!r}, 64, seed=1)
+batch.step(batch.random_actions(np.random.default_rng(0)))
+batch.observe()
+batch.legal_mask()
+print(time.perf_counter() - start)
+"""
+
+
+def first_calls(game: str) -> tuple[float, float]:
+    """Seconds of a new process's import, ``make`` and first step, observation and mask: with a
+    cold cache (an empty ``NUMBA_CACHE_DIR``), then with that cache warm."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "NUMBA_CACHE_DIR": cache}
+        code = _FIRST_CALL.format(game=game)
+        times = []
+        for _ in range(2):
+            out = subprocess.run(
+                [sys.executable, "-c", code], env=env, check=True, capture_output=True, text=True
+            )
+            times.append(float(out.stdout.split()[-1]))
+    return times[0], times[1]
 
 
 def run(seconds: float) -> None:
     """Print the figures (see the module's introduction)."""
-    seeded = make("all-fours", N, seed=1)
-    fast = make("all-fours", N, seed=1, shuffle="numpy")
-    masked = make("all-fours", N, seed=2)
-    fh = make("400", N, seed=4)
-    cases: list[tuple[str, Callable[[float, int], tuple[float, float]]]] = [
+    large = seconds >= 1.0
+    batches: dict[str, AllFoursBatch | FourHundredBatch] = {
+        "af seeded": make("all-fours", N, seed=1),
+        "af numpy": make("all-fours", N, seed=1, shuffle="numpy"),
+        "af masked": make("all-fours", N, seed=2),
+        "400 seeded": make("400", N, seed=4),
+        "400 numpy": make("400", N, seed=4, shuffle="numpy"),
+    }
+    cases: list[tuple[str, Case]] = [
         ("all_fours per-state engine", lambda t, f: per_state(all_fours, t, f)),
-        ("all_fours batch n=4096, seeded shuffle", lambda t, f: batched(seeded, t, f)),
-        ("all_fours batch n=4096, numpy shuffle", lambda t, f: batched(fast, t, f)),
+        (
+            "all_fours batch n=4096, seeded shuffle",
+            lambda t, f: batched(batches["af seeded"], t, f),
+        ),
+        ("all_fours batch n=4096, numpy shuffle", lambda t, f: batched(batches["af numpy"], t, f)),
         (
             "all_fours batch n=4096, seeded, legal_mask()",
-            lambda t, f: batched(masked, t, f, mask=True),
+            lambda t, f: batched(batches["af masked"], t, f, mask=True),
         ),
-    ]
-    cases += [
         ("400 per-state engine", lambda t, f: per_state(four_hundred, t, f)),
-        ("400 batch n=4096, seeded shuffle", lambda t, f: batched(fh, t, f)),
+        ("400 batch n=4096, seeded shuffle", lambda t, f: batched(batches["400 seeded"], t, f)),
+        ("400 batch n=4096, numpy shuffle", lambda t, f: batched(batches["400 numpy"], t, f)),
     ]
-    if seconds >= 1.0:
-        large = make("all-fours", LARGE, seed=3)
-        cases.append(("all_fours batch n=65536, seeded shuffle", lambda t, f: batched(large, t, f)))
+    threaded: list[tuple[str, str]] = []
+    if large:
+        for game, name in (("all-fours", "all_fours"), ("400", "400")):
+            batches[f"{name} large"] = make(game, LARGE, seed=3)
+            batches[f"{name} threads"] = make(game, LARGE, seed=3, threads=2)
+            cases.append(
+                (
+                    f"{name} batch n=65536, seeded shuffle",
+                    lambda t, f, b=batches[f"{name} large"]: batched(b, t, f),
+                )
+            )
+            cases.append(
+                (
+                    f"{name} batch n=65536, seeded, threads=2 (wall)",
+                    lambda t, f, b=batches[f"{name} threads"]: batched(b, t, f),
+                )
+            )
+            threaded.append((f"{name} batch n=65536, seeded shuffle", cases[-1][0]))
     # Lanes start in step (every game at its first deal): play them apart before measuring.
     warm = np.random.default_rng(0)
-    for batch in (seeded, fast, masked, fh, *([large] if seconds >= 1.0 else [])):
-        for _ in range(WARM_UP if seconds >= 1.0 else 3):
+    for batch in batches.values():
+        for _ in range(WARM_UP if large else 3):
             batch.step(batch.random_actions(warm))
     rates: list[list[float]] = [[] for _ in cases]
     walls: list[list[float]] = [[] for _ in cases]
-    source: Any = seeded._source
-    made, dealt = source.made, source.dealt
     for round_number in range(TRIALS):
         for (_, case), results, wall in zip(cases, rates, walls, strict=True):
             cpu_rate, wall_rate = case(seconds / TRIALS, 10_000 * round_number)
             results.append(cpu_rate)
             wall.append(wall_rate)
-    made, dealt = source.made - made, source.dealt - dealt
-    for (label, _), results in zip(cases, rates, strict=True):
-        results.sort()
-        _line(f"{label} (best)", "actions", results[-1])
-        _line(f"{label} (median)", "actions", results[len(results) // 2])
+    best = {}
     for (label, _), results, wall in zip(cases, rates, walls, strict=True):
-        if "batch" in label:
-            game = label.split()[0]
-            k = next(i for i, (name, _) in enumerate(cases) if name.startswith(game))
-            ratio, wall_ratio = max(results) / max(rates[k]), max(wall) / max(walls[k])
+        shown = sorted(wall if "threads" in label else results)
+        best[label] = (max(results), max(wall))
+        _line(f"{label} (best)", "actions", shown[-1])
+        _line(f"{label} (median)", "actions", shown[len(shown) // 2])
+    for label, (cpu, wall_rate) in best.items():
+        if "batch" in label and "threads" not in label:
+            engine = best[f"{label.split()[0]} per-state engine"]
             print(
-                f"({label}: {ratio:.1f} x the per-state engine, best trials; "
-                f"wall clock {wall_ratio:.1f} x)"
+                f"({label}: {cpu / engine[0]:.1f} x the per-state engine, best trials; "
+                f"wall clock {wall_rate / engine[1]:.1f} x)"
             )
-    print(f"(All Fours, seeded shuffle: {made / max(dealt, 1):.2f} decks made per deal dealt)")
-    print(
-        f"(memory per game: All Fours {memory_per_game(seeded):,.0f} bytes seeded, "
-        f"{memory_per_game(fast):,.0f} bytes numpy shuffle; 400 {memory_per_game(fh):,.0f} "
-        "bytes seeded)"
+    for single, two in threaded:
+        print(f"({two}: {best[two][1] / best[single][1]:.2f} x one thread, wall clock)")
+    memory = ", ".join(
+        f"{name} {memory_per_lane(batches[name]):,.0f}"
+        for name in ("af seeded", "af numpy", "400 seeded", "400 numpy")
     )
-
-
-_SPLIT_KEYS = (
-    "hashes",
-    "hashed",
-    "shuffle",
-    "shuffled",
-    "one at a time",
-    "seeded supply",
-    "numpy supply",
-)
-
-
-def _timed(owner: Any, name: str, spent: dict[str, float], key: str, count: str = "") -> Any:
-    """Wrap ``owner.name`` to add its CPU time to ``spent[key]`` (and the length of its first
-    argument to ``spent[count]``); returns what it replaced."""
-    inner = getattr(owner, name)
-
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        start = time.process_time()
-        result = inner(*args, **kwargs)
-        spent[key] = spent.get(key, 0.0) + time.process_time() - start
-        if count:
-            spent[count] = spent.get(count, 0.0) + len(args[0])
-        return result
-
-    setattr(owner, name, wrapper)
-    return inner
-
-
-def split(seconds: float) -> None:
-    """Print where an All Fours step at n = 4096 goes (see the module's introduction)."""
-    spent: dict[str, float] = {}
-    wrapped = [
-        (_shuffle, "_hash64", "hashes", "hashed"),
-        (_shuffle, "_decks_from_states", "shuffle", "shuffled"),
-        (_decks.SeededDecks, "_make_missing", "one at a time", ""),
-        (_decks.SeededDecks, "deals", "seeded supply", ""),
-        (_decks.NumpyDecks, "deals", "numpy supply", ""),
-    ]
-    replaced = [(owner, name, _timed(owner, name, spent, *keys)) for owner, name, *keys in wrapped]
-    try:
-        _split(seconds, spent)
-    finally:
-        for owner, name, inner in replaced:
-            setattr(owner, name, inner)
-
-
-def _split(seconds: float, spent_now: dict[str, float]) -> None:
-    batches = {
-        "seeded": make("all-fours", N, seed=1),
-        "numpy": make("all-fours", N, seed=1, shuffle="numpy"),
-    }
-    warm = np.random.default_rng(0)
-    for batch in batches.values():
-        for _ in range(WARM_UP if seconds >= 1.0 else 3):
-            batch.step(batch.random_actions(warm))
-    engine: list[float] = []
-    steps = dict.fromkeys(batches, 0)
-    cpu = dict.fromkeys(batches, 0.0)
-    spent_now.clear()
-    for trial in range(TRIALS):
-        engine.append(per_state(all_fours, seconds / TRIALS / 3, 10_000 * trial)[0])
-        for name, batch in batches.items():
-            rng = np.random.default_rng(trial)
-            start = time.process_time()
-            deadline = start + seconds / TRIALS / 3
-            while True:
-                batch.step(batch.random_actions(rng))
-                steps[name] += 1
-                if time.process_time() >= deadline:
-                    break
-            cpu[name] += time.process_time() - start
-    spent = {key: spent_now.get(key, 0.0) for key in _SPLIT_KEYS}
-    for key in ("hashed", "shuffled"):
-        spent[key] = max(spent[key], 1.0)  # (a tiny budget may make none)
-    rate = statistics.median(engine)
-    print(f"per-state engine (median of {TRIALS} trials): {rate:,.0f} actions/s")
-    for name in batches:
-        step = cpu[name] / steps[name] * 1e3
-        supply = spent[f"{name} supply"] / steps[name] * 1e3
-        print(
-            f"{name} shuffle: {step:.3f} ms a step ({N / step * 1e3 / rate:.1f} x), of which "
-            f"the deck supply {supply:.3f} ms, the rest {step - supply:.3f} ms"
-        )
-    seeded = steps["seeded"]
-    step = cpu["seeded"] / seeded * 1e3
-    rest = step - spent["seeded supply"] / seeded * 1e3
-    hashes, shuffle = (spent[key] / seeded * 1e3 for key in ("hashes", "shuffle"))
-    each_hash = spent["hashes"] / spent["hashed"] * 1e6
-    each_deck = spent["shuffle"] / spent["shuffled"] * 1e6
-    print(
-        f"seeded supply: {spent['hashed'] / seeded:.0f} SHA-256 hashes a step, {hashes:.3f} ms "
-        f"({each_hash:.2f} µs each); {spent['shuffled'] / seeded:.0f} decks shuffled a step, "
-        f"{shuffle:.3f} ms ({each_deck:.2f} µs each); decks made one at a time "
-        f"{spent['one at a time'] / seeded * 1e3:.3f} ms"
-    )
-    floor = rest + hashes + shuffle
-    print(
-        f"seeded step if the supply were its hashes and shuffles alone: {floor:.3f} ms "
-        f"({N / floor * 1e3 / rate:.1f} x the per-state engine)"
-    )
+    print(f"(memory per lane, bytes: {memory})")
+    if large:
+        for game in ("all-fours", "400"):
+            cold, warm_cache = first_calls(game)
+            print(
+                f"(first call, {game}: import, make, step: {cold:.1f} s with a cold cache, "
+                f"{warm_cache:.1f} s with a warm one)"
+            )
+    print(f"(load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())})")
 
 
 if __name__ == "__main__":
-    arguments = sys.argv[1:]
-    if arguments[:1] == ["--split"]:
-        split(float(arguments[1]) if len(arguments) > 1 else 15.0)
-    else:
-        run(float(arguments[0]) if arguments else 5.0)
+    run(float(sys.argv[1]) if len(sys.argv) > 1 else 5.0)

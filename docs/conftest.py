@@ -11,9 +11,9 @@ def _missing(*modules: str) -> bool:
 
 
 collect_ignore = ["_ext"]
-if _missing("numpy", "pyspiel", "pettingzoo", "gymnasium"):
+if _missing("numpy", "pyspiel", "pettingzoo", "gymnasium", "numba"):
     collect_ignore.append("adapters.rst")
-if _missing("numpy"):
+if _missing("numpy", "numba"):
     collect_ignore.append("batch.rst")
 if _missing("starlette", "uvicorn"):
     collect_ignore.append("ui.rst")

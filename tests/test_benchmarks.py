@@ -17,7 +17,7 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
 #: Benchmarks of optional parts, and the module each needs.
-NEEDS = {"bench_batch": "numpy"}
+NEEDS = {"bench_batch": "numba", "parity_batch": "numba"}
 SCRIPTS = sorted(p for p in BENCHMARKS.glob("*.py") if p.stem != "instructions")
 
 
@@ -48,24 +48,6 @@ def test_benchmark_script_runs(path: Path, capsys: pytest.CaptureFixture[str]) -
     lines = capsys.readouterr().out.splitlines()
     assert lines, f"{path.name} printed nothing"
     assert all("/s" in line for line in lines if line and not line.startswith(("==", "("))), lines
-
-
-def test_bench_batch_split_runs_and_puts_back_what_it_timed(
-    capsys: pytest.CaptureFixture[str],
-) -> None:
-    """``bench_batch.py --split`` times the deck supply by wrapping its functions, and puts
-    them back when it is done."""
-    pytest.importorskip("numpy")
-    from cardrules.batch import _decks, _shuffle
-
-    before = (_shuffle._hash64, _shuffle._decks_from_states, _decks.SeededDecks.deals)
-    with _script(BENCHMARKS / "bench_batch.py") as module:
-        module.split(0.03)
-    assert (_shuffle._hash64, _shuffle._decks_from_states, _decks.SeededDecks.deals) == before
-    out = capsys.readouterr().out
-    assert "seeded shuffle:" in out
-    assert "numpy shuffle:" in out
-    assert "hashes and shuffles alone" in out
 
 
 @pytest.mark.parametrize("case", ["all_fours", "all_fours_2", "four_hundred"])

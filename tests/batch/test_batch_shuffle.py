@@ -1,11 +1,17 @@
-"""The batch engine's decks and first dealers are the per-state engine's (core.deck)."""
+"""The batch engine's decks and first dealers are the per-state engine's (core.deck): the seeded
+shuffle's kernels, compiled and interpreted, against cardrules.core.deck on thousands of seeds."""
 
 from __future__ import annotations
+
+import hashlib
 
 import numpy as np
 import pytest
 
-from cardrules.batch import _decks, _shuffle, game_seed
+from cardrules.batch import _bits, _decks, _shuffle, game_seed
+from cardrules.batch._shuffle import deal_deck, first_dealer, hash_head, scratch
+from cardrules.core import deck as core_deck
+from cardrules.core.compiled import compiled, kernel
 from cardrules.core.deck import derive_seed, draw_for_dealer, shuffled_deck
 
 
@@ -13,34 +19,73 @@ def _indices(seed: int, *labels: int | str) -> list[int]:
     return [card.index for card in shuffled_deck(seed, *labels)]
 
 
-def test_decks_equal_the_seeded_shuffle() -> None:
-    seeds = [0, 1, -7, 2**63 + 5, 2**64 - 1, 10**30, *range(100, 400)]
-    numbers = [k % 9 for k in range(len(seeds))]
-    decks = _shuffle.decks_for(seeds, "deal", numbers)
+@kernel
+def _decks_of(seeds: np.ndarray, numbers: np.ndarray, out: np.ndarray) -> None:
+    text, words, limbs = scratch()
+    for row in range(seeds.size):
+        deal_deck(seeds[row], numbers[row], out[row], text, words, limbs)
+
+
+@kernel
+def _dealers_of(seeds: np.ndarray, players: int, out: np.ndarray) -> None:
+    text, words, limbs = scratch()
+    deck = np.zeros(52, dtype=np.int8)
+    for row in range(seeds.size):
+        out[row] = first_dealer(seeds[row], players, deck, text, words, limbs)
+
+
+@kernel
+def _hashes_of(texts: np.ndarray, lengths: np.ndarray, out: np.ndarray) -> None:
+    _, words, _ = scratch()
+    for row in range(lengths.size):
+        out[row] = hash_head(texts[row], lengths[row], words)
+
+
+def _compiled_decks(seeds: list[int], numbers: list[int]) -> np.ndarray:
+    out = np.zeros((len(seeds), 52), dtype=np.int8)
+    compiled(_decks_of)(np.array(seeds, dtype=np.uint64), np.array(numbers, np.int64), out)
+    return out
+
+
+def test_decks_equal_the_seeded_shuffle_for_thousands_of_seeds() -> None:
+    # Every digit of the mixed-radix shuffle, every long-division step, every width of a seed.
+    rng = np.random.default_rng(4)
+    seeds = [0, 1, 9, 10, 2**32, 2**63 - 1, 2**63, 2**63 + 5, 2**64 - 1]
+    seeds += [int(s) for s in rng.integers(0, 2**64, size=3000, dtype=np.uint64)]
+    numbers = [k % 1200 for k in range(len(seeds))]
+    decks = _compiled_decks(seeds, numbers)
     for seed, number, row in zip(seeds, numbers, decks, strict=True):
         assert list(row) == _indices(seed, "deal", number)
 
 
-def test_a_rejected_draw_is_redone_by_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = _shuffle._decks_from_states
-
-    def rejecting(states: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        deck, rejected = real(states)
-        deck[1] = 0  # what a rejected draw leaves: garbage, to be redone
-        rejected[1] = True
-        return deck, rejected
-
-    monkeypatch.setattr(_shuffle, "_decks_from_states", rejecting)
-    decks = _shuffle.decks_for([5, 6, 7], "deal", [0, 0, 0])
-    assert [list(row) for row in decks] == [_indices(s, "deal", 0) for s in (5, 6, 7)]
+def test_first_dealers_equal_the_draw_for_thousands_of_seeds() -> None:
+    for players in (2, 4):
+        seeds = [game_seed(3, lane, players) for lane in range(1500)]
+        out = np.zeros(len(seeds), dtype=np.int64)
+        compiled(_dealers_of)(np.array(seeds, dtype=np.uint64), players, out)
+        assert list(out) == [draw_for_dealer(seed, players) for seed in seeds]
 
 
-@pytest.mark.parametrize("players", [2, 4])
-def test_first_dealers_equal_the_draw(players: int) -> None:
-    seeds = [game_seed(3, lane, 0) for lane in range(300)]
-    assert list(_shuffle.draw_dealers(seeds, players)) == [
-        draw_for_dealer(seed, players) for seed in seeds
-    ]
+def test_sha256_of_texts_of_every_length() -> None:
+    # One block, the padding spilling into a second block (56 ... 63 bytes), two blocks.
+    rng = np.random.default_rng(7)
+    lengths = np.arange(0, 140, dtype=np.int64)
+    texts = np.zeros((lengths.size, _shuffle.BUFFER), dtype=np.uint8)
+    for row, length in enumerate(lengths):
+        texts[row, :length] = rng.integers(0, 256, size=length)
+    out = np.zeros(lengths.size, dtype=np.uint64)
+    compiled(_hashes_of)(texts, lengths, out)
+    for row, length in enumerate(lengths.tolist()):
+        digest = hashlib.sha256(texts[row, :length].tobytes()).digest()
+        assert int(out[row]) == int.from_bytes(digest[:8], "big")
+
+
+def test_game_seeds_of_every_kind_of_batch_seed() -> None:
+    seeds = np.zeros(40, dtype=np.uint64)
+    for seed in (0, 9, -7, 10**30, -(2**255), 2**256 - 1):
+        compiled(_shuffle.first_games)(_shuffle.seed_text(seed), seeds)
+        expected = [derive_seed(seed, "batch", lane, 0) for lane in range(40)]
+        assert [int(s) for s in seeds] == expected
 
 
 def test_game_seed() -> None:
@@ -48,128 +93,66 @@ def test_game_seed() -> None:
     assert len({game_seed(9, lane, game) for lane in range(5) for game in range(5)}) == 25
 
 
-def test_kth_bit() -> None:
-    from cardrules.batch._bits import kth_bit
+def test_the_kernels_interpreted_give_the_same_decks() -> None:
+    # The kernels are plain Python too (on numpy scalars, whose uint64 products wrap with a
+    # warning that numba's do not give).
+    seeds = [5, 2**64 - 3, 123456789]
+    out = np.zeros((len(seeds), 52), dtype=np.int8)
+    with np.errstate(over="ignore"):
+        _decks_of(np.array(seeds, dtype=np.uint64), np.array([0, 7, 31]), out)
+    assert [list(row) for row in out] == [
+        _indices(s, "deal", n) for s, n in zip(seeds, [0, 7, 31], strict=True)
+    ]
 
+
+def test_a_rejected_draw_draws_on_as_the_core_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A draw at or above the limit (odds about 1 in 10**9) is drawn again from the generator's
+    next outputs: with the limit lowered to 2**255 for both, about half the draws are rejected,
+    and the decks still agree (interpreted kernels: a compiled kernel's globals are frozen)."""
+    limit = 1 << 255
+    monkeypatch.setattr(core_deck, "_DECK_LIMIT", limit)
+    limbs = np.array([limit >> (32 * (7 - k)) & 0xFFFFFFFF for k in range(8)], np.uint64)
+    monkeypatch.setattr(_shuffle, "_LIMIT_LIMBS", limbs)
+    rejected = 0
+    deck = np.zeros(52, dtype=np.int8)
+    scratch = np.zeros(8, dtype=np.uint64)
+    for state in range(1, 40):
+        with np.errstate(over="ignore"):
+            _, word = _shuffle.next64(np.uint64(state))
+            _shuffle.deck_from_state(np.uint64(state), deck, scratch)
+        rejected += int(word) >= 1 << 63
+        assert list(deck) == [card.index for card in core_deck._deck_from_state(state)]
+    assert rejected > 5
+
+
+def test_draws_at_or_above_the_limit_are_rejected() -> None:
+    def limbs_of(x: int) -> list[int]:
+        return [x >> (32 * (7 - k)) & 0xFFFFFFFF for k in range(8)]
+
+    limit = [int(w) for w in _shuffle._LIMIT_LIMBS]
+    assert limit == limbs_of(_shuffle._LIMIT)
+    below = limbs_of(_shuffle._LIMIT - 1)  # kept
+    above = [limit[0], limit[1] + 1, 0, 0, 0, 0, 0, 0]  # rejected
+    top = [2**32 - 1, 2**32 - 1] + [0] * 6  # rejected (the limit is 2**256 less about 2**226)
+    low = [limit[0] - 1] + [2**32 - 1] * 7  # kept
+    rows = [below, limit, above, top, low]
+    expected = [True, False, False, False, True]
+    for row, kept in zip(rows, expected, strict=True):
+        limbs = np.array(row, dtype=np.uint64)
+        assert _shuffle.below_limit(limbs) is kept
+        assert compiled(_shuffle.below_limit)(limbs) is kept
+
+
+def test_bit_kernels() -> None:
     rng = np.random.default_rng(1)
-    masks = rng.integers(1, 2**63, size=2000, dtype=np.uint64) | (np.uint64(1) << np.uint64(63))
-    sparse = masks & rng.integers(0, 2**63, size=2000, dtype=np.uint64) | np.uint64(1 << 55)
-    for x in (masks, sparse):
-        counts = np.bitwise_count(x)
-        k = (rng.random(x.size) * counts).astype(np.uint8)
-        expected = [
-            [i for i in range(64) if int(v) >> i & 1][int(kk)] for v, kk in zip(x, k, strict=True)
-        ]
-        assert list(kth_bit(x, k)) == expected
-        assert list(kth_bit(x, k.astype(np.int64))) == expected
-
-
-def test_dealers_tied_after_the_array_rounds_draw_in_the_core(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    calls: list[int] = []
-
-    def counted(seed: int, players: int) -> int:
-        calls.append(seed)
-        return draw_for_dealer(seed, players)
-
-    monkeypatch.setattr(_shuffle, "draw_for_dealer", counted)
-    seeds = [game_seed(5, lane, 1) for lane in range(1500)]
-    assert list(_shuffle.draw_dealers(seeds, 4)) == [draw_for_dealer(s, 4) for s in seeds]
-    assert calls  # some seeds tie for highest in every round the arrays draw
-
-
-def test_decks_equal_the_seeded_shuffle_for_many_seeds() -> None:
-    # Every digit of the mixed-radix shuffle in float64 and every long-division step.
-    rng = np.random.default_rng(4)
-    seeds = [int(s) for s in rng.integers(0, 2**63, size=2000)]
-    decks = _shuffle.decks_for(seeds, "deal", [3] * len(seeds))
-    for seed, row in zip(seeds, decks, strict=True):
-        assert list(row) == _indices(seed, "deal", 3)
-
-
-def test_decks_made_ahead_are_each_games_decks() -> None:
-    from cardrules.batch._decks import SeededDecks
-
-    source = SeededDecks(11, 3, 4)
-    games = np.zeros(3, dtype=np.int64)
-    deals = np.zeros(3, dtype=np.int64)
-    lanes = np.arange(3)
-    rng = np.random.default_rng(0)
-    for _ in range(60):
-        # Each lane moves on by a deal, sometimes two (a void deal), or starts its next game.
-        move = rng.integers(0, 4, size=3)
-        deals = np.where(move == 3, 0, deals + np.minimum(move, 2))
-        games = games + (move == 3)
-        some = lanes[rng.random(3) < 0.7]
-        got = source.decks(some, games[some], deals[some], games, deals)
-        for row, lane in zip(got, some.tolist(), strict=True):
-            seed = game_seed(11, lane, int(games[lane]))
-            assert list(row) == _indices(seed, "deal", int(deals[lane]))
-        fresh = lanes[move == 3]
-        if fresh.size:
-            dealers = source.dealers(fresh, games[fresh], games, deals)
-            assert list(dealers) == [
-                draw_for_dealer(game_seed(11, int(i), int(games[i])), 4) for i in fresh
-            ]
-
-
-def test_a_rejected_draw_made_ahead_is_redone_by_the_core(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardrules.batch._decks import SeededDecks
-
-    real = _shuffle._decks_from_states
-
-    def rejecting(states: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        deck, rejected = real(states)
-        deck[:] = 0  # what rejected draws leave: garbage, to be redone
-        rejected[:] = True
-        return deck, rejected
-
-    monkeypatch.setattr(_shuffle, "_decks_from_states", rejecting)
-    source = SeededDecks(4, 3, 4)
-    lanes = np.arange(3)
-    zero = np.zeros(3, dtype=np.int64)
-    dealers = source.dealers(lanes, zero, zero, zero)
-    decks = source.decks(lanes, zero, zero, zero, zero)
-    for lane in range(3):
-        seed = game_seed(4, lane, 0)
-        assert dealers[lane] == draw_for_dealer(seed, 4)
-        assert list(decks[lane]) == _indices(seed, "deal", 0)
-
-
-@pytest.mark.parametrize("players", [2, 4])
-def test_first_dealers_drawn_ahead_equal_the_draw(players: int) -> None:
-    # Each next game's first round of the draw is made a game ahead; its second round only when
-    # the first ties (and the core draws on after that).
-    from cardrules.batch._decks import SeededDecks
-
-    n = 200
-    source = SeededDecks(8, n, players)
-    lanes = np.arange(n)
-    games = np.zeros(n, dtype=np.int64)
-    deals = np.zeros(n, dtype=np.int64)
-    rng = np.random.default_rng(2)
-    for _ in range(6):
-        dealers = source.dealers(lanes, games, games, deals)
-        assert list(dealers) == [
-            draw_for_dealer(game_seed(8, lane, int(games[lane])), players) for lane in range(n)
-        ]
-        games = games + (rng.random(n) < 0.8)
-
-
-def test_draws_at_or_above_the_limit_are_rejected(monkeypatch: pytest.MonkeyPatch) -> None:
-    words = [int(w) for w in _shuffle._LIMIT_WORDS]
-    below = [words[0], words[1], words[2], words[3] - 1]  # the limit - 1: kept
-    at = words  # the limit: rejected
-    above = [words[0], words[1] + 1, 0, 0]  # rejected
-    top = [2**64 - 1, 0, 0, 0]  # rejected
-    low = [words[0] - 1, 2**64 - 1, 2**64 - 1, 2**64 - 1]  # kept
-    rows = [below, at, above, top, low]
-    crafted = np.array(rows, dtype=np.uint64).T
-
-    monkeypatch.setattr(_shuffle, "_mix", lambda z: crafted.copy())
-    _, rejected = _shuffle._decks_from_states(np.zeros(len(rows), dtype=np.uint64))
-    assert list(rejected) == [False, True, True, True, False]
+    masks = [int(m) for m in rng.integers(1, 2**62, size=500)] + [1, 2**62, (1 << 56) - 1]
+    for mask in masks:
+        bits = [i for i in range(63) if mask >> i & 1]
+        assert _bits.count_bits(mask) == len(bits)
+        k = int(rng.integers(0, len(bits)))
+        assert _bits.kth_bit(mask, k) == bits[k]
+        assert compiled(_bits.kth_bit)(mask, k) == bits[k]
+        assert compiled(_bits.count_bits)(mask) == len(bits)
 
 
 def _numpy_decks_reference(rng: np.random.Generator, count: int) -> np.ndarray:
@@ -198,13 +181,13 @@ def test_numpy_decks_and_dealers_are_the_generators_draws(players: int) -> None:
     made = np.zeros((0, 52), dtype=np.int8)
     sizes = np.random.default_rng(players).integers(0, 500, 120)
     for k, m in enumerate(sizes.tolist()):
-        lanes = np.arange(m if k % 2 else m % 9)
+        count = m if k % 2 else m % 9
         if k % 2:
-            if made.shape[0] < lanes.size:
-                made = _numpy_decks_reference(reference, max(source.BLOCK, lanes.size))
-            expected, made = made[: lanes.size], made[lanes.size :]
-            got = source.decks(lanes, lanes, lanes, lanes, lanes)
+            if made.shape[0] < count:
+                made = _numpy_decks_reference(reference, max(source.BLOCK, count))
+            expected, made = made[:count], made[count:]
+            got = source.decks(count)
         else:
-            expected = reference.integers(0, players, size=lanes.size, dtype=np.int64)
-            got = source.dealers(lanes, lanes, lanes, lanes)
+            expected = reference.integers(0, players, size=count, dtype=np.int64)
+            got = source.dealers(count)
         assert np.array_equal(got, expected)

@@ -1,275 +1,341 @@
-"""The engines' seeded shuffle (:mod:`cardrules.core.deck`), for many decks at once.
+"""The engines' seeded shuffle (:mod:`cardrules.core.deck`) as kernels, for the compiled step
+loops (internal).
 
-Step 1 (the SHA-256 seed derivation) runs per deck in :mod:`hashlib`; steps 2 to 4 (SplitMix64,
-the 256-bit draw, the mixed-radix Fisher-Yates) run as array code over every deck together.  The
-decks equal :func:`cardrules.core.deck.shuffled_deck` (tested); a draw that step 3 would reject
-(odds about 1 in 10**9) is redone by that function.
+Each lane makes its own decks when it deals, from its game's seed, exactly as the per-state
+engine does (version :data:`~cardrules.core.deck.SHUFFLE_VERSION`): step 1's text is written
+into a byte buffer and hashed by :func:`hash_head` (SHA-256, FIPS 180-4), step 2 is
+:func:`next64` (SplitMix64), step 3 the 256-bit draw and its rejection, and step 4 the
+mixed-radix Fisher-Yates of :func:`deck_from_state`, the 256-bit draw divided by the products of
+groups of radices in 32-bit limbs.  The decks equal :func:`~cardrules.core.deck.shuffled_deck`
+and the first dealers :func:`~cardrules.core.deck.draw_for_dealer` (tested on thousands of
+seeds).  Game ``j`` of lane ``i`` has the seed ``derive_seed(seed, "batch", i, j)``
+(:func:`game_seed`): the text of the batch's seed, which may be any int the core takes, is
+written once in Python (:func:`seed_text`); every other number written is a ``uint64`` or a
+small count.
+
+Every kernel here is plain Python too (on numpy scalars), which the tests run on a few seeds.
 """
 
 from __future__ import annotations
 
-import hashlib
-import importlib
-from collections.abc import Callable, Sequence
 from math import factorial
-from operator import methodcaller
 from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.core.deck import SHUFFLE_VERSION, draw_for_dealer, shuffled_deck
+from cardrules.core.compiled import kernel
+from cardrules.core.deck import SHUFFLE_VERSION
 
 __all__ = [
-    "DRAW_LABEL",
-    "DRAW_ROUNDS",
-    "dealers_from_draws",
-    "decks_for",
-    "decks_from_texts",
-    "draw_dealers",
-    "draw_round",
-    "game_seeds",
-    "numbered",
-    "prefixes",
+    "BUFFER",
+    "DEAL",
+    "DRAW",
+    "below_limit",
+    "deal_deck",
+    "deck_from_state",
+    "first_dealer",
+    "first_games",
+    "game_seed",
+    "hash_head",
+    "labelled_deck",
+    "next64",
+    "scratch",
+    "seed_text",
+    "write_decimal",
 ]
 
-U64 = npt.NDArray[np.uint64]
-I64 = npt.NDArray[np.int64]
-I8 = npt.NDArray[np.int8]
+U8 = npt.NDArray[np.uint8]
 
-_MIX1: Final = np.uint64(0xBF58476D1CE4E5B9)
-_MIX2: Final = np.uint64(0x94D049BB133111EB)
-_LOW32: Final = np.uint64(0xFFFFFFFF)
-_DECK_ORDERS: Final = factorial(52)
-_LIMIT: Final = (1 << 256) - (1 << 256) % _DECK_ORDERS
-#: The rejection limit of step 3 as four 64-bit words, most significant first.
-_LIMIT_WORDS: Final = tuple(np.uint64(_LIMIT >> (64 * k) & ((1 << 64) - 1)) for k in (3, 2, 1, 0))
-
-
-def _radix_groups() -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """The radices 52, 51, ..., 2 of step 4 in groups whose product is below 2**32: one long
-    division of the 256-bit draw by the product gives a small number holding the group's digits."""
-    groups: list[tuple[int, tuple[int, ...]]] = []
-    radices = list(range(52, 1, -1))
-    while radices:
-        group: list[int] = []
-        product = 1
-        while radices and product * radices[0] < 1 << 32:
-            product *= radices[0]
-            group.append(radices.pop(0))
-        groups.append((product, tuple(group)))
-    return tuple(groups)
-
-
-_GROUPS: Final = _radix_groups()
-#: Each radix of step 4 as a uint32 (a group's number is below 2**32: its digits come from
-#: uint32 divisions by a scalar, which numpy does by multiplication).
-_RADIX32: Final = {radix: np.uint32(radix) for radix in range(2, 53)}
-_SHIFT32: Final = np.uint64(32)
-#: The four SplitMix64 increments of step 2 (k * 0x9E3779B97F4A7C15 mod 2**64, k = 1 ... 4).
-_INCREMENTS: Final = np.array(
-    [k * 0x9E3779B97F4A7C15 % (1 << 64) for k in (1, 2, 3, 4)], dtype=np.uint64
-)[:, None]
-
-
-def _mix(z: U64) -> U64:
-    z = (z ^ (z >> np.uint64(30))) * _MIX1
-    z = (z ^ (z >> np.uint64(27))) * _MIX2
-    return z ^ (z >> np.uint64(31))
-
+#: The bytes of a text buffer: step 1's texts of a batch (the batch seed's text, at most 79
+#: characters, and the lane and game numbers) fit, with room for SHA-256's padding.
+BUFFER: Final = 192
 
 _HEAD: Final = f"cardrules/{SHUFFLE_VERSION}|".encode()
-_DIGEST: Final = methodcaller("digest")
+#: The text after a game seed and before the deal number, and before the round of the draw for
+#: the first dealer.
+DEAL: Final = np.frombuffer(b"|s:deal|", dtype=np.uint8).copy()
+DRAW: Final = np.frombuffer(b"|s:draw-for-dealer|", dtype=np.uint8).copy()
+_HEAD_BYTES: Final = np.frombuffer(_HEAD, dtype=np.uint8).copy()
+
+# SHA-256 (FIPS 180-4): the round constants and the initial hash value.
+_K: Final = np.array(
+    [
+        0x428A2F98, 0x71374491, 0xB5C0FBCF, 0xE9B5DBA5, 0x3956C25B, 0x59F111F1, 0x923F82A4,
+        0xAB1C5ED5, 0xD807AA98, 0x12835B01, 0x243185BE, 0x550C7DC3, 0x72BE5D74, 0x80DEB1FE,
+        0x9BDC06A7, 0xC19BF174, 0xE49B69C1, 0xEFBE4786, 0x0FC19DC6, 0x240CA1CC, 0x2DE92C6F,
+        0x4A7484AA, 0x5CB0A9DC, 0x76F988DA, 0x983E5152, 0xA831C66D, 0xB00327C8, 0xBF597FC7,
+        0xC6E00BF3, 0xD5A79147, 0x06CA6351, 0x14292967, 0x27B70A85, 0x2E1B2138, 0x4D2C6DFC,
+        0x53380D13, 0x650A7354, 0x766A0ABB, 0x81C2C92E, 0x92722C85, 0xA2BFE8A1, 0xA81A664B,
+        0xC24B8B70, 0xC76C51A3, 0xD192E819, 0xD6990624, 0xF40E3585, 0x106AA070, 0x19A4C116,
+        0x1E376C08, 0x2748774C, 0x34B0BCB5, 0x391C0CB3, 0x4ED8AA4A, 0x5B9CCA4F, 0x682E6FF3,
+        0x748F82EE, 0x78A5636F, 0x84C87814, 0x8CC70208, 0x90BEFFFA, 0xA4506CEB, 0xBEF9A3F7,
+        0xC67178F2,
+    ],
+    dtype=np.int64,
+)  # fmt: skip
+_H: Final = np.array(
+    [0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB,
+     0x5BE0CD19],
+    dtype=np.int64,
+)  # fmt: skip
+_M32: Final = 0xFFFFFFFF
+
+# SplitMix64 (step 2).
+_GOLDEN: Final = np.uint64(0x9E3779B97F4A7C15)
+_MIX1: Final = np.uint64(0xBF58476D1CE4E5B9)
+_MIX2: Final = np.uint64(0x94D049BB133111EB)
+_S27: Final = np.uint64(27)
+_S30: Final = np.uint64(30)
+_S31: Final = np.uint64(31)
+_S32: Final = np.uint64(32)
+_LOW32: Final = np.uint64(_M32)
+_TEN: Final = np.uint64(10)
+
+# Step 3: the draw is rejected at or above the largest multiple of 52! under 2**256 (as 32-bit
+# limbs, most significant first).
+_LIMIT: Final = (1 << 256) - (1 << 256) % factorial(52)
+_LIMIT_LIMBS: Final = np.array([_LIMIT >> (32 * (7 - k)) & _M32 for k in range(8)], np.uint64)
 
 
-def _sha256() -> Callable[[bytes], Any]:
-    """SHA-256 for short texts: CPython's own implementation (module ``_sha2``, ``_sha256``
-    before Python 3.12) when there is one, which starts a hash faster than OpenSSL's; else
-    :func:`hashlib.sha256`.  Both compute the same digest."""
-    for name in ("_sha2", "_sha256"):
-        try:
-            module = importlib.import_module(name)
-        except ImportError:
-            continue
-        function: Callable[[bytes], Any] = module.sha256
-        if function(b"abc").digest() == hashlib.sha256(b"abc").digest():
-            return function
-    return hashlib.sha256
-
-
-_SHA256: Final = _sha256()
-
-
-def _hash64(texts: list[bytes]) -> U64:
-    """Step 1's hash of each text: the first 8 bytes of its SHA-256, big-endian, as uint64.
-    The loop over texts runs in C (``map``); SHA-256 itself is the cost."""
-    digests = b"".join(map(_DIGEST, map(_SHA256, texts)))
-    return np.frombuffer(digests, dtype=">u8")[::4].astype(np.uint64)
-
-
-def _states(seeds: Sequence[int], labels: Sequence[str], numbers: Sequence[int]) -> U64:
-    """Step 1 for each (seed, label, number): ``derive_seed(seed, label, number)``, as uint64."""
-    encoded = {label: label.encode() for label in set(labels)}
-    return _hash64(
-        [
-            b"%s%d|s:%s|%d" % (_HEAD, seed, encoded[label], number)
-            for seed, label, number in zip(seeds, labels, numbers, strict=True)
-        ]
+@kernel
+def scratch() -> tuple[U8, Any, Any]:
+    """The work space of the kernels below: a text buffer, SHA-256's 64 message words and the
+    draw's eight 32-bit limbs (made once per run of lanes, not per deck)."""
+    return (
+        np.zeros(BUFFER, dtype=np.uint8),
+        np.zeros(64, dtype=np.int64),
+        np.zeros(8, dtype=np.uint64),
     )
 
 
-def _decks_from_states(states: U64) -> tuple[I8, npt.NDArray[np.bool_]]:
-    """Steps 2 to 4 for each state: the decks (card indices, top first) and which draws step 3
-    rejects (those rows are to be redone)."""
-    m = states.shape[0]
-    if 52 * m >= 1 << 32:  # a deck position must fit a uint32: halves
-        first_half = _decks_from_states(states[: m // 2])
-        second_half = _decks_from_states(states[m // 2 :])
-        return (
-            np.concatenate((first_half[0], second_half[0])),
-            np.concatenate((first_half[1], second_half[1])),
-        )
-    with np.errstate(over="ignore"):
-        words = _mix(states + _INCREMENTS)  # (4, m): the draw, most significant word first
-    # Step 3's rejection, x >= limit: a draw whose first word is below the limit's (all but
-    # about 1 in 4 * 10**9) is kept; the others are compared in full.
-    rejected = words[0] >= _LIMIT_WORDS[0]
-    if rejected.any():
-        for at in np.flatnonzero(rejected).tolist():
-            x = 0
-            for word in words[:, at].tolist():
-                x = x << 64 | word
-            rejected[at] = x >= _LIMIT
-    # The draw as eight 32-bit limbs, most significant first, each in a uint64.
-    limb_rows = np.empty((8, m), dtype=np.uint64)
-    np.right_shift(words, _SHIFT32, out=limb_rows[0::2])
-    np.bitwise_and(words, _LOW32, out=limb_rows[1::2])
-    limbs = list(limb_rows)
-    bound = 1 << 256  # x < bound: leading limbs known to be zero are skipped
-    # The decks card-major (52, m), so that a swap moves contiguous rows.
-    deck = np.repeat(np.arange(52, dtype=np.int8), m)
-    rows = np.arange(m, dtype=np.uint32)
-    m32 = np.uint32(m)  # 52 * m < 2**32: a deck position fits a uint32
-    for product, radices in _GROUPS:
-        divisor = np.uint64(product)
-        first = 8 - (bound.bit_length() + 31) // 32
-        remainder = np.zeros(m, dtype=np.uint64)
-        for k in range(max(first, 0), 8):
-            current = remainder << _SHIFT32
-            current |= limbs[k]
-            limbs[k] = current // divisor
-            current -= limbs[k] * divisor
-            remainder = current
-        bound = bound // product + 1
-        # Step 4: the group's digits in turn (radix 52, i = 51, first); item i swaps with item
-        # j, found in the card-major deck at j * m + its row.
-        y = remainder.astype(np.uint32)
-        for radix in radices:
-            size = _RADIX32[radix]
-            quotient32 = y // size
-            digit = y - quotient32 * size
-            digit *= m32
-            digit += rows
-            where_j = digit.astype(np.intp)
-            y = quotient32
-            row = deck[(radix - 1) * m : radix * m]
-            top = deck[where_j]
-            deck[where_j] = row
-            row[:] = top
-    return deck.reshape(52, m).T.copy(), rejected
+@kernel
+def hash_head(text: U8, length: int, words: Any) -> Any:
+    """Step 1's hash: the first 8 bytes, big-endian, of the SHA-256 of ``text[:length]``, as a
+    ``uint64`` (32-bit words in int64 arithmetic, masked).  The padding is written into
+    ``text`` after the message; ``words`` is scratch."""
+    blocks = (length + 8) // 64 + 1
+    end = blocks * 64
+    text[length] = 0x80
+    for i in range(length + 1, end - 8):
+        text[i] = 0
+    bits = length * 8
+    for k in range(8):
+        text[end - 1 - k] = (bits >> (8 * k)) & 0xFF
+    h0, h1, h2, h3 = _H[0], _H[1], _H[2], _H[3]
+    h4, h5, h6, h7 = _H[4], _H[5], _H[6], _H[7]
+    for block in range(blocks):
+        base = block * 64
+        for t in range(16):
+            i = base + 4 * t
+            words[t] = (
+                (np.int64(text[i]) << 24)
+                | (np.int64(text[i + 1]) << 16)
+                | (np.int64(text[i + 2]) << 8)
+                | np.int64(text[i + 3])
+            )
+        for t in range(16, 64):
+            x = words[t - 15]
+            s0 = (((x >> 7) | (x << 25)) ^ ((x >> 18) | (x << 14)) ^ (x >> 3)) & _M32
+            x = words[t - 2]
+            s1 = (((x >> 17) | (x << 15)) ^ ((x >> 19) | (x << 13)) ^ (x >> 10)) & _M32
+            words[t] = (words[t - 16] + s0 + words[t - 7] + s1) & _M32
+        a, b, c, d, e, f, g, h = h0, h1, h2, h3, h4, h5, h6, h7
+        for t in range(64):
+            big1 = (
+                ((e >> 6) | (e << 26)) ^ ((e >> 11) | (e << 21)) ^ ((e >> 25) | (e << 7))
+            ) & _M32
+            choose = (e & f) ^ (~e & g)
+            t1 = (h + big1 + choose + _K[t] + words[t]) & _M32
+            big0 = (
+                ((a >> 2) | (a << 30)) ^ ((a >> 13) | (a << 19)) ^ ((a >> 22) | (a << 10))
+            ) & _M32
+            majority = (a & b) ^ (a & c) ^ (b & c)
+            h, g, f, e = g, f, e, (d + t1) & _M32
+            d, c, b, a = c, b, a, (t1 + big0 + majority) & _M32
+        h0 = (h0 + a) & _M32
+        h1 = (h1 + b) & _M32
+        h2 = (h2 + c) & _M32
+        h3 = (h3 + d) & _M32
+        h4 = (h4 + e) & _M32
+        h5 = (h5 + f) & _M32
+        h6 = (h6 + g) & _M32
+        h7 = (h7 + h) & _M32
+    return (np.uint64(h0) << _S32) | np.uint64(h1)
 
 
-def decks_for(seeds: Sequence[int], label: str | Sequence[str], numbers: Sequence[int]) -> I8:
-    """``shuffled_deck(seed, label, number)`` for each (seed, number) (``label``: one for all,
-    or one each), as card indices (m, 52), top first."""
-    labels = [label] * len(seeds) if isinstance(label, str) else label
-    deck, rejected = _decks_from_states(_states(seeds, labels, numbers))
-    for row in np.flatnonzero(rejected).tolist():
-        redone = shuffled_deck(seeds[row], labels[row], numbers[row])
-        deck[row] = [card.index for card in redone]
-    return deck
+@kernel
+def next64(state: Any) -> tuple[Any, Any]:
+    """Step 2: SplitMix64's next state and output (``uint64``, modulo 2**64)."""
+    state = state + _GOLDEN
+    z = state
+    z = (z ^ (z >> _S30)) * _MIX1
+    z = (z ^ (z >> _S27)) * _MIX2
+    return state, z ^ (z >> _S31)
 
 
-def prefixes(seeds: list[int], label: str) -> list[bytes]:
-    """The text that step 1 hashes for ``(seed, label, number)``, up to the number, for each
-    seed: the texts of one game's decks differ only in their last label (a C-level loop)."""
-    text = _HEAD.replace(b"%", b"%%") + b"%d|s:" + label.encode().replace(b"%", b"%%") + b"|"
-    return list(map(text.__mod__, seeds))
+@kernel
+def _digits(limbs: Any, deck: Any, product: int, radix: int, size: int, first: int) -> int:
+    """Step 4 for one group of ``size`` radices from ``radix`` down, whose product is
+    ``product``: the draw (its limbs from ``first`` on; those above are zero) divided by the
+    product in place, and the remainder's digits swapped in.  Returns the first limb not zero."""
+    divisor = np.uint64(product)
+    remainder = np.uint64(0)
+    for k in range(first, 8):
+        current = (remainder << _S32) | limbs[k]
+        quotient = current // divisor
+        limbs[k] = quotient
+        remainder = current - quotient * divisor
+    while first < 8 and limbs[first] == 0:
+        first += 1
+    y = remainder  # unsigned: one division per digit, no floor-division sign fix-ups
+    for k in range(size):
+        i = radix - 1 - k
+        divisor = np.uint64(i + 1)
+        quotient = y // divisor
+        j = np.int64(y - quotient * divisor)
+        y = quotient
+        top = deck[i]
+        deck[i] = deck[j]
+        deck[j] = top
+    return first
 
 
-#: The decimal texts of small numbers (the deal numbers of a game, the rounds of a draw).
-_NUMBERS: Final = [b"%d" % k for k in range(1000)]
+@kernel
+def below_limit(limbs: Any) -> bool:
+    """Step 3: whether the draw (its 32-bit limbs, most significant first) is below the largest
+    multiple of 52! under 2**256 (else it is drawn again)."""
+    for k in range(8):
+        if limbs[k] != _LIMIT_LIMBS[k]:
+            return bool(limbs[k] < _LIMIT_LIMBS[k])
+    return False
 
 
-def numbered(prefix: list[bytes], numbers: list[int]) -> list[bytes]:
-    """Each prefix (:func:`prefixes`) with its number: the texts to hash (a C-level loop)."""
-    if max(numbers, default=0) < len(_NUMBERS):
-        digits = map(_NUMBERS.__getitem__, numbers)
-    else:
-        digits = map(b"%d".__mod__, numbers)
-    return list(map(bytes.__add__, prefix, digits))
+@kernel
+def deck_from_state(state: Any, deck: Any, limbs: Any) -> None:
+    """Steps 2 to 4 for the standard deck from a derived state, into ``deck`` (card indices, top
+    first): four outputs joined into a 256-bit draw (the first most significant), drawn again
+    while at or above the rejection limit, then the Fisher-Yates swaps of its mixed-radix
+    digits, the radices 52 ... 2 in groups whose product is below 2**32 (one long division of
+    the draw by a group's product gives a number holding the group's digits)."""
+    while True:
+        for k in range(4):
+            state, word = next64(state)
+            limbs[2 * k] = word >> _S32
+            limbs[2 * k + 1] = word & _LOW32
+        if below_limit(limbs):
+            break
+    for i in range(52):
+        deck[i] = i
+    first = _digits(limbs, deck, 52 * 51 * 50 * 49 * 48, 52, 5, 0)
+    first = _digits(limbs, deck, 47 * 46 * 45 * 44 * 43, 47, 5, first)
+    first = _digits(limbs, deck, 42 * 41 * 40 * 39 * 38 * 37, 42, 6, first)
+    first = _digits(limbs, deck, 36 * 35 * 34 * 33 * 32 * 31, 36, 6, first)
+    first = _digits(limbs, deck, 30 * 29 * 28 * 27 * 26 * 25, 30, 6, first)
+    first = _digits(limbs, deck, 24 * 23 * 22 * 21 * 20 * 19 * 18, 24, 7, first)
+    first = _digits(limbs, deck, 17 * 16 * 15 * 14 * 13 * 12 * 11 * 10, 17, 8, first)
+    _digits(limbs, deck, 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2, 9, 8, first)
 
 
-def decks_from_texts(texts: list[bytes], origin: Callable[[int], tuple[int, str, int]]) -> I8:
-    """:func:`decks_for` from the texts of step 1 (:func:`numbered`); ``origin(row)`` gives a
-    deck's seed, label and number, read only for the rare draw that step 3 rejects."""
-    deck, rejected = _decks_from_states(_hash64(texts))
-    for row in np.flatnonzero(rejected).tolist():
-        redone = shuffled_deck(*origin(row))
-        deck[row] = [card.index for card in redone]
-    return deck
+@kernel
+def write_decimal(text: U8, at: int, value: Any) -> int:
+    """Write the decimal digits of ``value`` (0 or more, below 2**64) at ``text[at]``; returns
+    the end.  (In ``uint64`` throughout: numba computes a ``uint64`` with an ``int64`` in
+    floats.)"""
+    value = np.uint64(value)
+    digits = 1
+    rest = value // _TEN
+    while rest > 0:
+        digits += 1
+        rest //= _TEN
+    rest = value
+    for k in range(digits - 1, -1, -1):
+        text[at + k] = 48 + np.int64(rest % _TEN)
+        rest //= _TEN
+    return at + digits
 
 
-#: The label of the decks of the draw for the first dealer, and how many of its rounds the
-#: batch makes as arrays (the few lanes still tied after them draw in :mod:`cardrules.core`).
-DRAW_LABEL: Final = "draw-for-dealer"
-DRAW_ROUNDS: Final = 2
+@kernel
+def _write(text: U8, at: int, part: U8) -> int:
+    for k in range(part.size):
+        text[at + k] = part[k]
+    return at + part.size
 
 
-def draw_round(mine: npt.NDArray[np.bool_], deck: I8) -> npt.NDArray[np.bool_]:
-    """One round of the draw for the dealer (AF-6, FH-6) from its deck (m, 52): the seats in
-    ``mine`` (m, players) draw a card each, the k-th of them (in seat order) the deck's k-th;
-    returns the seats tied for the highest rank."""
-    position = np.maximum(np.cumsum(mine, axis=1) - 1, 0)
-    ranks = np.take_along_axis(deck, position, axis=1) % 13
-    ranks = np.where(mine, ranks, -1)
-    tied: npt.NDArray[np.bool_] = ranks == ranks.max(axis=1, keepdims=True)
-    return tied
+@kernel
+def game_seed(prefix: U8, lane: int, game: int, text: U8, words: Any) -> Any:
+    """``derive_seed(seed, "batch", lane, game)`` from the text of the batch's seed
+    (:func:`seed_text`)."""
+    at = _write(text, 0, prefix)
+    at = write_decimal(text, at, lane)
+    text[at] = 124  # "|"
+    at = write_decimal(text, at + 1, game)
+    return hash_head(text, at, words)
 
 
-def dealers_from_draws(
-    seeds: Sequence[int],
-    draws: I8,
-    players: int,
-    mine: npt.NDArray[np.bool_] | None = None,
-) -> I64:
-    """``draw_for_dealer(seed, players)`` for each seed from draw decks (m, rounds, 52) (AF-6,
-    FH-6): seats draw a card each from a fresh deck per round, the highest rank deals, the tied
-    highest draw again.  ``mine``: the seats still drawing at the first of these rounds (default
-    all); lanes still tied after them draw on in :func:`~cardrules.core.deck.draw_for_dealer`."""
-    m = len(seeds)
-    if mine is None:
-        mine = np.ones((m, players), dtype=bool)
-    dealer = np.full(m, -1, dtype=np.int64)
-    for round_number in range(draws.shape[1]):
-        mine = draw_round(mine, draws[:, round_number])
-        single = (mine.sum(axis=1) == 1) & (dealer < 0)
-        dealer[single] = mine[single].argmax(axis=1)
-    for row in np.flatnonzero(dealer < 0).tolist():
-        dealer[row] = draw_for_dealer(seeds[row], players)
-    return dealer
+@kernel
+def labelled_deck(
+    seed: Any, label: U8, number: int, deck: Any, text: U8, words: Any, limbs: Any
+) -> None:
+    """``shuffled_deck(seed, <label>, number)`` into ``deck``, for a ``uint64`` seed; ``label``
+    is the text between the seed and the number (:data:`DEAL`, :data:`DRAW`)."""
+    at = _write(text, 0, _HEAD_BYTES)
+    at = write_decimal(text, at, seed)
+    at = _write(text, at, label)
+    at = write_decimal(text, at, number)
+    deck_from_state(hash_head(text, at, words), deck, limbs)
 
 
-def draw_dealers(seeds: Sequence[int], players: int) -> I64:
-    """``draw_for_dealer(seed, players)`` for each seed (see :func:`dealers_from_draws`)."""
-    rounds = list(range(DRAW_ROUNDS))
-    draws = decks_for(
-        [s for s in seeds for _ in rounds], DRAW_LABEL, [r for _ in seeds for r in rounds]
-    )
-    return dealers_from_draws(seeds, draws.reshape(len(seeds), DRAW_ROUNDS, 52), players)
+@kernel
+def deal_deck(seed: Any, number: int, deck: Any, text: U8, words: Any, limbs: Any) -> None:
+    """The per-state engine's deck of deal ``number`` of the game with seed ``seed``:
+    ``shuffled_deck(seed, "deal", number)`` (``text``, ``words``, ``limbs``: :func:`scratch`)."""
+    labelled_deck(seed, DEAL, number, deck, text, words, limbs)
 
 
-def game_seeds(seed: int, lanes: Sequence[int], games: Sequence[int]) -> U64:
-    """The seed of each lane's game: ``derive_seed(seed, "batch", lane, game)``, as uint64."""
-    text = (b"%s%d|s:batch|" % (_HEAD, seed)).replace(b"%", b"%%") + b"%d|%d"
-    return _hash64(list(map(text.__mod__, zip(lanes, games, strict=True))))
+@kernel
+def first_dealer(seed: Any, players: int, deck: Any, text: U8, words: Any, limbs: Any) -> int:
+    """``draw_for_dealer(seed, players)`` (AF-6, FH-6): in each round a fresh deck, the seats
+    still drawing take its cards in seat order, the highest rank deals and a tie draws again
+    (``deck`` and the rest: scratch)."""
+    drawing = (1 << players) - 1
+    number = 0
+    while True:
+        labelled_deck(seed, DRAW, number, deck, text, words, limbs)
+        best = -1
+        tied = 0
+        k = 0
+        for seat in range(players):
+            if drawing >> seat & 1:
+                rank = deck[k] % 13
+                k += 1
+                if rank > best:
+                    best, tied = rank, 1 << seat
+                elif rank == best:
+                    tied |= 1 << seat
+        if tied & (tied - 1) == 0:
+            return _lowest(tied)
+        drawing = tied
+        number += 1
+
+
+@kernel
+def _lowest(mask: int) -> int:
+    seat = 0
+    while not mask >> seat & 1:
+        seat += 1
+    return seat
+
+
+def seed_text(seed: int) -> U8:
+    """The text of step 1 for a batch's game seeds up to the lane number:
+    ``"cardrules/1|<seed>|s:batch|"``."""
+    return np.frombuffer(b"%s%d|s:batch|" % (_HEAD, seed), dtype=np.uint8).copy()
+
+
+@kernel
+def first_games(prefix: U8, seeds: Any) -> None:
+    """Each lane's first game's seed, ``game_seed(prefix, lane, 0)``, into ``seeds``."""
+    text, words, _ = scratch()
+    for lane in range(seeds.size):
+        seeds[lane] = game_seed(prefix, lane, 0, text, words)
