@@ -17,7 +17,6 @@ The text notation, in the spirit of PGN and PBN, is tag lines then the game's bo
 
 from __future__ import annotations
 
-import importlib
 import json
 from collections.abc import Iterator
 from typing import Any, Final
@@ -41,6 +40,7 @@ from cardrules.core.records import (
 from cardrules.core.records import final_state as _final_state
 from cardrules.core.records import replay as _replay
 from cardrules.errors import describe
+from cardrules.games import UnknownGameError, find_game, games
 
 __all__ = [
     "codec_for",
@@ -54,12 +54,11 @@ __all__ = [
     "to_text",
 ]
 
-#: Game ids and the modules whose ``CODEC`` serves them; filled on first use.
-_MODULES: Final[dict[str, str]] = {
-    "four_hundred": "cardrules.four_hundred",
-    "all_fours": "cardrules.all_fours",
-}
+#: Codecs registered here directly (games of the registry bring their own ``CODEC``).
 _CODECS: dict[str, GameCodec] = {}
+#: The ids and modules of the games registered when this module was imported (the registry,
+#: :mod:`cardrules.games`, is the list that counts; this is what older code read).
+_MODULES: Final[dict[str, str]] = {game.name: game.module for game in games()}
 
 
 def register_codec(codec: GameCodec) -> None:
@@ -86,26 +85,30 @@ def _record(record: object) -> GameRecord:
 
 
 def codec_for(game: str | GameState[Any]) -> GameCodec:
-    """The codec of a game, by id (``"four_hundred"``, ``"all_fours"``) or by one of its states.
+    """The codec of a game, by id (``"four_hundred"``, ``"all_fours"``, a name or alias of
+    :mod:`cardrules.games`) or by one of its states.
 
     :raises RecordError: for an unknown game.
     """
-    if not isinstance(game, str):
-        module = type(game).__module__
-        names = [name for name, path in _MODULES.items() if module.startswith(path + ".")]
-        if not names:
+    if isinstance(game, str):
+        if game in _CODECS:
+            return _CODECS[game]
+        # A record names its game by id only: aliases are for people, not for files.
+        found = [info for info in games() if info.name == game]
+        if not found:
+            known = ", ".join(sorted({*(info.name for info in games()), *_CODECS}))
+            raise RecordError(f"unknown game {describe(game)}: known games are {known}")
+        info = found[0]
+    else:
+        try:
+            info = find_game(game)
+        except UnknownGameError:
             raise RecordError(
                 f"no record codec knows states of type {type(game).__qualname__}: "
                 "make a Recorder with your codec"
-            )
-        game = names[0]
-    if game not in _CODECS:
-        if game not in _MODULES:
-            known = ", ".join(sorted({*_MODULES, *_CODECS}))
-            raise RecordError(f"unknown game {describe(game)}: known games are {known}")
-        codec = importlib.import_module(_MODULES[game]).CODEC
-        _CODECS[game] = codec
-    return _CODECS[game]
+            ) from None
+    codec: GameCodec = info.codec
+    return codec
 
 
 def recorder(state: GameState[Any]) -> Recorder:

@@ -30,7 +30,6 @@ fewer workers, or a cluster's executor such as Dask's ``client.get_executor()``)
 
 from __future__ import annotations
 
-import importlib
 import math
 import os
 import random
@@ -44,6 +43,7 @@ import attrs
 from cardrules.core.deck import derive_seed
 from cardrules.core.records import GameRecord
 from cardrules.errors import ArgumentError, CardrulesError, IllegalActionError, describe
+from cardrules.games import UnknownGameError, find_game
 
 __all__ = [
     "AgentError",
@@ -67,19 +67,22 @@ Z95: Final = 1.959963984540054
 
 
 def game_module(rules: Any) -> Any:
-    """The game module (``cardrules.four_hundred`` or ``cardrules.all_fours``) of a ``Rules``.
+    """The game module (``cardrules.four_hundred``, ``cardrules.all_fours`` or a game of your
+    own in :mod:`cardrules.games`) of a ``Rules``.
 
     :raises TypeError: for anything else.
     """
-    module = type(rules).__module__
-    for name in ("cardrules.four_hundred", "cardrules.all_fours"):
-        if module.startswith(name + "."):
-            return importlib.import_module(name)
-    raise TypeError(f"{rules!r} is not the Rules of a cardrules game")
+    try:
+        if isinstance(rules, str):  # a name is not a ruleset
+            raise UnknownGameError("not rules", name="rules", value=rules)
+        return find_game(rules).load()
+    except UnknownGameError:
+        raise TypeError(f"{rules!r} is not the Rules of a cardrules game") from None
 
 
 def _players(rules: Any) -> int:
-    return int(getattr(rules, "players", 4))
+    # A ruleset with a ``players`` option says; otherwise the game's one (default) seat count.
+    return int(getattr(rules, "players", find_game(rules).seats[0]))
 
 
 def _game_name(module: Any) -> str:

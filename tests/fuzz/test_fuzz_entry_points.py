@@ -37,7 +37,7 @@ EXTRA = {
 
 #: Not entry points that take outside input: exceptions, enums (``Suit("X")`` is Python's own
 #: lookup by value; ``Suit.parse`` is the entry point for text), protocols and type aliases.
-_NOT_ENTRY_POINTS = {"GameState", "errors"}
+_NOT_ENTRY_POINTS = {"GameObservation", "GameState", "errors"}
 #: Entry points whose valid arguments may run long on purpose (a perft of depth 9 counts
 #: billions of nodes): a depth that is accepted is cut to 2.
 _SEARCHES = {"perft"}

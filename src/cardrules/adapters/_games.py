@@ -23,6 +23,7 @@ from cardrules.core.cards import CARDS
 from cardrules.core.cardset import CardSet
 from cardrules.core.tricks import Trick, winning_offset
 from cardrules.errors import RulesError
+from cardrules.games import find_game, games
 
 __all__ = ["GAMES", "Game", "Mode", "Table"]
 
@@ -43,6 +44,10 @@ class Game:
     default_preset: str = ""
     #: The game module.
     module: Any = None
+    #: True when the game keeps undealt cards (a stock) that a global state shows.
+    has_stock: bool = False
+    #: The points a ``hand`` reward of 1 stands for (see the Gymnasium adapter).
+    reward_unit: float = 1.0
 
     # -- rules ------------------------------------------------------------------------------
     def make_rules(self, preset: str, rules_json: str = "", players: int = 0) -> Any:
@@ -59,7 +64,7 @@ class Game:
         else:
             rules = rules_type.preset(preset)
         if players and players != self.players(rules):
-            if not hasattr(rules, "players"):
+            if len(find_game(self.name).seats) == 1:
                 raise RulesError(f"players: {self.title} has {self.players(rules)} seats")
             rules = attrs.evolve(rules, players=players)
         return rules
@@ -183,6 +188,8 @@ class FourHundred(Game):
     title = "400 (Four Hundred)"
     default_preset = "standard"
     module = fh
+    #: A bid of 10 or more (FH-20).
+    reward_unit = 40.0
 
     def players(self, rules: Any) -> int:
         """Always four (FH-1)."""
@@ -226,7 +233,7 @@ class FourHundred(Game):
             current_player=None,
             legal_actions=(),
             bids=result.bids,
-            tricks_taken=result.tricks,
+            tricks_taken=result.tricks_taken,
             scores=result.scores,
             level=result.level,
             offences=result.offences,
@@ -239,7 +246,7 @@ class FourHundred(Game):
         bids = " ".join(_opt(b) for b in result.bids)
         return (
             f"deal {result.deal_number} dealer {result.dealer} {result.ending.value}: "
-            f"bids {bids} tricks {' '.join(map(str, result.tricks))} "
+            f"bids {bids} tricks {' '.join(map(str, result.tricks_taken))} "
             f"changes {' '.join(map(str, result.changes))} "
             f"scores {' '.join(map(str, result.scores))} level {result.level}"
         )
@@ -273,6 +280,9 @@ class AllFours(Game):
     title = "All Fours (Trinidad)"
     default_preset = "trinidad"
     module = af
+    has_stock = True
+    #: The four end-of-hand awards (AF-23).
+    reward_unit = 4.0
 
     def players(self, rules: Any) -> int:
         """Four or two (AF-1)."""
@@ -345,7 +355,7 @@ class AllFours(Game):
         decisions = " ".join(map(str, result.decisions)) or "-"
         awards = "; ".join(map(str, result.awards)) or "-"
         return (
-            f"deal {result.deal_number} dealer {result.dealer} {result.reason.value}: "
+            f"deal {result.deal_number} dealer {result.dealer} {result.ending.value}: "
             f"kicks {kicks} trump {trump} "
             f"decisions {decisions} awards {awards} "
             f"scores {result.scores[0]} {result.scores[1]}"
@@ -375,8 +385,10 @@ class AllFours(Game):
         return lines
 
 
-#: The games by name.
-GAMES: Final[dict[str, Game]] = {"four_hundred": FourHundred(), "all_fours": AllFours()}
+#: The games of :mod:`cardrules.games` that the adapters offer, by id (``Game.name``).
+GAMES: Final[dict[str, Game]] = {
+    game.name: game.load_attribute("adapter")() for game in games() if game.adapter
+}
 
 
 class Table:

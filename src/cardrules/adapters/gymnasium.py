@@ -81,6 +81,7 @@ from cardrules.adapters._games import GAMES, Mode, Table
 from cardrules.adapters.encoding import Encoder
 from cardrules.agents import make_agent
 from cardrules.errors import ArgumentError, describe
+from cardrules.games import find_game
 
 __all__ = [
     "DEFAULT_MAX_DEALS",
@@ -98,13 +99,12 @@ __all__ = [
 DEFAULT_MAX_DEALS: Final = 100
 #: The points a ``hand`` reward of 1 stands for: 400, a bid of 10 or more (FH-20); All Fours,
 #: the four end-of-hand awards (AF-23).
-REWARD_UNITS: Final = {"four_hundred": 40.0, "all_fours": 4.0}
+REWARD_UNITS: Final = {name: game.reward_unit for name, game in GAMES.items()}
 #: The observation's score and level entries are kept within ±this (400: ±10,000 points).
 SCORE_BOUND: Final = 100.0
 _REWARDS: Final = ("margin", "own")
 #: The registered ids.
 ENV_IDS: Final = ("cardrules/AllFours-v0", "cardrules/FourHundred-v0")
-_AGENT_GAMES: Final = {"four_hundred": "400", "all_fours": "all-fours"}
 
 
 def worst_hand_reward(rules: Any, unit: float | None = None) -> float:
@@ -234,7 +234,7 @@ class CardrulesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise ValueError(f"seat: expected 0..{n - 1}, got {seat!r}")
         self.seat = seat
         if opponents is None:
-            opponents = make_agent(_AGENT_GAMES[game], "rule")
+            opponents = make_agent(find_game(game).key, "rule")
         agents = [opponents] * (n - 1) if hasattr(opponents, "act") else list(opponents)
         if len(agents) != n - 1:
             raise ValueError(f"opponents: expected one agent or {n - 1}, got {len(agents)}")

@@ -68,7 +68,7 @@ from the environment's generator (seeded by the last seed, else from the OS).
 
 from __future__ import annotations
 
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 import gymnasium
 import numpy as np
@@ -80,6 +80,7 @@ from gymnasium.vector.utils import batch_space
 from cardrules.adapters._games import GAMES
 from cardrules.adapters.gymnasium import SCORE_BOUND, bounded_space
 from cardrules.batch import AllFoursBatch, FourHundredBatch, make
+from cardrules.games import find_game
 
 __all__ = [
     "SINGLE_SEAT_OPTIONS",
@@ -107,7 +108,6 @@ SINGLE_SEAT_OPTIONS: Final = frozenset(
     }
 )
 
-_BATCH_GAMES: Final = {"all_fours": "all-fours", "four_hundred": "400"}
 Obs = npt.NDArray[np.float32]
 Actions = npt.NDArray[np.int64]
 
@@ -147,7 +147,7 @@ class CardrulesVectorEnv(gymnasium.vector.VectorEnv[Obs, Actions, npt.NDArray[An
         spec = GAMES[game]
         if rules is None:
             rules = spec.make_rules(preset or spec.default_preset, "", players or 0)
-        self._game = _BATCH_GAMES[game]
+        self._game = find_game(game).key
         self._rules = rules
         self._scores = scores
         self._shuffle = shuffle
@@ -234,16 +234,22 @@ class AllFoursVectorEnv(CardrulesVectorEnv):
     """``make_vec("cardrules/AllFours-v0", ...)``: All Fours (keyword arguments as
     :class:`CardrulesVectorEnv`)."""
 
+    #: The game's id.
+    GAME: ClassVar[str] = "all_fours"
+
     def __init__(self, num_envs: int = 1, **kwargs: Any) -> None:
-        super().__init__("all_fours", num_envs=num_envs, **kwargs)
+        super().__init__(self.GAME, num_envs=num_envs, **kwargs)
 
 
 class FourHundredVectorEnv(CardrulesVectorEnv):
     """``make_vec("cardrules/FourHundred-v0", ...)``: 400 (keyword arguments as
     :class:`CardrulesVectorEnv`)."""
 
+    #: The game's id.
+    GAME: ClassVar[str] = "four_hundred"
+
     def __init__(self, num_envs: int = 1, **kwargs: Any) -> None:
-        super().__init__("four_hundred", num_envs=num_envs, **kwargs)
+        super().__init__(self.GAME, num_envs=num_envs, **kwargs)
 
 
 def make_vector(
@@ -259,7 +265,12 @@ def make_vector(
     """
     if SINGLE_SEAT_OPTIONS.isdisjoint(kwargs):
         kwargs.pop("max_episode_steps", None)  # make_vec passes the spec's, if it has one
-        self_play = AllFoursVectorEnv if game == "all_fours" else FourHundredVectorEnv
+        wanted = find_game(game)
+        self_play = next(
+            kind
+            for kind in (AllFoursVectorEnv, FourHundredVectorEnv)
+            if find_game(kind.GAME) is wanted
+        )
         return self_play(num_envs=num_envs, **kwargs)
     from functools import partial
 

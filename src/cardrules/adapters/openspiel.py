@@ -51,6 +51,7 @@ import pyspiel
 from cardrules.adapters._games import GAMES, Game, Mode, Table
 from cardrules.adapters.encoding import Encoder
 from cardrules.errors import RulesError
+from cardrules.games import find_game
 
 __all__ = [
     "GAME_NAMES",
@@ -77,10 +78,11 @@ def game_type(game: Game, mode: Mode) -> Any:
     }
     if mode == "match":
         params["max_deals"] = DEFAULT_MAX_DEALS
-    if game.name == "all_fours":
+    seats = find_game(game.name).seats
+    if len(seats) > 1:  # a game with a choice of seats takes it as a parameter
         params["players"] = 0
     suffix = "" if mode == "match" else "_hand"
-    players = (2, 4) if game.name == "all_fours" else (4, 4)
+    players = (min(seats), max(seats))
     return pyspiel.GameType(
         short_name=f"cardrules_{game.name}{suffix}",
         long_name=f"cardrules {game.title}{'' if mode == 'match' else ', one deal'}",
@@ -103,7 +105,7 @@ def game_type(game: Game, mode: Mode) -> Any:
     )
 
 
-class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
+class CardrulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs: its base is Any
     """A cardrules game as an OpenSpiel game (see the subclasses)."""
 
     GAME: Game
@@ -184,7 +186,7 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]
         return Observer(self.new_table(), perfect_recall)
 
 
-class CardrulesState(pyspiel.State):  # type: ignore[misc]
+class CardrulesState(pyspiel.State):  # type: ignore[misc]  # as above
     """An OpenSpiel state over a :class:`~cardrules.adapters._games.Table`."""
 
     def __init__(self, game: CardrulesGame, table: Table) -> None:

@@ -55,7 +55,7 @@ from cardrules.adapters.encoding import Encoder, _cards
 __all__ = ["CardrulesEnv", "all_fours_env", "four_hundred_env"]
 
 
-class CardrulesEnv(AECEnv):  # type: ignore[misc]
+class CardrulesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: its base is Any
     """The raw AEC environment of one game (see the module documentation).
 
     :param game: ``"four_hundred"`` or ``"all_fours"``;
@@ -101,6 +101,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         if game not in GAMES:
             raise ValueError(f"game: expected one of {sorted(GAMES)}, got {game!r}")
         spec = GAMES[game]
+        # Each env's own metadata over the ClassVar, as PettingZoo reads it.
         self.metadata = {**CardrulesEnv.metadata, "name": f"cardrules_{game}_v0"}  # type: ignore[misc]
         if rules is None:
             rules = spec.make_rules(preset or spec.default_preset, "", players or 0)
@@ -141,8 +142,8 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         self.action_spaces = {
             agent: spaces.Discrete(self._actions) for agent in self.possible_agents
         }
-        self._all_fours = game == "all_fours"
-        size = self._encoder.size + 52 * (n + self._all_fours)
+        self._stock = spec.has_stock
+        size = self._encoder.size + 52 * (n + self._stock)
         state_low = np.zeros(size, np.float32)
         state_high = np.ones(size, np.float32)
         state_low[: self._encoder.size], state_high[: self._encoder.size] = low, high
@@ -185,7 +186,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]
         for seat in range(n):
             hand = table.observation(seat).hand if table.over else engine.hand(seat)
             _cards(vector[base + 52 * seat : base + 52 * seat + 52], hand.mask)
-        if self._all_fours:
+        if self._stock:
             stock = sum(1 << card.index for card in engine.stock)
             _cards(vector[base + 52 * n :], stock)
         return vector

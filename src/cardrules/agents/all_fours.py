@@ -216,7 +216,7 @@ class RuleAgent:
             seen |= 1 << index
         legal = 0
         for action in obs.legal_actions:
-            legal |= action.card.mask  # type: ignore[union-attr]
+            legal |= action.card.mask  # type: ignore[union-attr]  # all are Plays here
         return choose_play(
             legal,
             trick_cards,
@@ -255,7 +255,7 @@ def rollout_policy(state: State, rng: random.Random) -> Action:
             others |= state.hand(other).mask
     legal_mask = 0
     for action in legal:
-        legal_mask |= action.card.mask  # type: ignore[union-attr]
+        legal_mask |= action.card.mask  # type: ignore[union-attr]  # as above
     trick = state.current_trick
     cards = tuple(card.index for card in trick.cards)
     trump = state.trump

@@ -225,7 +225,7 @@ class RuleAgent:
             seen |= 1 << index
         legal_mask = 0
         for play in legal:
-            legal_mask |= play.card.mask  # type: ignore[union-attr]
+            legal_mask |= play.card.mask  # type: ignore[union-attr]  # all Plays
         seat = obs.seat
         bid = obs.bids[seat] or 0
         return PLAYS[
@@ -244,7 +244,8 @@ def rollout_policy(state: Any, rng: random.Random) -> Action:
     """The rule-based bids and play for rollouts on a sampled state (seeing its hands)."""
     legal = state.legal_actions()
     if len(legal) == 1:
-        return legal[0]  # type: ignore[no-any-return]
+        only: Action = legal[0]
+        return only
     seat = state.current_player
     if state.phase is Phase.BIDDING:
         minimum = min(a.tricks for a in legal if isinstance(a, Bid))

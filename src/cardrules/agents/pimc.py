@@ -48,6 +48,7 @@ from typing import Any, Final
 import attrs
 
 from cardrules.agents.base import check_turn
+from cardrules.games import find_game
 
 __all__ = ["PimcAgent"]
 
@@ -297,15 +298,7 @@ class PimcAgent:
         tied = [action for action in legal if totals[action] >= best - _TIE * done]
         if len(tied) == 1 or not all(hasattr(action, "card") for action in tied):
             return tied[0]
-        ruled: Any
-        if self.game == "400":
-            from cardrules.agents.four_hundred import RuleAgent as FourHundredRule
-
-            ruled = FourHundredRule().act(observation, rng)
-        else:
-            from cardrules.agents.all_fours import RuleAgent as AllFoursRule
-
-            ruled = AllFoursRule().act(observation, rng)
+        ruled = find_game(self.game).load_attribute("agents").RuleAgent().act(observation, rng)
         if ruled in tied:
             return ruled
         return min(tied, key=lambda action: (action.card.rank, action.card.suit))
@@ -315,15 +308,14 @@ class PimcAgent:
         ``search:100``: in 400 it also bids (100 samples a bid, 25 a card); in All Fours it plays
         the first cards of a deal lengthened by runs of the pack (100 samples a card)."""
         if self._search is None:
-            if self.game == "400":
-                from cardrules.agents import four_hundred
-
-                budgets = four_hundred.spec_budgets(100)
-                self._search = four_hundred.search_agent(100, budgets=budgets, name=self.name)
+            module = find_game(self.game).load_attribute("agents")
+            # A game whose search takes per-phase budgets (400: bids and cards) gets them.
+            spec_budgets = getattr(module, "spec_budgets", None)
+            if spec_budgets is None:
+                self._search = module.search_agent(100, name=self.name)
             else:
-                from cardrules.agents import all_fours
-
-                self._search = all_fours.search_agent(100, name=self.name)
+                budgets = spec_budgets(100)
+                self._search = module.search_agent(100, budgets=budgets, name=self.name)
         return self._search
 
 

@@ -33,6 +33,7 @@ from typing import Any, Final
 from cardrules.agents.base import RandomAgent
 from cardrules.core.checks import check_text
 from cardrules.errors import ParseError, describe
+from cardrules.games import UnknownGameError, find_game, game_names, games
 
 __all__ = [
     "AGENT_KINDS",
@@ -53,14 +54,10 @@ MAX_ITERATIONS: Final = 1_000_000
 MAX_SECONDS: Final = 600.0
 #: The most solved samples per decision that ``pimc:N`` accepts.
 MAX_SAMPLES: Final = 10_000
-#: Canonical game names and their aliases.
+#: Every name of a game that :func:`game_name` takes, with its canonical name (the games'
+#: names and aliases in :mod:`cardrules.games`, as registered when this module was imported).
 GAME_NAMES: Final[dict[str, str]] = {
-    "400": "400",
-    "four_hundred": "400",
-    "four-hundred": "400",
-    "all-fours": "all-fours",
-    "all_fours": "all-fours",
-    "allfours": "all-fours",
+    name: game.key for game in games() for name in (game.key, game.name, *game.aliases)
 }
 
 _SPECS: Final = (
@@ -75,10 +72,11 @@ def game_name(text: str) -> str:
 
     :raises ParseError: for an unknown game.
     """
-    name = GAME_NAMES.get(text.strip().lower()) if isinstance(text, str) else None
-    if name is None:
-        raise ParseError(f"unknown game {describe(text)}: expected 400 or all-fours", text=text)
-    return name
+    try:
+        return find_game(text if isinstance(text, str) else "").key
+    except UnknownGameError:
+        expected = " or ".join(game_names())
+        raise ParseError(f"unknown game {describe(text)}: expected {expected}", text=text) from None
 
 
 def make_agent(game: str, spec: str) -> Any:
@@ -101,10 +99,12 @@ def make_agent(game: str, spec: str) -> Any:
         raise ParseError(f"unknown agent {describe(spec)}: expected {_SPECS}", text=spec)
     if kind == "random":
         return RandomAgent()
-    if name == "400":
-        from cardrules.agents import four_hundred as module
-    else:
-        from cardrules.agents import all_fours as module  # type: ignore[no-redef]
+    try:
+        module = find_game(name).load_attribute("agents")
+    except UnknownGameError:
+        raise ParseError(
+            f"agent {spec!r}: the game {name!r} has no agents of its own", text=spec
+        ) from None
     if kind == "rule":
         return module.RuleAgent()
     if kind == "pimc":
@@ -112,10 +112,10 @@ def make_agent(game: str, spec: str) -> Any:
     iterations, seconds = _budget(budget.lower(), spec) if colon else (200, None)
     label = "search" if not colon else f"search:{budget.lower()}"
     try:
-        if name == "400" and seconds is None:
-            return module.search_agent(
-                iterations, budgets=module.spec_budgets(iterations), name=label
-            )
+        # A game whose search takes per-phase budgets (400: bids and cards) gets them.
+        spec_budgets = getattr(module, "spec_budgets", None)
+        if spec_budgets is not None and seconds is None:
+            return module.search_agent(iterations, budgets=spec_budgets(iterations), name=label)
         return module.search_agent(iterations, seconds=seconds, name=label)
     except ValueError as error:
         raise ParseError(str(error), text=spec) from None

@@ -109,7 +109,7 @@ from cardrules.core.checks import (
     check_seed,
     refuse,
 )
-from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
+from cardrules.core.deck import draw_for_dealer, labelled_deck, parse_deck
 from cardrules.core.tricks import beats, follow_or_trump_bits, winning_offset
 from cardrules.errors import ArgumentError, IllegalActionError, ParseError, Reason, describe
 
@@ -573,7 +573,7 @@ def _start_deal(
                 True,
             )
             return _make(d, 0, None, 0, (), (0, 0), ())
-        deck = _labelled_deck(seed, "deal", deal_number)
+        deck = labelled_deck(seed, "deal", deal_number)
     dealt, packed = t.deals[dealer](deck)
     top = t.top
     kick = deck[top]
@@ -721,7 +721,7 @@ def next_dealer(result: HandResult, players: int) -> int:
     >>> next_dealer(state.history[0], 4), state.dealer
     (0, 0)
     """
-    return _next_dealer(result.dealer, players, result.reason is HandEnd.EXHAUSTED_PACK)
+    return _next_dealer(result.dealer, players, result.ending is HandEnd.EXHAUSTED_PACK)
 
 
 # -- legal actions ------------------------------------------------------------------------

@@ -63,7 +63,7 @@ def _result_dict(result: HandResult) -> dict[str, Any]:
             }
             for a in result.awards
         ],
-        "reason": result.reason.value,
+        "reason": result.ending.value,
         "card_points": None if result.card_points is None else list(result.card_points),
         "scores": list(result.scores),
         "tricks": [[t.leader, _cards_text(t.cards)] for t in result.tricks],
@@ -273,7 +273,7 @@ def _fields_of(result: HandResult) -> _Fields:
         "trump": result.trump,
         "decisions": result.decisions,
         "awards": result.awards,
-        "reason": result.reason,
+        "reason": result.ending,
         "card_points": result.card_points,
         "scores": result.scores,
         "tricks": tuple((t.leader, t.cards) for t in result.tricks),
@@ -395,7 +395,7 @@ def _check_history(
             deck = shuffled_deck(seed, "deal", number)
             first_dealer = next_dealer(history[-1], n)
         result = _replay(fields, rules, seed, first_dealer, start, history, deck, where)
-        if result.reason is HandEnd.TARGET_REACHED:
+        if result.ending is HandEnd.TARGET_REACHED:
             raise RecordError(f"{where}: the game ended in this deal; nothing can follow")
         history = (*history, result)
     if history:

@@ -119,6 +119,7 @@ class AllFoursCodec:
         """
         if not isinstance(action, str):
             raise ParseError(f"a step's action must be text, not {describe(action)}", text=action)
+        current: State = state
         head, colon, card = action.partition(":")
         if colon and head in _SIDE_STEPS:
             parsed = Card.parse(card)
@@ -127,13 +128,13 @@ class AllFoursCodec:
                     f"{describe(action)} is not written as {head}:{parsed}", text=action
                 )
             if head == "expose":
-                return state.expose(seat, parsed)  # type: ignore[no-any-return]
-            return state.call(seat, parsed)  # type: ignore[no-any-return]
+                return current.expose(seat, parsed)
+            return current.call(seat, parsed)
         move = parse_action(action)
         if str(move) != action:
             raise ParseError(f"{describe(action)} is not written as {str(move)!r}", text=action)
         check_turn(state, seat, move)
-        return state.apply(move)  # type: ignore[no-any-return]
+        return current.apply(move)
 
     def step_text(self, action: object) -> str:
         """The text form of an action (``str(action)``).

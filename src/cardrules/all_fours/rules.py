@@ -120,7 +120,7 @@ def _one_of(*accepted: object) -> Any:
 
 def _at_least(low: int) -> Any:
     def check(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-        if not is_int(value) or not low <= value < _LIMIT:  # type: ignore[operator]
+        if not is_int(value) or not low <= value < _LIMIT:
             raise RulesError(
                 f"{attribute.name}: {describe(value)} is not accepted; expected an int from "
                 f"{low} to 2**63 - 1"

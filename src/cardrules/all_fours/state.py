@@ -32,6 +32,7 @@ from cardrules.all_fours.scoring import Award, _mask_points
 from cardrules.core.cards import CARDS, Card, Suit, iter_cards
 from cardrules.core.cardset import FULL_MASK, CardSet
 from cardrules.core.checks import check_seat, refuse
+from cardrules.core.deprecated import warn_renamed
 from cardrules.core.tricks import Trick
 from cardrules.errors import ArgumentError
 
@@ -78,7 +79,7 @@ class HandResult:
     * ``trump`` -- the trump suit, or ``None`` if trumps were never fixed;
     * ``decisions`` -- the stand / beg / give one / run actions of the deal, in order;
     * ``awards`` -- each :class:`~cardrules.all_fours.Award`, in scoring order;
-    * ``reason`` -- a :class:`HandEnd`;
+    * ``ending`` -- a :class:`HandEnd` (``reason`` before: deprecated);
     * ``card_points`` -- both sides' card points (AF-4) when the hand was played out, else None;
     * ``scores`` -- the scores per side after the deal;
     * ``tricks`` and ``trick_winners`` -- the tricks played in the deal (all public: every card
@@ -95,7 +96,7 @@ class HandResult:
     >>> while not state.history:
     ...     state = state.apply(state.legal_actions()[0])
     >>> result = state.history[0]
-    >>> result.reason, len(result.tricks), result.trick_winners, result.scores
+    >>> result.ending, len(result.tricks), result.trick_winners, result.scores
     (<HandEnd.PLAYED: 'played'>, 6, (0, 1, 3, 1, 1, 1), (0, 4))
     """
 
@@ -112,7 +113,7 @@ class HandResult:
     #: Each award of the deal, in scoring order.
     awards: tuple[Award, ...]
     #: Why the deal ended.
-    reason: HandEnd
+    ending: HandEnd
     #: Both sides' card points (AF-4) when the hand was played out, else None.
     card_points: tuple[int, int] | None
     #: The scores per side after the deal.
@@ -130,7 +131,7 @@ class HandResult:
         trump: Suit | None,
         decisions: tuple[Action, ...],
         awards: tuple[Award, ...],
-        reason: HandEnd,
+        ending: HandEnd,
         card_points: tuple[int, int] | None,
         scores: tuple[int, int],
         tricks: tuple[Trick, ...] = (),
@@ -162,7 +163,7 @@ class HandResult:
             trump,
             decisions,
             awards,
-            reason,
+            ending,
             card_points,
             scores,
             raw,
@@ -183,6 +184,12 @@ class HandResult:
         """The seat that won each trick of :attr:`tricks`."""
         return tuple(winner for _, _, winner in self._plays)
 
+    @property
+    def reason(self) -> HandEnd:
+        """Deprecated: :attr:`ending`, the name 400's ``HandResult`` has too."""
+        warn_renamed("all_fours.HandResult.reason", "all_fours.HandResult.ending")
+        return self.ending
+
     def __repr__(self) -> str:
         values = ", ".join(f"{name}={getattr(self, name)!r}" for name in _RESULT_FIELDS)
         return f"HandResult({values})"
@@ -195,7 +202,7 @@ _RESULT_FIELDS: Final = (
     "trump",
     "decisions",
     "awards",
-    "reason",
+    "ending",
     "card_points",
     "scores",
     "tricks",
@@ -217,7 +224,7 @@ class _ResultParts:
     trump: Suit | None
     decisions: tuple[Action, ...]
     awards: tuple[Award, ...]
-    reason: HandEnd
+    ending: HandEnd
     card_points: tuple[int, int] | None
     scores: tuple[int, int]
     _plays: tuple[_RawTrick, ...]
@@ -246,7 +253,7 @@ def _hand_result(
     result.trump = trump
     result.decisions = decisions
     result.awards = awards
-    result.reason = reason
+    result.ending = reason
     result.card_points = card_points
     result.scores = scores
     result._plays = plays

@@ -310,7 +310,7 @@ def _summary(before: Observation, result: HandResult) -> list[Event]:
             )
         )
     out.extend(_kicks(before.kicks if same else (), old_awards, result.kicks, result.awards))
-    if result.reason is HandEnd.EXHAUSTED_PACK:
+    if result.ending is HandEnd.EXHAUSTED_PACK:
         out.append(
             Event(
                 "pack_exhausted",
@@ -323,7 +323,7 @@ def _summary(before: Observation, result: HandResult) -> list[Event]:
         )
     else:
         out.append(
-            Event("deal_over", {"deal_number": result.deal_number, "reason": result.reason.value})
+            Event("deal_over", {"deal_number": result.deal_number, "reason": result.ending.value})
         )
     fresh = list(result.awards[len(old_awards) :])
     plays = [play for trick in result.tricks for play in trick.plays()]
@@ -331,7 +331,7 @@ def _summary(before: Observation, result: HandResult) -> list[Event]:
         if award.kind in (AwardKind.KICK, AwardKind.GIVE_ONE):  # told with the kick and the move
             continue
         out.append(_award_event(award, result, plays))
-    played = result.reason is HandEnd.PLAYED
+    played = result.ending is HandEnd.PLAYED
     tie = played and not any(a.kind is AwardKind.GAME for a in fresh)
     if tie and result.card_points is not None:
         out.append(Event("game_tied", {"card_points": list(result.card_points)}))

@@ -46,6 +46,7 @@ from cardrules.core.cards import Card
 from cardrules.core.checks import check_int, check_seat, check_seed, refuse
 from cardrules.core.deck import parse_deck
 from cardrules.errors import ParseError, RulesError, describe
+from cardrules.games import UnknownGameError, find_game
 
 __all__ = [
     "GAMES",
@@ -61,8 +62,6 @@ __all__ = [
 
 #: The game names that :func:`make` takes.
 GAMES: Final = ("all-fours", "400")
-_ALL_FOURS: Final = ("all-fours", "all_fours", "allfours")
-_FOUR_HUNDRED: Final = ("400", "four-hundred", "four_hundred")
 _SHUFFLES: Final = ("seeded", "numpy")
 #: The most threads a batch steps its lanes on.
 MAX_THREADS: Final = 256
@@ -100,20 +99,17 @@ def make(
     :raises ArgumentError: for a bad argument (``n`` from 1 to :data:`MAX_LANES`).
     :raises ParseError: for decks that are not ``n`` full decks.
     """
-    if game in _FOUR_HUNDRED:
-        from cardrules.four_hundred import Rules as Rules400
-        from cardrules.four_hundred import new_game
-
-        kind: type[Any] = FourHundredBatch
-        rules_type: type[Any] = Rules400
-        module = "four_hundred"
-    elif game in _ALL_FOURS:
-        from cardrules.all_fours import Rules as RulesAF
-        from cardrules.all_fours import new_game  # type: ignore[assignment]
-
-        kind, rules_type, module = AllFoursBatch, RulesAF, "all_fours"
-    else:
-        raise RulesError(f"game: expected 'all-fours' or '400', got {describe(game)}")
+    try:
+        if not isinstance(game, str):
+            raise UnknownGameError("game: not a name", name="game", value=game)
+        info = find_game(game)
+        kind: type[Any] = info.load_attribute("batch")
+    except UnknownGameError:
+        expected = " or ".join(repr(name) for name in GAMES)
+        raise RulesError(f"game: expected {expected}, got {describe(game)}") from None
+    rules_type: type[Any] = info.rules_type
+    new_game = info.new_game
+    module = info.name
     if rules is None:
         rules = rules_type()
     elif not isinstance(rules, rules_type):

@@ -30,7 +30,7 @@ import argparse
 import re
 import sys
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NoReturn
 
 from cardrules.errors import CardrulesError, describe
 
@@ -65,7 +65,7 @@ def _integer(text: str) -> int:
 
 
 class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see: {self.prog} --help)")
 
 

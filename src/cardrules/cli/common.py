@@ -4,7 +4,6 @@ files read within the loaders' limit and written whole or not at all."""
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
 import secrets
 from pathlib import Path
@@ -14,6 +13,7 @@ from cardrules.agents.registry import game_name, make_agent
 from cardrules.cli import InputError, UsageError
 from cardrules.core.records import MAX_INPUT_BYTES
 from cardrules.errors import ParseError, RulesError
+from cardrules.games import find_game
 
 __all__ = [
     "agent_from",
@@ -35,9 +35,7 @@ def game_from(text: str) -> str:
 
 def module_of(game: str) -> Any:
     """The game module of a canonical game name."""
-    return importlib.import_module(
-        "cardrules.four_hundred" if game == "400" else "cardrules.all_fours"
-    )
+    return find_game(game).load()
 
 
 def rules_from(game: str, preset: str | None, players: int | None) -> Any:
@@ -47,10 +45,13 @@ def rules_from(game: str, preset: str | None, players: int | None) -> Any:
         rules = module.Rules.preset(preset) if preset else module.Rules()
     except RulesError as error:
         raise UsageError(str(error)) from None
+    seats = find_game(game).seats
     if players is not None:
-        if game == "400":
-            if players != 4:
-                raise UsageError("400 is played by four players (FH-1): --players 4 only")
+        if len(seats) == 1:  # a game with one number of seats (400: four, FH-1)
+            if players != seats[0]:
+                raise UsageError(
+                    f"{game} is played by {seats[0]} players: --players {seats[0]} only"
+                )
         elif players != rules.players:
             import attrs
 

@@ -44,14 +44,15 @@ def _players(state: Any) -> int:
 
 
 def _trump(state: Any) -> Suit | None:
-    return Suit.HEARTS if _is_400(state) else state.trump
+    trump: Suit | None = state.trump  # 400's is hearts all along
+    return trump
 
 
 def completed_trick(before: Any, action: Any, after: Any) -> tuple[int, Trick, int] | None:
     """The trick that ``action`` completed, as ``(number, trick, winner)`` (``number`` from 1
     in its deal), or ``None`` when the step completed no trick."""
     card = getattr(action, "card", None)
-    trump = Suit.HEARTS if _is_400(before) else (after.trump or before.trump)
+    trump = after.trump or before.trump
     return _completed_trick(
         before, card if isinstance(card, Card) else None, after, trump, _players(before)
     )

@@ -10,7 +10,6 @@ the same moves again gives the same game.
 from __future__ import annotations
 
 import argparse
-import importlib
 import random
 import secrets
 import sys
@@ -26,6 +25,7 @@ from cardrules.cli.render import Style, format_observation, format_trick, seat_l
 from cardrules.core.cards import Card, Suit
 from cardrules.core.deck import derive_seed
 from cardrules.errors import ArgumentError, CardrulesError, IllegalActionError, ParseError
+from cardrules.games import find_game
 from cardrules.runner import check_agent
 
 __all__ = ["Session", "goal_line", "play_session", "run_play"]
@@ -191,11 +191,7 @@ class Session:
                 )
             else:
                 lines[0] += f" ({rollouts} rollouts in {stats.seconds:.2f} s)"
-            swing = importlib.import_module(
-                "cardrules.agents.four_hundred"
-                if self.game == "400"
-                else "cardrules.agents.all_fours"
-            ).SWING
+            swing = find_game(self.game).load_attribute("agents").SWING
             lines.append(
                 "  value: the mean, over the rollouts, of how this deal ends for your side: 1 if "
                 "it wins the game, 0 if it loses it, else 0.5 + (your side's points in the deal "
@@ -456,7 +452,7 @@ def play_session(session: Session, stdin: TextIO, out: TextIO, *, resumed: bool 
 
     you, game = session.you, session.game
     partner = f", partner seat {(you + 2) % 4}" if session.players == 4 else ""
-    team = "team" if game == "400" else "side"
+    team = find_game(game).side
     say(
         f"cardrules play {game}, seed {session.seed}: you are seat {you}{partner} "
         f"({team} {you % 2}); bots: {session.bot.name}.  Type 'help' for help, 'quit' to stop."
@@ -561,7 +557,7 @@ def _human_move(session: Session, stdin: TextIO, out: TextIO, say: Callable[...,
                 say("no trick has been played yet")
             else:
                 number, trick, winner = done
-                trump = Suit.HEARTS if session.game == "400" else state.trump
+                trump = state.trump  # 400's is hearts all along
                 style = Style(session.style.colour, trump)
                 say(
                     f"last trick ({number} of its deal): {format_trick(trick, style)}; "
@@ -607,4 +603,5 @@ def _human_move(session: Session, stdin: TextIO, out: TextIO, say: Callable[...,
 
 def _trump(state: Any) -> Suit | None:
     """The trump suit that orders the cards on the screen (hearts in 400)."""
-    return Suit.HEARTS if hasattr(state, "bids") else state.trump
+    trump: Suit | None = state.trump
+    return trump

@@ -15,6 +15,7 @@ from cardrules.cli.messages import describe_error
 from cardrules.cli.render import Style, format_hand, use_colour
 from cardrules.core.cards import Suit
 from cardrules.errors import CardrulesError
+from cardrules.games import find_game
 
 __all__ = ["load_record", "run_replay"]
 
@@ -85,7 +86,7 @@ def run_replay(
         raise InputError(f"{path}: {describe_error(error)}") from None
     except (ValueError, TypeError, LookupError, RecursionError) as error:
         raise InputError(f"{path}: {type(error).__name__}: {str(error)[:200]}") from None
-    word = "team" if record.game == "four_hundred" else "side"
+    word = find_game(record.game).side
     scores = " ".join(map(str, record.scores))
     outcome = "no winner yet" if record.winner is None else f"{word} {record.winner} wins"
     print(f"\nresult: {outcome}, scores {scores}", file=out)

@@ -142,10 +142,11 @@ def available_cores() -> int:
 
 
 def _check_records(game: str, directory: Path, force: bool) -> None:
+    from cardrules.games import find_game
     from cardrules.records import codec_for
 
     try:
-        codec_for("four_hundred" if game == "400" else "all_fours")
+        codec_for(find_game(game).name)
     except Exception as error:  # a game without a record codec yet
         raise UsageError(f"records cannot be saved for {game}: {error}") from None
     try:

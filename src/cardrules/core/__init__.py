@@ -13,7 +13,7 @@ from cardrules.core.deck import (
     parse_deck,
     shuffled_deck,
 )
-from cardrules.core.protocol import GameState
+from cardrules.core.protocol import GameObservation, GameState
 from cardrules.core.seats import TEAMS, Seat, Team, next_seat, partner, team_of, team_seats
 from cardrules.core.tricks import (
     Trick,
@@ -34,6 +34,7 @@ __all__ = [
     "TEAMS",
     "Card",
     "CardSet",
+    "GameObservation",
     "GameState",
     "Rank",
     "Seat",

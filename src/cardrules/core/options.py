@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping, Sequence
-from typing import Any, TypeVar
+from typing import Any, TypeGuard, TypeVar
 
 from cardrules.errors import RulesError, describe
 
@@ -28,8 +28,8 @@ __all__ = ["enum_option", "exact_keys", "is_int"]
 _E = TypeVar("_E", bound=enum.StrEnum)
 
 
-def is_int(value: object) -> bool:
-    """True for an ``int`` that is not a ``bool``."""
+def is_int(value: object) -> TypeGuard[int]:
+    """True for an ``int`` that is not a ``bool`` (and so mypy knows the value is an int)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 

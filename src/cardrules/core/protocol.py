@@ -1,7 +1,8 @@
-"""The game protocol that every game state of cardrules satisfies.
+"""The game protocol that every game state of cardrules satisfies, and its observations'.
 
-Bots, runners, test kits and adapters are written once against :class:`GameState` and work for
-both games:
+Bots, runners, records, test kits and adapters are written once against :class:`GameState` (and
+what a seat sees against :class:`GameObservation`) and work for every game of the registry
+(:mod:`cardrules.games`):
 
 >>> from cardrules import GameState
 >>> def play_first_moves(state: GameState[object], steps: int) -> GameState[object]:
@@ -10,14 +11,28 @@ both games:
 ...             break
 ...         state = state.apply(state.legal_actions()[0])
 ...     return state
+
+A state also says where the game stands: the deal, its dealer and deck, the scores, the phase,
+the rules and the results of the deals so far (what records and the command need):
+
+>>> from cardrules import all_fours
+>>> state: GameState[object] = all_fours.new_game(seed=3, dealer=1)
+>>> state.deal_number, state.dealer, state.scores, str(state.phase), len(state.deck)
+(0, 1, (0, 0), 'beg', 52)
+>>> seen: GameObservation = state.observe(2)
+>>> seen.seat, seen.dealer, len(seen.hand), seen.legal_actions == tuple(state.legal_actions())
+(2, 1, 6, True)
 """
 
 from __future__ import annotations
 
 from collections.abc import Hashable, Sequence
-from typing import Protocol, Self, TypeVar, runtime_checkable
+from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
-__all__ = ["GameState"]
+from cardrules.core.cards import Card
+from cardrules.core.cardset import CardSet
+
+__all__ = ["GameObservation", "GameState"]
 
 ActionT = TypeVar("ActionT")
 
@@ -31,7 +46,9 @@ class GameState(Hashable, Protocol[ActionT]):
     * :meth:`apply` -- the next state (the state itself never changes); it raises
       :class:`~cardrules.errors.IllegalActionError` for an action not in ``legal_actions()``;
     * :attr:`is_terminal` and :attr:`winner` (team or side 0 or 1, or ``None``);
-    * :meth:`observe` -- what one seat may know, and nothing more.
+    * :meth:`observe` -- what one seat may know, and nothing more;
+    * where the game stands: :attr:`deal_number`, :attr:`dealer`, :attr:`deck`, :attr:`hands`,
+      :attr:`scores`, :attr:`phase`, :attr:`rules`, :attr:`seed` and :attr:`history`.
     """
 
     @property
@@ -57,6 +74,110 @@ class GameState(Hashable, Protocol[ActionT]):
         """The winning team or side, or ``None`` while the game goes on."""
         ...
 
-    def observe(self, seat: int) -> object:
+    def observe(self, seat: int) -> GameObservation:
         """What ``seat`` may know of this state."""
+        ...
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal in play, from 0 (every deal counts, thrown-in ones too)."""
+        ...
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt the deal in play."""
+        ...
+
+    @property
+    def deck(self) -> Sequence[Card]:
+        """The pack of the deal in play as dealt, top card first (empty before a chance deal)."""
+        ...
+
+    @property
+    def hands(self) -> Sequence[Sequence[Card]]:
+        """Each seat's cards, in seat order (the whole table: not an observation)."""
+        ...
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores, in the game's own unit (per player or per side, as its rules say)."""
+        ...
+
+    @property
+    def phase(self) -> str:
+        """The part of the deal in play (a game's ``Phase``, a ``str`` enum)."""
+        ...
+
+    @property
+    def rules(self) -> Any:
+        """The game's ``Rules``."""
+        ...
+
+    @property
+    def seed(self) -> int:
+        """The seed that drives every random choice of the game."""
+        ...
+
+    @property
+    def history(self) -> Sequence[Any]:
+        """The result of each finished deal, in order (the game's ``HandResult``)."""
+        ...
+
+
+@runtime_checkable
+class GameObservation(Protocol):
+    """What one seat may know of a state, in every game: ``state.observe(seat)``.
+
+    The game's own ``Observation`` says more (bids, kicks, tricks...); shared code written
+    against this needs nothing game-specific.
+    """
+
+    @property
+    def seat(self) -> int:
+        """The observing seat."""
+        ...
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the game is over."""
+        ...
+
+    @property
+    def legal_actions(self) -> Sequence[Any]:
+        """The observing seat's legal actions (empty unless it is that seat's turn)."""
+        ...
+
+    @property
+    def hand(self) -> CardSet:
+        """The observing seat's cards."""
+        ...
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal in play."""
+        ...
+
+    @property
+    def dealer(self) -> int:
+        """The dealer of the deal in play."""
+        ...
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores (public)."""
+        ...
+
+    @property
+    def phase(self) -> str:
+        """The part of the deal in play."""
+        ...
+
+    @property
+    def rules(self) -> Any:
+        """The game's ``Rules``."""
+        ...
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team or side once the game is over, else ``None``."""
         ...

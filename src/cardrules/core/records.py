@@ -565,10 +565,10 @@ class Recorder:
         self._deals.append(
             DealRecord(
                 number=_deal_of(before),
-                dealer=before.dealer,  # type: ignore[attr-defined]
-                deck=tuple(before.deck),  # type: ignore[attr-defined]
+                dealer=before.dealer,
+                deck=tuple(before.deck),
                 steps=tuple(self._steps),
-                scores=tuple(after.scores),  # type: ignore[attr-defined]
+                scores=tuple(after.scores),
             )
         )
         self._steps = []
@@ -581,26 +581,25 @@ class Recorder:
             deals.append(
                 DealRecord(
                     number=_deal_of(state),
-                    dealer=state.dealer,  # type: ignore[attr-defined]
-                    deck=tuple(state.deck),  # type: ignore[attr-defined]
+                    dealer=state.dealer,
+                    deck=tuple(state.deck),
                     steps=tuple(self._steps),
-                    scores=tuple(state.scores),  # type: ignore[attr-defined]
+                    scores=tuple(state.scores),
                 )
             )
         return GameRecord(
             game=self.codec.name,
             rules=self.codec.rules_of(self.start),
-            seed=self.start.seed,  # type: ignore[attr-defined]
-            dealer=self.start.dealer,  # type: ignore[attr-defined]
+            seed=self.start.seed,
+            dealer=self.start.dealer,
             deals=tuple(deals),
             winner=state.winner,
-            scores=tuple(state.scores),  # type: ignore[attr-defined]
+            scores=tuple(state.scores),
         )
 
 
 def _deal_of(state: AnyState) -> int:
-    number: int = state.deal_number  # type: ignore[attr-defined]
-    return number
+    return state.deal_number
 
 
 # -- replay --------------------------------------------------------------------------------
@@ -663,7 +662,7 @@ def replay(
             and deal is not record.deals[-1]
         ):
             raise RecordError("the deal's steps end before the deal does", deal=deal.number)
-        scores = tuple(state.scores)  # type: ignore[attr-defined]
+        scores = tuple(state.scores)
         if scores != deal.scores:
             raise RecordError(
                 f"the record says the scores after the deal are {list(deal.scores)}, "
@@ -671,7 +670,7 @@ def replay(
                 deal=deal.number,
             )
     if check_result:
-        final = tuple(state.scores)  # type: ignore[attr-defined]
+        final = tuple(state.scores)
         if state.winner != record.winner or final != record.scores:
             raise RecordError(
                 f"the record's result (winner {record.winner}, scores {list(record.scores)}) "
@@ -683,12 +682,12 @@ def _check_deal_start(state: AnyState, deal: DealRecord) -> None:
     number = _deal_of(state)
     if number != deal.number:
         raise RecordError(f"the game is at deal {number} here, not {deal.number}", deal=deal.number)
-    dealer = state.dealer  # type: ignore[attr-defined]
+    dealer = state.dealer
     if dealer != deal.dealer:
         raise RecordError(
             f"the dealer is seat {dealer}, but the record says seat {deal.dealer}", deal=deal.number
         )
-    deck = tuple(state.deck)  # type: ignore[attr-defined]
+    deck = tuple(state.deck)
     if deck != deal.deck:
         raise RecordError(
             "the deck is not the one the game's seed deals "

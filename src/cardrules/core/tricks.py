@@ -217,8 +217,9 @@ def follow_or_trump_bits(hand: int, lead: int, trump: int) -> int:
     return of_suit | (hand & SUIT_MASKS[trump])
 
 
-def _must_follow(hand: int, lead: int | None) -> int:
-    """:func:`must_follow_bits` with ``None`` for no lead, for the callers that still pass it."""
+def must_follow_unchecked(hand: int, lead: int | None) -> int:
+    """:func:`must_follow_bits` with ``None`` for no lead, for the callers that still pass it
+    (the 400 engine's claim search and solvers; no checks: :func:`must_follow_mask` checks)."""
     return must_follow_bits(hand, -1 if lead is None else lead)
 
 

@@ -20,6 +20,7 @@ chance state until ``state.apply(Deal(deck))``; the default ``chance="seeded"`` 
 game's seed.
 """
 
+from cardrules.core.deprecated import renamed_module_attributes
 from cardrules.four_hundred.actions import (
     ACTIONS,
     BIDS,
@@ -38,6 +39,7 @@ from cardrules.four_hundred.actions import (
     parse_action,
 )
 from cardrules.four_hundred.claims import claim_holds
+from cardrules.four_hundred.dealing import deal_layout, deck_for
 from cardrules.four_hundred.determinize import determinize, void_suits
 from cardrules.four_hundred.engine import State, new_game
 from cardrules.four_hundred.perft import perft
@@ -71,7 +73,7 @@ from cardrules.four_hundred.scoring import (
     value_table,
 )
 from cardrules.four_hundred.solve import Solution, SolveBudgetExceeded, solve, tricks_at_least
-from cardrules.four_hundred.state import Ending, HandResult, Outcome, Phase
+from cardrules.four_hundred.state import HandEnd, HandResult, Outcome, Phase
 from cardrules.four_hundred.view import Observation
 
 __all__ = [
@@ -91,8 +93,8 @@ __all__ = [
     "Claims",
     "ConductAction",
     "Deal",
-    "Ending",
     "FiveToStart",
+    "HandEnd",
     "HandResult",
     "HandScore",
     "HighBidWin",
@@ -115,6 +117,8 @@ __all__ = [
     "bid_value",
     "bids_total",
     "claim_holds",
+    "deal_layout",
+    "deck_for",
     "determinize",
     "end_of_game",
     "is_thrown_in",
@@ -132,3 +136,6 @@ __all__ = [
     "value_table",
     "void_suits",
 ]
+
+#: Old names, kept one release: each warns and names its replacement.
+__getattr__ = renamed_module_attributes("cardrules.four_hundred", {"Ending": ("HandEnd", HandEnd)})

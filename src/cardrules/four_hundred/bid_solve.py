@@ -33,8 +33,8 @@ from typing import Final
 from cardrules.core.cards import CARDS
 from cardrules.core.equivalence import run_below
 from cardrules.core.equivalence import runs as suit_runs
-from cardrules.core.tricks import _must_follow as must_follow_mask
 from cardrules.core.tricks import beats
+from cardrules.core.tricks import must_follow_unchecked as must_follow_mask
 from cardrules.errors import ArgumentError
 from cardrules.four_hundred.actions import Play
 from cardrules.four_hundred.engine import State

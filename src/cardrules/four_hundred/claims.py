@@ -36,8 +36,8 @@ from typing import Final
 
 from cardrules.core.cardset import SUIT_MASKS
 from cardrules.core.checks import check_seat, refuse
-from cardrules.core.tricks import _must_follow as must_follow_mask
 from cardrules.core.tricks import beats
+from cardrules.core.tricks import must_follow_unchecked as must_follow_mask
 
 __all__ = ["CLAIM_BUDGET", "claim_holds", "settle_claim"]
 

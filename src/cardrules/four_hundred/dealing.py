@@ -10,6 +10,10 @@ forms for the per-state engine (tables per dealer and packet schedule).
 CardSet('2C 6C 7C AC 2D 9D TD 4H 5H QH KH 7S 8S')
 >>> deck_from_hands(hands, 0, (1, 2, 2, 2, 2, 2, 2)) == STANDARD_DECK
 True
+
+The public names are those of All Fours' dealing, with the same arguments: :func:`deal_layout`
+(the seat of each card) and :func:`deck_for` (a deck from hands); :func:`seat_schedule`,
+:func:`deal_masks` and :func:`deck_from_hands` are the engine's kernels on masks.
 """
 
 from __future__ import annotations
@@ -20,9 +24,11 @@ from typing import Any, Final
 
 from cardrules.core.cards import Card
 from cardrules.core.cardset import CardSet
+from cardrules.core.checks import check_hands, check_seat, refuse
 from cardrules.four_hundred.kernels import deal_seat
+from cardrules.four_hundred.rules import Rules
 
-__all__ = ["deal_masks", "deck_from_hands", "seat_schedule"]
+__all__ = ["deal_layout", "deal_masks", "deck_for", "deck_from_hands", "seat_schedule"]
 
 _SCHEDULES: Final[dict[tuple[int, tuple[int, ...]], tuple[int, ...]]] = {}
 
@@ -72,3 +78,42 @@ def deck_from_hands(
     index order."""
     remaining = [list(CardSet.from_mask(mask)) for mask in hands]
     return tuple(remaining[seat].pop(0) for seat in seat_schedule(dealer, packets))
+
+
+def _rules(rules: object) -> Rules:
+    if rules is None:
+        return Rules()
+    if not isinstance(rules, Rules):
+        refuse("rules", "a four_hundred.Rules or None", rules)
+    return rules
+
+
+def deal_layout(rules: Rules | None, dealer: int) -> tuple[int, ...]:
+    """FH-7: the seat that receives each of the 52 cards of the deck, top first (All Fours'
+    :func:`~cardrules.all_fours.deal_layout`, the same arguments).
+
+    >>> deal_layout(None, 3)[:6]   # the default packets: one card, then twos, from seat 0
+    (0, 1, 2, 3, 0, 0)
+
+    :raises ArgumentError: for rules that are not 400's or a dealer that is not a seat.
+    """
+    return seat_schedule(check_seat(dealer, name="dealer"), _rules(rules).deal_packets)
+
+
+def deck_for(
+    hands: Sequence[Sequence[Card | str] | str], *, dealer: int = 0, rules: Rules | None = None
+) -> tuple[Card, ...]:
+    """A deck that FH-7 deals into these four 13-card ``hands`` (seat order), as All Fours'
+    :func:`~cardrules.all_fours.deck_for` (400 has no kick); within a packet the cards come in
+    card order.  ``new_game(hands=...)`` does the same.
+
+    >>> from cardrules.four_hundred import new_game
+    >>> state = new_game(seed=1, dealer=2)
+    >>> deck_for(state.hands, dealer=2) == new_game(seed=1, dealer=2, hands=state.hands).deck
+    True
+
+    :raises ArgumentError: for hands that are not four hands of 13 distinct cards, rules that
+        are not 400's or a dealer that is not a seat.
+    """
+    masks = check_hands(hands, (13, 13, 13, 13))
+    return deck_from_hands(masks, check_seat(dealer, name="dealer"), _rules(rules).deal_packets)

@@ -32,7 +32,7 @@ from cardrules.core.cards import CARDS, Card
 from cardrules.core.cardset import CardSet
 from cardrules.core.chance import ChanceMode, Deal, check_chance, dealt_deck
 from cardrules.core.checks import check_hands, check_int, check_scores, check_seat, check_seed
-from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
+from cardrules.core.deck import draw_for_dealer, labelled_deck, parse_deck
 from cardrules.core.tricks import winning_offset
 from cardrules.errors import ArgumentError, IllegalActionError, Reason, RulesError, describe
 from cardrules.four_hundred.actions import (
@@ -205,7 +205,7 @@ def _start_deal(
                 explicit,
                 first_deck,
             )
-        deck = _labelled_deck(seed, "deal", deal_number)
+        deck = labelled_deck(seed, "deal", deal_number)
     return _assemble(
         rules,
         seed,

@@ -66,7 +66,7 @@ from cardrules.four_hundred.scoring import (
     is_thrown_in,
     minimum_bid,
 )
-from cardrules.four_hundred.state import _M, Ending, HandResult, Outcome, Phase
+from cardrules.four_hundred.state import _M, HandEnd, HandResult, Outcome, Phase
 
 __all__ = ["STATE_FORMAT", "STATE_VERSION", "load_state", "save_state"]
 
@@ -99,7 +99,7 @@ def _result_dict(result: HandResult, deck: tuple[Card, ...]) -> dict[str, Any]:
         "deal_number": result.deal_number,
         "dealer": result.dealer,
         "bids": list(result.bids),
-        "tricks": list(result.tricks),
+        "tricks": list(result.tricks_taken),
         "changes": list(result.changes),
         "scores": list(result.scores),
         "outcomes": [None if o is None else o.value for o in result.outcomes],
@@ -137,12 +137,12 @@ def _steps_of(state: State) -> list[tuple[int, str]]:
         steps.extend((seat, str(card)) for seat, card in trick.plays())
     if _closed(state):
         last = state.history[-1]
-        if last.ending is Ending.CLAIMED:
+        if last.ending is HandEnd.CLAIMED:
             steps.append((state.leader, f"claim:{last.claimer}"))
-        elif last.ending is Ending.CONDUCT_PENALTY:
+        elif last.ending is HandEnd.CONDUCT_PENALTY:
             turn = (state.leader + len(state.current_trick.cards)) % 4
             steps.append((turn, f"talk_during_play:{last.offender}"))
-        elif last.ending is Ending.CONDUCT_REDEAL:
+        elif last.ending is HandEnd.CONDUCT_REDEAL:
             turn = (first + len(steps)) % 4
             steps.append((turn, f"talk_before_play:{last.offender}"))
     return steps
@@ -245,7 +245,7 @@ def _result(raw: Any, where: str) -> HandResult:
         )
     _exact(raw, _RESULT_KEYS | _CARD_KEYS, where)
     try:
-        ending = Ending(raw["ending"])
+        ending = HandEnd(raw["ending"])
         outcomes = tuple(
             None if o is None else Outcome(o)
             for o in _ints_or_text(raw["outcomes"], f"{where}.outcomes")
@@ -280,7 +280,7 @@ def _ints_or_text(value: Any, where: str) -> list[Any]:
     return value
 
 
-_SCORED: Final = (Ending.PLAYED, Ending.CLAIMED, Ending.CONDUCT_PENALTY)
+_SCORED: Final = (HandEnd.PLAYED, HandEnd.CLAIMED, HandEnd.CONDUCT_PENALTY)
 
 
 def _expected(
@@ -299,45 +299,45 @@ def _expected(
     bids = result.bids
     ending = result.ending
     offender = result.offender
-    if ending in (Ending.CONDUCT_REDEAL, Ending.CONDUCT_PENALTY):
+    if ending in (HandEnd.CONDUCT_REDEAL, HandEnd.CONDUCT_PENALTY):
         if not rules.conduct_penalties:
             raise RecordError(f"{where}: a conduct penalty, but conduct_penalties is off")
         if offender not in (0, 1):
             raise RecordError(
                 f"{where}: a conduct penalty names team 0 or 1, not {describe(offender)}"
             )
-    if ending is Ending.VOID_REDEAL and not rules.no_picture_redeal:
+    if ending is HandEnd.VOID_REDEAL and not rules.no_picture_redeal:
         raise RecordError(f"{where}: a no-picture redeal, but no_picture_redeal is off (FH-30)")
     for seat, bid in enumerate(bids):
         if bid is not None and not minimum_bid(before[seat], rules) <= bid <= 13:
             raise RecordError(f"{where}: seat {seat}'s bid {bid} is not legal (FH-11, FH-12)")
-    if (ending in _SCORED or ending is Ending.THROWN_IN) and None in bids:
+    if (ending in _SCORED or ending is HandEnd.THROWN_IN) and None in bids:
         raise RecordError(f"{where}: a {ending.value} hand needs all four bids")
     full: tuple[int, int, int, int] = bids  # type: ignore[assignment]
-    if ending is Ending.THROWN_IN and not is_thrown_in(before, full, rules):
+    if ending is HandEnd.THROWN_IN and not is_thrown_in(before, full, rules):
         raise RecordError(f"{where}: the bids {list(bids)} are not thrown in (FH-13, FH-14)")
-    if ending in (Ending.PLAYED, Ending.CLAIMED) and is_thrown_in(before, full, rules):
+    if ending in (HandEnd.PLAYED, HandEnd.CLAIMED) and is_thrown_in(before, full, rules):
         raise RecordError(f"{where}: the bids {list(bids)} are thrown in, not played (FH-14)")
     made_bids = [bid is not None for bid in bids]
     first = (result.dealer + 1) % 4 if result.dealer in (0, 1, 2, 3) else 0
     in_order = [made_bids[(first + k) % 4] for k in range(4)]
     if in_order != sorted(in_order, reverse=True):
         raise RecordError(f"{where}: the bids {list(bids)} are not made in turn from dealer+1")
-    tricks = result.tricks
-    if ending in (Ending.PLAYED, Ending.CLAIMED) and (sum(tricks) != 13 or min(tricks) < 0):
+    tricks = result.tricks_taken
+    if ending in (HandEnd.PLAYED, HandEnd.CLAIMED) and (sum(tricks) != 13 or min(tricks) < 0):
         raise RecordError(f"{where}: the tricks {list(tricks)} of a finished hand must total 13")
-    if ending is Ending.CONDUCT_PENALTY and (sum(tricks) > 13 or min(tricks) < 0):
+    if ending is HandEnd.CONDUCT_PENALTY and (sum(tricks) > 13 or min(tricks) < 0):
         raise RecordError(f"{where}: the tricks {list(tricks)} are more than a hand holds")
-    if ending is Ending.CLAIMED and result.claimer not in (0, 1, 2, 3):
+    if ending is HandEnd.CLAIMED and result.claimer not in (0, 1, 2, 3):
         raise RecordError(f"{where}: a claimed hand names its claimer, a seat 0..3")
     if ending not in _SCORED:
         tricks = (0, 0, 0, 0)
     scored: HandScore | None = None
-    if ending is Ending.CONDUCT_PENALTY:
+    if ending is HandEnd.CONDUCT_PENALTY:
         scored = _score_conduct(before, full, offender, level, rules)  # type: ignore[arg-type]
     elif ending in _SCORED:
         scored = _score_played(before, full, tricks, level, rules)
-    conduct = ending in (Ending.CONDUCT_REDEAL, Ending.CONDUCT_PENALTY)
+    conduct = ending in (HandEnd.CONDUCT_REDEAL, HandEnd.CONDUCT_PENALTY)
     return _hand_result(
         hand_number,
         result.deal_number,
@@ -349,7 +349,7 @@ def _expected(
         bids,
         tricks,
         scored,
-        result.claimer if ending is Ending.CLAIMED else None,
+        result.claimer if ending is HandEnd.CLAIMED else None,
         offender if conduct else None,
     )
 
@@ -403,7 +403,7 @@ def _check_history(
             )
         if result.winner is not None:
             raise RecordError(f"{where}: the game ended in this hand; nothing can follow")
-        if number and result.ending is Ending.VOID_REDEAL:
+        if number and result.ending is HandEnd.VOID_REDEAL:
             state = _start_deal(
                 rules,
                 seed,
@@ -458,13 +458,13 @@ def _replay_hand(state: State, result: HandResult, where: str) -> State:
     actions: list[Any] = [Bid(bid) for bid in bids if bid is not None]
     actions += [Play(card) for card in result.plays]
     offender = result.offender
-    if result.ending is Ending.VOID_REDEAL:
+    if result.ending is HandEnd.VOID_REDEAL:
         actions.append(Redeal())
-    elif result.ending is Ending.CONDUCT_REDEAL and offender is not None:
+    elif result.ending is HandEnd.CONDUCT_REDEAL and offender is not None:
         actions.append(TalkBeforePlay(offender))
-    elif result.ending is Ending.CONDUCT_PENALTY and offender is not None:
+    elif result.ending is HandEnd.CONDUCT_PENALTY and offender is not None:
         actions.append(TalkDuringPlay(offender))
-    elif result.ending is Ending.CLAIMED and result.claimer is not None:
+    elif result.ending is HandEnd.CLAIMED and result.claimer is not None:
         actions.append(Claim(result.claimer))
     for action in actions:
         if len(state.history) > number:

@@ -129,11 +129,12 @@ class FourHundredCodec:
         if str(move) != action:
             raise ParseError(f"{describe(action)} is not written as {str(move)!r}", text=action)
         check_turn(state, seat, move)
+        current: State = state
         if isinstance(move, Claim):
-            return state.claim(move.seat)  # type: ignore[no-any-return]
+            return current.claim(move.seat)
         if isinstance(move, TalkBeforePlay | TalkDuringPlay):
-            return state.penalize(move)  # type: ignore[no-any-return]
-        return state.apply(move)  # type: ignore[no-any-return]
+            return current.penalize(move)
+        return current.apply(move)
 
     def step_text(self, action: object) -> str:
         """The text form of an action, claim or penalty (``str(action)``).

@@ -22,11 +22,12 @@ import attrs
 from cardrules.core.cards import CARDS, Card, Suit
 from cardrules.core.cardset import CardSet
 from cardrules.core.checks import check_seat
+from cardrules.core.deprecated import warn_renamed
 from cardrules.core.tricks import Trick
 from cardrules.four_hundred.rules import Rules
 from cardrules.four_hundred.scoring import minimum_total
 
-__all__ = ["Ending", "HandResult", "Outcome", "Phase", "StateData"]
+__all__ = ["Ending", "HandEnd", "HandResult", "Outcome", "Phase", "StateData"]
 
 
 class Phase(enum.StrEnum):
@@ -40,7 +41,8 @@ class Phase(enum.StrEnum):
 
 
 class Ending(enum.StrEnum):
-    """How a hand ended."""
+    """How a hand ended: :class:`HandEnd`, the name All Fours' endings have too (the class
+    keeps its old ``__name__`` for one release, so that error messages stay the same)."""
 
     #: All 13 tricks were played (FH-19).
     PLAYED = "played"
@@ -63,6 +65,11 @@ class Outcome(enum.StrEnum):
     FAILED = "failed"
 
 
+#: How a hand ended, named as in All Fours (the package's ``four_hundred.Ending`` is the
+#: deprecated spelling, which warns).
+HandEnd = Ending
+
+
 @attrs.frozen(slots=True)
 class HandResult:
     """A finished hand, as a scoresheet line.
@@ -79,8 +86,8 @@ class HandResult:
     dealer: int
     #: Each seat's bid, ``None`` for a seat that had not bid when the hand ended.
     bids: tuple[int | None, int | None, int | None, int | None]
-    #: Tricks taken per seat (claimed tricks included).
-    tricks: tuple[int, int, int, int]
+    #: Tricks taken per seat (claimed tricks included), as ``State.tricks_taken``.
+    tricks_taken: tuple[int, int, int, int]
     #: Each seat's score change.
     changes: tuple[int, int, int, int]
     #: The four scores after the hand.
@@ -88,7 +95,7 @@ class HandResult:
     #: Each seat's outcome, or ``None`` for every seat when the hand was not scored.
     outcomes: tuple[Outcome | None, Outcome | None, Outcome | None, Outcome | None]
     #: How the hand ended.
-    ending: Ending
+    ending: HandEnd
     #: The seat whose claim ended the hand (FH-18), or ``None``.
     claimer: int | None
     #: The offending team of a conduct penalty (FH-26, FH-27), or ``None``.
@@ -124,6 +131,12 @@ class HandResult:
     def scored(self) -> bool:
         """True when the hand changed the scores' record (played, claimed or penalised)."""
         return self.hand_number is not None
+
+    @property
+    def tricks(self) -> tuple[int, int, int, int]:
+        """Deprecated: :attr:`tricks_taken` (``tricks`` is the ``Trick`` objects elsewhere)."""
+        warn_renamed("four_hundred.HandResult.tricks", "four_hundred.HandResult.tricks_taken")
+        return self.tricks_taken
 
 
 def _card_indices(played: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]) -> tuple[int, ...]:

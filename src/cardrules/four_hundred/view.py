@@ -34,7 +34,7 @@ from cardrules.four_hundred.state import (
     _PHASE,
     _TAKEN,
     _TURN,
-    Ending,
+    HandEnd,
     HandResult,
     Outcome,
     Phase,
@@ -226,7 +226,7 @@ def _summary(before: Observation, result: HandResult) -> Event:
     """A finished hand: thrown in (FH-14, FH-29), void (FH-26, FH-30) or scored (FH-19 ...
     FH-24) with each seat's bid, tricks, outcome and change."""
     ending = result.ending
-    if ending is Ending.THROWN_IN:
+    if ending is HandEnd.THROWN_IN:
         rules = before.rules
         bids = [0 if b is None else b for b in result.bids]
         total = bids_total(before.scores, bids, rules)
@@ -244,13 +244,13 @@ def _summary(before: Observation, result: HandResult) -> Event:
                 "highest": max(before.scores),
             },
         )
-    if ending in (Ending.VOID_REDEAL, Ending.CONDUCT_REDEAL):
+    if ending in (HandEnd.VOID_REDEAL, HandEnd.CONDUCT_REDEAL):
         return Event("deal_void", {"deal_number": result.deal_number, "ending": ending.value})
     seats = [
         {
             "seat": seat,
             "bid": result.bids[seat],
-            "took": result.tricks[seat],
+            "took": result.tricks_taken[seat],
             "made": result.outcomes[seat] is Outcome.MADE,
             "change": result.changes[seat],
             "score": result.scores[seat],

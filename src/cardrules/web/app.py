@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import json
 import random
 import secrets
@@ -54,6 +53,7 @@ from cardrules.agents.registry import AGENT_KINDS, game_name, make_agent
 from cardrules.core.deck import derive_seed
 from cardrules.errors import CardrulesError, IllegalActionError, ParseError, Reason, RulesError
 from cardrules.events import Event, events, start_events
+from cardrules.games import find_game, games
 from cardrules.web.store import Store, TableStore
 
 __all__ = [
@@ -75,7 +75,6 @@ BODY_SECONDS: Final = 10.0
 #: The most digits taken in a number from a path or query (a step, a seat).
 _MAX_DIGITS: Final = 6
 
-_MODULES: Final = {"400": "cardrules.four_hundred", "all-fours": "cardrules.all_fours"}
 #: Bots that move in well under a millisecond: they move on the event loop (a thread's
 #: handover would cost more than their thought).
 _QUICK: Final = frozenset({"random", "rule"})
@@ -92,7 +91,7 @@ class ApiError(Exception):
 
 
 def _module(game: str) -> Any:
-    return importlib.import_module(_MODULES[game])
+    return find_game(game).load()
 
 
 @attrs.define
@@ -264,11 +263,13 @@ def _rules(game: str, module: Any, body: dict[str, Any]) -> tuple[Any, int]:
     preset = _field(body, "preset", str)
     rules = module.Rules.preset(preset) if preset else module.Rules()
     players = _field(body, "players", int)
-    if players is not None and players != getattr(rules, "players", 4):
-        if game == "400":
-            raise ApiError(400, "bad_rules", "400 is played by four players (FH-1)")
+    info = find_game(game)
+    seats = int(getattr(rules, "players", info.seats[0]))
+    if players is not None and players != seats:
+        if len(info.seats) == 1:
+            raise ApiError(400, "bad_rules", f"{info.title} is played by {seats} players")
         rules = attrs.evolve(rules, players=players)
-    return rules, int(getattr(rules, "players", 4))
+    return rules, int(getattr(rules, "players", seats))
 
 
 class _App:
@@ -541,7 +542,7 @@ class _App:
             raise ApiError(400, "bad_request", "send the move as action (text) or id")
         if len(text) > 40:
             raise ApiError(400, "parse_error", "a move is at most 40 characters")
-        claim = table.game == "400" and text.strip().lower() == "claim"
+        claim = hasattr(module, "Claim") and text.strip().lower() == "claim"
         return module.Claim(seat) if claim else module.parse_action(text)
 
     async def act(self, request: Request) -> Response:
@@ -744,11 +745,8 @@ class _App:
         return JSONResponse(
             {
                 "games": {
-                    game: {
-                        "presets": list(_module(game).Rules.PRESETS),
-                        "players": [4] if game == "400" else [4, 2],
-                    }
-                    for game in _MODULES
+                    game.key: {"presets": list(game.presets), "players": list(game.seats)}
+                    for game in games()
                 },
                 "bots": list(AGENT_KINDS),
                 "hint": HINT_AGENT,
@@ -782,10 +780,13 @@ def _tricks_done(state: Any) -> tuple[int, int]:
 
 
 def _limits(state: Any, seat: int) -> dict[str, int] | None:
-    """400: the seat's minimum bid (FH-11) and the minimum total of the bids (FH-13) now."""
-    if not hasattr(state, "bids") or state.is_terminal:
+    """A game with bids (400): the seat's minimum bid (FH-11) and the minimum total of the bids
+    (FH-13) now; ``None`` for a game without."""
+    module = find_game(state).load()
+    minimum_bid = getattr(module, "minimum_bid", None)
+    minimum_total = getattr(module, "minimum_total", None)
+    if minimum_bid is None or minimum_total is None or state.is_terminal:
         return None
-    from cardrules.four_hundred import minimum_bid, minimum_total
 
     return {
         "minimum_bid": minimum_bid(state.scores[seat], state.rules),
@@ -794,7 +795,7 @@ def _limits(state: Any, seat: int) -> dict[str, int] | None:
 
 
 def _players(state: Any) -> int:
-    return int(getattr(state.rules, "players", 4))
+    return int(getattr(state.rules, "players", find_game(state).seats[0]))
 
 
 async def _api_error(request: Request, error: Exception) -> Response:

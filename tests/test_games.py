@@ -1,0 +1,178 @@
+"""The game registry: lookups, registration, and a third game that the shared code plays
+without knowing it (tests/tiny_game.py, registered through the public API only)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from cardrules import GameObservation, GameState, all_fours, four_hundred
+from cardrules.agents import RandomAgent
+from cardrules.errors import ArgumentError, ParseError, RulesError
+from cardrules.games import (
+    GameInfo,
+    UnknownGameError,
+    find_game,
+    game_names,
+    games,
+    register_game,
+    unregister_game,
+)
+from cardrules.records import (
+    codec_for,
+    final_state,
+    from_json,
+    from_text,
+    recorder,
+    replay,
+    to_json,
+    to_text,
+)
+from cardrules.runner import game_module, play, tournament
+from tests import tiny_game
+
+TINY = GameInfo(
+    name="tiny",
+    key="tiny",
+    title="High card",
+    module="tests.tiny_game",
+    aliases=("high-card",),
+    seats=(2,),
+)
+
+
+@pytest.fixture
+def tiny() -> Iterator[GameInfo]:
+    register_game(TINY)
+    try:
+        yield TINY
+    finally:
+        unregister_game("tiny")
+
+
+def test_the_built_in_games() -> None:
+    assert game_names() == ("400", "all-fours")
+    fh, af = games()
+    assert (fh.name, fh.key, fh.load()) == ("four_hundred", "400", four_hundred)
+    assert (af.name, af.key, af.load()) == ("all_fours", "all-fours", all_fours)
+    assert af.seats == (4, 2)
+    assert fh.seats == (4,)
+    assert fh.rules_type is four_hundred.Rules
+    assert fh.new_game is four_hundred.new_game
+    assert fh.presets == four_hundred.Rules.PRESETS
+    assert fh.rules("jawaker") == (four_hundred.Rules.preset("jawaker"))
+    assert af.rules() == all_fours.Rules()
+    assert af.codec is all_fours.CODEC
+    assert af.actions == all_fours.ACTIONS
+    assert fh.observation_type is four_hundred.Observation
+    stand = all_fours.Stand()
+    assert af.action_id(stand) == all_fours.action_id(stand)
+    assert fh.parse_action("QH") == four_hundred.parse_action("QH")
+    assert fh.load_attribute("agents").RuleAgent().name == "rule"
+    assert af.load_attribute("batch").__name__ == "AllFoursBatch"
+    assert fh.load_attribute("adapter")().name == "four_hundred"
+
+
+@pytest.mark.parametrize(
+    "name", ["400", "four_hundred", "Four-Hundred", " fourhundred ", "FOUR HUNDRED"]
+)
+def test_every_spelling_of_a_name(name: str) -> None:
+    assert find_game(name).key == "400"
+
+
+def test_lookup_by_object() -> None:
+    state = all_fours.new_game(seed=3, dealer=0)
+    for value in (state, state.rules, state.observe(0), all_fours.Stand()):
+        assert find_game(value).key == "all-fours"
+    fh = four_hundred.new_game(seed=3, dealer=0)
+    assert find_game(fh.observe(1)).key == "400"
+    assert find_game(TINY) is TINY
+
+
+def test_an_unknown_game_lists_the_known_names() -> None:
+    with pytest.raises(UnknownGameError, match=r"expected one of 400, all-fours .*got 'bridge'"):
+        find_game("bridge")
+    with pytest.raises(UnknownGameError, match="int belongs to no registered game"):
+        find_game(7)
+    error = UnknownGameError("x", name="game", value="x")
+    assert isinstance(error, ArgumentError | ParseError | RulesError | ValueError | TypeError)
+
+
+def test_registration_is_checked() -> None:
+    with pytest.raises(ArgumentError, match="game: expected a GameInfo"):
+        register_game("tiny")  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="the name 'all_fours' is taken by 'all-fours'"):
+        register_game(GameInfo(name="all_fours", key="af2", title="t", module="m"))
+    with pytest.raises(ArgumentError, match="key: expected a non-empty string"):
+        GameInfo(name="x", key=" ", title="t", module="m")
+    with pytest.raises(ArgumentError, match="seats: expected a tuple of seat counts"):
+        GameInfo(name="x", key="x", title="t", module="m", seats=(0,))
+    with pytest.raises(UnknownGameError, match="an alias of 'all-fours', not a key"):
+        unregister_game("allfours")
+    with pytest.raises(UnknownGameError, match="adapter: the game 'tiny' has none"):
+        TINY.load_attribute("adapter")
+    with pytest.raises(ArgumentError, match="field: expected 'agents', 'adapter' or 'batch'"):
+        TINY.load_attribute("module")
+    assert game_names() == ("400", "all-fours")
+
+
+def test_a_registered_game_is_found_and_forgotten(tiny: GameInfo) -> None:
+    assert game_names() == ("400", "all-fours", "tiny")
+    assert find_game("High_Card") is tiny
+    assert find_game(tiny_game.Rules()) is tiny
+    assert register_game(tiny, replace=True) is tiny
+    with pytest.raises(ArgumentError, match="taken"):
+        register_game(tiny)
+
+
+def test_a_third_game_plays_through_the_runner(tiny: GameInfo) -> None:
+    assert game_module(tiny_game.Rules()) is tiny_game
+    result = play(tiny_game.Rules(), [RandomAgent(), RandomAgent()], seed=5, record=True)
+    assert result.winner in (0, 1)
+    assert max(result.scores) == 2
+    assert result.record is not None
+    assert result.record.game == "tiny"
+    again = play(tiny_game.Rules(), [RandomAgent(), RandomAgent()], seed=5)
+    assert again == result
+    table = tournament(
+        tiny_game.Rules.preset("long"), RandomAgent(), RandomAgent(), games=4, processes=1
+    )
+    assert len(table.games) == 4
+    assert sum(s.wins for s in table.summaries) <= 4
+
+
+def test_a_third_game_through_records(tiny: GameInfo) -> None:
+    state = tiny_game.new_game(seed=11, dealer=1)
+    assert codec_for(state) is tiny_game.CODEC is codec_for("tiny")
+    keeper = recorder(state)
+    while not keeper.state.is_terminal:
+        keeper.apply(keeper.state.legal_actions()[-1])
+    record = keeper.record()
+    assert len(record.deals) == len(keeper.state.history) >= 2
+    for copy in (from_json(to_json(record)), from_text(to_text(record))):
+        assert copy == record
+        assert final_state(copy) == keeper.state
+    steps = list(replay(record))
+    assert len(steps) == sum(len(deal.steps) for deal in record.deals)
+
+
+def test_records_forget_an_unregistered_game() -> None:
+    state = tiny_game.new_game(seed=11, dealer=1)
+    with pytest.raises(ParseError, match="no record codec knows states of type State"):
+        codec_for(state)
+    with pytest.raises(ParseError, match="unknown game 'tiny': known games are all_fours"):
+        codec_for("tiny")
+
+
+def test_every_game_meets_the_protocols(tiny: GameInfo) -> None:
+    for game in games():
+        state = game.new_game(seed=2, dealer=0)
+        assert isinstance(state, GameState), game.key
+        assert isinstance(state.observe(0), GameObservation), game.key
+        assert state.deal_number == 0
+        assert state.dealer == 0
+        assert len(state.deck) == 52
+        assert state.history == ()
+        assert game.owns(state.rules)
+    assert not isinstance(object(), GameState | GameObservation)
