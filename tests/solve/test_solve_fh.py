@@ -48,7 +48,7 @@ def _minimax(state: State) -> int:
     for action in state.legal_actions():
         after = state.apply(action)
         if after.deal_number != deal:  # the last trick ended the hand
-            tricks = after.history[-1].tricks
+            tricks = after.history[-1].tricks_taken
             values.append(tricks[0] + tricks[2] - before)
         else:
             values.append(_team0(after) - before + _minimax(after))
@@ -68,7 +68,7 @@ def test_solver_matches_minimax_on_small_endings(tricks_left: int) -> None:
         for action in state.legal_actions():
             after = state.apply(action)
             if after.deal_number != state.deal_number:
-                tricks = after.history[-1].tricks
+                tricks = after.history[-1].tricks_taken
                 expected = tricks[0] + tricks[2] - _team0(state)
             else:
                 expected = _team0(after) - _team0(state) + _minimax(after)
