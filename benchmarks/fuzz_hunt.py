@@ -21,26 +21,44 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def hunt(examples: int, targets: list[str]) -> tuple[int, float]:
+    """Run pytest on ``targets`` with ``examples`` fresh examples a test: (status, seconds)."""
+    env = dict(os.environ, CARDRULES_FUZZ_EXAMPLES=str(examples), CARDRULES_FUZZ_RANDOM="1")
+    start = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", *targets, "-q", "-p", "no:cacheprovider"],
+        cwd=ROOT,
+        env=env,
+        check=False,
+        capture_output=True,
+        text=True,
+    )
+    if done.returncode:
+        print(done.stdout[-4000:])
+    return done.returncode, time.perf_counter() - start
+
+
+def run(seconds: float = 3.0) -> None:
+    """A smoke run of one fuzz file with 10 fresh examples a test (``seconds`` is not used: the
+    run is as short as it gets)."""
+    status, took = hunt(10, ["tests/fuzz/test_fuzz_saved_states.py"])
+    if status:
+        raise SystemExit(f"the fuzz smoke run failed (pytest status {status})")
+    print(f"fuzz smoke run: passed, {1 / took:.2f} runs/s")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("examples", nargs="?", type=int, default=20_000)
     parser.add_argument("--rounds", type=int, default=1)
     args = parser.parse_args()
-    env = dict(os.environ, CARDRULES_FUZZ_EXAMPLES=str(args.examples), CARDRULES_FUZZ_RANDOM="1")
     status = 0
     for round_number in range(1, args.rounds + 1):
-        start = time.perf_counter()
-        done = subprocess.run(
-            [sys.executable, "-m", "pytest", "tests/fuzz", "-q", "-p", "no:cacheprovider"],
-            cwd=ROOT,
-            env=env,
-            check=False,
-        )
-        seconds = time.perf_counter() - start
-        outcome = "passed" if done.returncode == 0 else f"FAILED (pytest status {done.returncode})"
+        code, seconds = hunt(args.examples, ["tests/fuzz"])
+        outcome = "passed" if code == 0 else f"FAILED (pytest status {code})"
         count = f"{args.examples:,} examples a test"
         print(f"round {round_number}: {count}, {outcome}, {seconds:.0f} s")
-        status = status or done.returncode
+        status = status or code
     return status
 
 
