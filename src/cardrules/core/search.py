@@ -1,0 +1,879 @@
+"""The double-dummy search that both games' solvers share: one design, compiled or interpreted.
+
+A double-dummy search plays out the rest of a deal with every hand known.  The search here
+answers one kind of question, a *null window*: "can side 0 reach at least ``need``?", and
+returns a *fail-soft bound*: a value that is at least ``need`` when the answer is yes (side 0
+reaches at least that), below it when no (side 0 reaches at most that).  The solvers find an
+exact value by asking a few such questions (:func:`exact`), each answer narrowing the range.
+
+The search is one kernel, :func:`at_least`, written in the subset of Python that numba compiles
+(:mod:`cardrules.core.compiled`): an iterative depth-first search over an explicit stack of
+*frames*, one frame per card to play, without recursion or objects.  It is made of:
+
+* **the game's follow rule as a kernel argument**: ``legal(hand, lead, best, trump, option)``,
+  the cards of ``hand`` that may be played to a trick whose lead card is ``lead`` (``-1`` when
+  leading) and winning card ``best``; the trick winner is the core's kernel
+  (:func:`cardrules.core.tricks.beats`);
+* **what the deal is worth as parameters** (:data:`TRICKS`, :data:`POINTS`, :data:`TARGETS`):
+  the tricks side 0 takes; or the card points each card is worth (summed, side 0's minus side
+  1's) and one *key card* whose taker counts, with a utility table by key-card side and by which
+  side is ahead; or every seat's own target of tricks, each worth a signed value made or
+  failed;
+* **a transposition table at the start of each trick**, in one numpy array of rows with named
+  fields (:data:`FIELDS`): a position is keyed by who holds each card still out as *relative
+  ranks* (per suit, the owners of the remaining cards from the top down; cards gone are
+  squeezed out, so positions that differ only by cards already played share an entry), the
+  leader and, where the worth is not counted from here on, the running totals.  An entry holds a
+  lower and an upper bound and the lead that last settled it; two rows a bucket, the one with
+  fewer cards left replaced first;
+* **equivalent cards**: cards of one suit in one hand that no other card still out separates
+  (and that are worth the same) win and lose the same tricks, so one of each run is tried;
+* **move ordering**: the table's lead first; leads of top cards that no opponent can ruff,
+  low leads to the partner's top card, then low cards, cards an opponent ruffs last (a history of
+  the leads that settled searches breaks ties); a follower's card that settled the last search
+  with the same hand and winning card (a *killer*), the cheapest card that wins, or the lowest,
+  and a card's worth to its partner's trick;
+* **sure bounds** before any search: with :data:`TRICKS`, each side's sure trump tricks (a
+  player's top ``j`` trumps win at least ``j`` tricks less the opponents' trumps above the lowest
+  of them); with :data:`POINTS`, the outcomes still open (whether the key card's holder can
+  lose it, which sides can still be ahead); with :data:`TARGETS`, the targets already made or
+  out of reach.
+
+``stats[NODES]`` counts the tricks searched: the trick starts whose cards were played out, not
+those the table or the bounds settled.  A search past ``stats[BUDGET]`` nodes (when positive)
+stops and sets ``stats[OVER]``.
+
+:func:`kernel_of` gives the search in the tier at hand: compiled when numba is importable, else
+the same functions interpreted (the same answers, about 100 times slower).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from cardrules.core.compiled import available, compiled, kernel
+from cardrules.core.tricks import beats
+
+kernel(beats)  # the trick-winner rule, called by the compiled search
+
+__all__ = [
+    "BUDGET",
+    "FIELDS",
+    "NODES",
+    "OVER",
+    "POINTS",
+    "TARGETS",
+    "TRICKS",
+    "Search",
+    "at_least",
+    "exact",
+    "kernel_of",
+]
+
+#: What a deal is worth (``Search.mode``): the tricks side 0 takes from here.
+TRICKS: Final = 0
+#: Card points (side 0's minus side 1's) and the side that takes the key card, through a table.
+POINTS: Final = 1
+#: Each seat's own target of tricks, made or failed, each worth a signed value to side 0.
+TARGETS: Final = 2
+
+# The parameters of one search (``params``), by index.
+P_PLAYERS: Final = 0
+P_TRUMP: Final = 1
+P_OPTION: Final = 2
+P_MODE: Final = 3
+P_KEY: Final = 4
+P_RESTRICT: Final = 5
+_PARAMS: Final = 6
+
+# The counters (``stats``), by index.
+#: Tricks searched.
+NODES: Final = 0
+#: The most tricks to search (0: no limit).
+BUDGET: Final = 1
+#: Set when the budget ran out.
+OVER: Final = 2
+#: The table's generation: rows of another generation are empty.
+GENERATION: Final = 3
+_STATS: Final = 4
+
+# The transposition table's fields (one row an entry).
+F_KEY0: Final = 0
+F_KEY1: Final = 1
+F_KEY2: Final = 2
+F_LOW: Final = 3
+F_HIGH: Final = 4
+F_MOVE: Final = 5
+F_LEFT: Final = 6
+F_GENERATION: Final = 7
+#: The names of the table's fields, by index.
+FIELDS: Final = ("key0", "key1", "key2", "low", "high", "move", "left", "generation")
+
+_SUIT: Final = 0x1FFF
+_DEPTH: Final = 64
+_MOVES: Final = 14
+_LOW: Final = -(1 << 20)
+_HIGH: Final = 1 << 20
+_TABLE_BITS: Final = 19
+_ALL: Final = (1 << 52) - 1
+
+
+def _pop_table() -> npt.NDArray[np.int64]:
+    return np.array([bin(pattern).count("1") for pattern in range(8192)], dtype=np.int64)
+
+
+#: The number of cards in a 13-bit suit pattern.
+POP13: Final = _pop_table()
+
+
+@kernel
+def _count(mask: int) -> int:
+    return int(
+        POP13[mask & _SUIT]
+        + POP13[(mask >> 13) & _SUIT]
+        + POP13[(mask >> 26) & _SUIT]
+        + POP13[(mask >> 39) & _SUIT]
+    )
+
+
+@kernel
+def _key(
+    hands: npt.NDArray[np.int64], n: int, leader: int, acc: npt.NDArray[np.int64], mode: int
+) -> tuple[int, int, int]:
+    """The table key of a trick start: each suit's remaining cards' owners from the top down
+    (two bits a card), the suits' lengths, the leader and the running totals the mode needs."""
+    out = 0
+    for seat in range(n):
+        out |= hands[seat]
+    low_suits = 0
+    high_suits = 0
+    lengths = 0
+    for suit in range(4):
+        code = 0
+        count = 0
+        for place in range(12, -1, -1):
+            card = suit * 13 + place
+            if (out >> card) & 1:
+                owner = 0
+                for seat in range(n):
+                    if (hands[seat] >> card) & 1:
+                        owner = seat
+                code = code << 2 | owner
+                count += 1
+        if suit < 2:
+            low_suits |= code << (26 * suit)
+        else:
+            high_suits |= code << (26 * (suit - 2))
+        lengths |= count << (4 * suit)
+    extra = 0
+    if mode == POINTS:
+        extra = ((acc[0] + 512) & 1023) | (acc[1] + 1) << 10
+    elif mode == TARGETS:
+        extra = acc[0] | acc[1] << 4 | acc[2] << 8 | acc[3] << 12
+    return low_suits, high_suits, lengths | leader << 16 | extra << 18
+
+
+@kernel
+def _sign_index(diff: int) -> int:
+    if diff > 0:
+        return 0
+    if diff == 0:
+        return 1
+    return 2
+
+
+@kernel
+def _sure_trumps(hands: npt.NDArray[np.int64], n: int, trump: int, side: int) -> int:
+    """The sure trump tricks of ``side``: for its best player, the most of ``j`` less the
+    opponents' trumps above the player's ``j``-th trump."""
+    shift = 13 * trump
+    enemy = 0
+    for seat in range(n):
+        if seat & 1 != side:
+            enemy |= (hands[seat] >> shift) & _SUIT
+    best = 0
+    for seat in range(n):
+        if seat & 1 != side:
+            continue
+        held = (hands[seat] >> shift) & _SUIT
+        count = 0
+        for place in range(12, -1, -1):
+            if (held >> place) & 1:
+                count += 1
+                tricks = count - POP13[enemy >> place]
+                if tricks > best:
+                    best = tricks
+    return best
+
+
+@kernel
+def _bounds(
+    hands: npt.NDArray[np.int64],
+    params: npt.NDArray[np.int64],
+    worth: npt.NDArray[np.int64],
+    utility: npt.NDArray[np.int64],
+    acc: npt.NDArray[np.int64],
+    leader: int,
+) -> tuple[int, int]:
+    """Sure bounds on the value from a trick start (see the module's introduction)."""
+    n = params[P_PLAYERS]
+    trump = params[P_TRUMP]
+    mode = params[P_MODE]
+    left = _count(hands[leader])
+    if mode == TRICKS:
+        if trump < 0:
+            return 0, left
+        return _sure_trumps(hands, n, trump, 0), left - _sure_trumps(hands, n, trump, 1)
+    if mode == TARGETS:
+        fixed = 0
+        spread = 0
+        for seat in range(4):
+            value = utility[seat]
+            if acc[seat] == 0:
+                fixed += value
+            elif acc[seat] > left:
+                fixed -= value
+            else:
+                spread += abs(value)
+        return fixed - spread, fixed + spread
+    out = 0
+    for seat in range(n):
+        out |= hands[seat]
+    rest = 0
+    card = 0
+    while card < 52:
+        if (out >> card) & 1:
+            rest += worth[card]
+        card += 1
+    first = _sign_index(acc[0] + rest)
+    last = _sign_index(acc[0] - rest)
+    key = params[P_KEY]
+    owners_low, owners_high = 2, 2
+    if acc[1] >= 0:
+        owners_low, owners_high = acc[1], acc[1]
+    elif key >= 0 and (out >> key) & 1:
+        holder = 0
+        for seat in range(n):
+            if (hands[seat] >> key) & 1:
+                holder = seat
+        above = 0
+        for seat in range(n):
+            if (seat - holder) & 1:
+                above |= hands[seat] & (_SUIT << (13 * (key // 13))) & ~((2 << key) - 1)
+        if above:
+            owners_low, owners_high = 0, 1
+        else:
+            owners_low, owners_high = holder & 1, holder & 1
+    low = _HIGH
+    high = _LOW
+    for owner in range(owners_low, owners_high + 1):
+        for sign in range(first, last + 1):
+            value = utility[owner * 3 + sign]
+            if value < low:
+                low = value
+            if value > high:
+                high = value
+    return low, high
+
+
+@kernel
+def _final(
+    params: npt.NDArray[np.int64], utility: npt.NDArray[np.int64], acc: npt.NDArray[np.int64]
+) -> int:
+    """The value of the end of the deal from the running totals (0 for :data:`TRICKS`)."""
+    mode = params[P_MODE]
+    if mode == TRICKS:
+        return 0
+    if mode == POINTS:
+        owner = acc[1] if acc[1] >= 0 else 2
+        return int(utility[owner * 3 + _sign_index(acc[0])])
+    value = 0
+    for seat in range(4):
+        value += utility[seat] if acc[seat] == 0 else -utility[seat]
+    return value
+
+
+@kernel
+def _probe(
+    table: npt.NDArray[np.int64],
+    generation: int,
+    k0: int,
+    k1: int,
+    k2: int,
+) -> int:
+    """The row of the key in its bucket, or ``-1 - row`` of the row to replace."""
+    mixed = (k0 * 0x9E3779B1 + k1 * 0x85EBCA77 + k2 * 0xC2B2AE3D) & 0x7FFFFFFFFFFFFFFF
+    mixed ^= mixed >> 29
+    size = table.shape[0]
+    first = (mixed & (size - 1)) & ~1
+    for row in range(first, first + 2):
+        if (
+            table[row, F_GENERATION] == generation
+            and table[row, F_KEY0] == k0
+            and table[row, F_KEY1] == k1
+            and table[row, F_KEY2] == k2
+        ):
+            return row
+    if table[first, F_GENERATION] != generation:
+        return -1 - first
+    if table[first + 1, F_GENERATION] != generation:
+        return -1 - (first + 1)
+    if table[first, F_LEFT] <= table[first + 1, F_LEFT]:
+        return -1 - first
+    return -1 - (first + 1)
+
+
+@kernel
+def _moves(
+    allowed: int,
+    out: int,
+    alone: npt.NDArray[np.int64],
+    moves: npt.NDArray[np.int64],
+    depth: int,
+) -> int:
+    """One card of each run of equivalent cards of ``allowed`` into ``moves[depth]``, highest
+    first in each suit; the count."""
+    count = 0
+    for suit in range(4):
+        mine = (allowed >> (13 * suit)) & _SUIT
+        if not mine:
+            continue
+        present = (out >> (13 * suit)) & _SUIT
+        single = alone[suit]
+        previous = False
+        for place in range(12, -1, -1):
+            if not (present >> place) & 1:
+                continue
+            held = (mine >> place) & 1 == 1
+            own = (single >> place) & 1 == 1
+            if held and (not previous or own):
+                moves[depth, count] = suit * 13 + place
+                count += 1
+            previous = held and not own
+    return count
+
+
+@kernel
+def _order(
+    moves: npt.NDArray[np.int64],
+    scores: npt.NDArray[np.int64],
+    depth: int,
+    count: int,
+) -> None:
+    """Sort ``moves[depth, :count]`` by ``scores[:count]``, highest first (insertion sort)."""
+    for i in range(1, count):
+        move = moves[depth, i]
+        score = scores[i]
+        j = i - 1
+        while j >= 0 and scores[j] < score:
+            moves[depth, j + 1] = moves[depth, j]
+            scores[j + 1] = scores[j]
+            j -= 1
+        moves[depth, j + 1] = move
+        scores[j + 1] = score
+
+
+@kernel
+def _score_moves(
+    moves: npt.NDArray[np.int64],
+    scores: npt.NDArray[np.int64],
+    depth: int,
+    count: int,
+    hands: npt.NDArray[np.int64],
+    n: int,
+    seat: int,
+    position: int,
+    best: int,
+    partner_winning: bool,
+    trump: int,
+    worth: npt.NDArray[np.int64],
+    first: int,
+    history: npt.NDArray[np.int64],
+) -> None:
+    """Good plays first (see the module's introduction); ``first`` (a card, or -1) before all."""
+    others = 0
+    opponents = 0
+    for other in range(n):
+        if other != seat:
+            others |= hands[other]
+            if (other - seat) & 1:
+                opponents |= hands[other]
+    partner = others & ~opponents
+    trumps = 0 if trump < 0 else _SUIT << (13 * trump)
+    for i in range(count):
+        card = moves[depth, i]
+        suit = card // 13
+        mask = _SUIT << (13 * suit)
+        rank = card % 13
+        cost = rank + (13 if suit == trump else 0)
+        score = 0
+        if card == first:
+            score = 1 << 40
+        elif position == 0:
+            ruffed = False
+            if suit != trump and trump >= 0:
+                for other in range(n):
+                    if (other - seat) & 1 and not hands[other] & mask and hands[other] & trumps:
+                        ruffed = True
+            above = others & mask & ~((2 << card) - 1)
+            if ruffed:
+                score = (1 << 20) - cost
+            elif not above:
+                score = (5 << 20) + rank
+            elif partner & mask and _top(others & mask) == _top(partner & mask):
+                score = (4 << 20) - cost
+            else:
+                score = (3 << 20) - cost
+            score = score * 64 + min(history[card], 63)
+        else:
+            wins = beats(card, best, trump)
+            if partner_winning:
+                score = (2 << 20) + worth[card] * 32 - cost if not wins else (1 << 20) - cost
+            elif wins:
+                score = (3 << 20) - cost
+            else:
+                score = (2 << 20) - worth[card] * 32 - cost
+        scores[i] = score
+    _order(moves, scores, depth, count)
+
+
+@kernel
+def _top(mask: int) -> int:
+    """The highest card of a mask (-1 for none)."""
+    for suit in range(3, -1, -1):
+        pattern = (mask >> (13 * suit)) & _SUIT
+        if pattern:
+            place = 12
+            while not (pattern >> place) & 1:
+                place -= 1
+            return suit * 13 + place
+    return -1
+
+
+@kernel
+def at_least(
+    legal: Any,
+    params: npt.NDArray[np.int64],
+    worth: npt.NDArray[np.int64],
+    utility: npt.NDArray[np.int64],
+    alone: npt.NDArray[np.int64],
+    table: npt.NDArray[np.int64],
+    stats: npt.NDArray[np.int64],
+    history: npt.NDArray[np.int64],
+    killers: npt.NDArray[np.int64],
+    root_hands: npt.NDArray[np.int64],
+    root_leader: int,
+    root_trick: npt.NDArray[np.int64],
+    root_played: int,
+    root_acc: npt.NDArray[np.int64],
+    root_need: int,
+) -> int:
+    """Can side 0 reach at least ``root_need`` from this position?  A fail-soft bound (see the
+    module's introduction).
+
+    ``root_trick[:root_played]`` are the cards of the trick in progress (the lead first),
+    ``root_acc`` the running totals of the mode (side 0's card points minus side 1's and the
+    key card's side, -1 for not yet taken; or each seat's tricks still to make), ``params`` the
+    deal's constants by the ``P_`` indices; ``params[P_RESTRICT]`` narrows the first card (a
+    card mask; All Fours' called card).  The value counted with :data:`TRICKS` is side 0's
+    tricks from here, the trick in progress included."""
+    n = params[P_PLAYERS]
+    trump = params[P_TRUMP]
+    option = params[P_OPTION]
+    mode = params[P_MODE]
+    key = params[P_KEY]
+    generation = stats[GENERATION]
+    hands = np.zeros((_DEPTH, 4), dtype=np.int64)
+    trick = np.zeros((_DEPTH, 4), dtype=np.int64)
+    acc = np.zeros((_DEPTH, 4), dtype=np.int64)
+    moves = np.zeros((_DEPTH, _MOVES), dtype=np.int64)
+    scores = np.zeros(_MOVES, dtype=np.int64)
+    leader = np.zeros(_DEPTH, dtype=np.int64)
+    played = np.zeros(_DEPTH, dtype=np.int64)
+    best_position = np.zeros(_DEPTH, dtype=np.int64)
+    need = np.zeros(_DEPTH, dtype=np.int64)
+    gain = np.zeros(_DEPTH, dtype=np.int64)
+    count = np.zeros(_DEPTH, dtype=np.int64)
+    index = np.zeros(_DEPTH, dtype=np.int64)
+    found = np.zeros(_DEPTH, dtype=np.int64)
+    slot = np.zeros(_DEPTH, dtype=np.int64)
+    for seat in range(n):
+        hands[0, seat] = root_hands[seat]
+    for position in range(root_played):
+        trick[0, position] = root_trick[position]
+    for i in range(4):
+        acc[0, i] = root_acc[i]
+    leader[0] = root_leader
+    played[0] = root_played
+    need[0] = root_need
+    best_position[0] = 0
+    for position in range(1, root_played):
+        if beats(root_trick[position], root_trick[best_position[0]], trump):
+            best_position[0] = position
+    slot[0] = -1
+    d = 0
+    restrict = params[P_RESTRICT]
+    # The root: a trick start is looked up (and settled) like any other, unless its first card
+    # is narrowed (the table's bounds are those of every legal card).
+    if root_played == 0 and restrict == _ALL:
+        if _count(hands[0, root_leader]) == 0:
+            return _final(params, utility, acc[0])
+        row = _entry(table, generation, hands[0], root_leader, acc[0], params, worth, utility)
+        if table[row, F_LOW] >= root_need:
+            return int(table[row, F_LOW])
+        if table[row, F_HIGH] < root_need:
+            return int(table[row, F_HIGH])
+        slot[0] = row
+        stats[NODES] += 1
+    result = 0
+    generate = True
+    have = False  # ``result`` holds the value of the card last tried at frame ``d``
+    while True:
+        position = played[d]
+        seat = (leader[d] + position) % n
+        if generate:
+            generate = False
+            hand = hands[d, seat]
+            out = 0
+            for other in range(n):
+                out |= hands[d, other]
+            for p in range(position):
+                out |= 1 << trick[d, p]
+            if position == 0:
+                allowed = legal(hand, -1, -1, trump, option)
+            else:
+                allowed = legal(hand, trick[d, 0], trick[d, best_position[d]], trump, option)
+            if d == 0:
+                allowed &= restrict
+            total = _moves(allowed, out, alone, moves, d)
+            count[d] = total
+            index[d] = 0
+            found[d] = _LOW if seat & 1 == 0 else _HIGH
+            if total > 1:
+                first = -1
+                winning = -1
+                if position == 0:
+                    if slot[d] >= 0:
+                        first = table[slot[d], F_MOVE]
+                else:
+                    winning = trick[d, best_position[d]]
+                    first = killers[seat, winning]
+                partner = position > 0 and (best_position[d] - position) & 1 == 0
+                _score_moves(
+                    moves,
+                    scores,
+                    d,
+                    total,
+                    hands[d],
+                    n,
+                    seat,
+                    position,
+                    winning,
+                    partner,
+                    trump,
+                    worth,
+                    first,
+                    history,
+                )
+        if not have:
+            if index[d] >= count[d]:
+                # Every card tried: the frame's bound.
+                result = found[d]
+                _store(table, slot[d], result, need[d])
+                if d == 0:
+                    return int(result)
+                result += gain[d]
+                d -= 1
+                have = True
+                continue
+            card = moves[d, index[d]]
+            index[d] += 1
+            c = d + 1
+            for other in range(n):
+                hands[c, other] = hands[d, other]
+            hands[c, seat] ^= 1 << card
+            for p in range(position):
+                trick[c, p] = trick[d, p]
+            trick[c, position] = card
+            new_best = best_position[d]
+            if position == 0 or beats(card, trick[d, new_best], trump):
+                new_best = position
+            for i in range(4):
+                acc[c, i] = acc[d, i]
+            if position + 1 < n:
+                leader[c] = leader[d]
+                played[c] = position + 1
+                best_position[c] = new_best
+                need[c] = need[d]
+                gain[c] = 0
+                slot[c] = -1
+                d = c
+                generate = True
+                continue
+            # The trick is complete.
+            winner = (leader[d] + new_best) % n
+            side = winner & 1
+            won = 0
+            if mode == TRICKS:
+                won = 1 - side
+            elif mode == POINTS:
+                points = 0
+                for p in range(n):
+                    points += worth[trick[c, p]]
+                    if trick[c, p] == key:
+                        acc[c, 1] = side
+                acc[c, 0] += points if side == 0 else -points
+            elif acc[c, winner] > 0:
+                acc[c, winner] -= 1
+            leader[c] = winner
+            played[c] = 0
+            best_position[c] = 0
+            need[c] = need[d] - won
+            gain[c] = won
+            slot[c] = -1
+            if _count(hands[c, winner]) == 0:
+                result = _final(params, utility, acc[c]) + won
+            else:
+                row = _entry(table, generation, hands[c], winner, acc[c], params, worth, utility)
+                if table[row, F_LOW] >= need[c]:
+                    result = table[row, F_LOW] + won
+                elif table[row, F_HIGH] < need[c]:
+                    result = table[row, F_HIGH] + won
+                else:
+                    stats[NODES] += 1
+                    if stats[BUDGET] > 0 and stats[NODES] > stats[BUDGET]:
+                        stats[OVER] = 1
+                        return 0
+                    slot[c] = row
+                    d = c
+                    generate = True
+                    continue
+            have = True
+        # ``result`` is the value of the card just tried at frame ``d``.
+        have = False
+        maximizing = seat & 1 == 0
+        if (result >= need[d]) == maximizing:
+            # A cut-off: this card settles the frame.
+            card = moves[d, index[d] - 1]
+            if position == 0:
+                history[card] += 1
+                if slot[d] >= 0:
+                    table[slot[d], F_MOVE] = card
+            else:
+                killers[seat, trick[d, best_position[d]]] = card
+            _store(table, slot[d], result, need[d])
+            if d == 0:
+                return int(result)
+            result += gain[d]
+            d -= 1
+            have = True
+        elif maximizing:
+            if result > found[d]:
+                found[d] = result
+        elif result < found[d]:
+            found[d] = result
+
+
+@kernel
+def _entry(
+    table: npt.NDArray[np.int64],
+    generation: int,
+    hands: npt.NDArray[np.int64],
+    leader: int,
+    acc: npt.NDArray[np.int64],
+    params: npt.NDArray[np.int64],
+    worth: npt.NDArray[np.int64],
+    utility: npt.NDArray[np.int64],
+) -> int:
+    """The table row of a trick start, made with its sure bounds when new."""
+    k0, k1, k2 = _key(hands, params[P_PLAYERS], leader, acc, params[P_MODE])
+    row = _probe(table, generation, k0, k1, k2)
+    if row >= 0:
+        return row
+    row = -1 - row
+    low, high = _bounds(hands, params, worth, utility, acc, leader)
+    table[row, F_KEY0] = k0
+    table[row, F_KEY1] = k1
+    table[row, F_KEY2] = k2
+    table[row, F_LOW] = low
+    table[row, F_HIGH] = high
+    table[row, F_MOVE] = -1
+    table[row, F_LEFT] = _count(hands[leader])
+    table[row, F_GENERATION] = generation
+    return row
+
+
+@kernel
+def _store(table: npt.NDArray[np.int64], row: int, result: int, need: int) -> None:
+    """Keep a search's fail-soft answer in its table row (none for -1)."""
+    if row < 0:
+        return
+    if result >= need:
+        if result > table[row, F_LOW]:
+            table[row, F_LOW] = result
+    elif result < table[row, F_HIGH]:
+        table[row, F_HIGH] = result
+
+
+Legal = Callable[[int, int, int, int, int], int]
+
+
+class Search:
+    """One solve's search: the deal's constants, the table and the counters, in numpy arrays
+    that the kernel :func:`at_least` reads.
+
+    :param legal: the game's follow rule kernel (see the module's introduction).
+    :param players: 2 or 4.
+    :param trump: the trump suit number, or -1.
+    :param option: passed to ``legal`` (a rule option of the game).
+    :param mode: :data:`TRICKS`, :data:`POINTS` or :data:`TARGETS`.
+    :param worth: what each card is worth (:data:`POINTS`), 52 values.
+    :param utility: :data:`POINTS`: the value by key-card side (0, 1, 2 for nobody) and by sign
+        (side 0 ahead, level, behind), nine values; :data:`TARGETS`: each seat's signed value.
+    :param key: the key card (:data:`POINTS`), or -1.
+    :param alone: a 13-bit mask a suit of the places whose cards are no other's equivalent.
+    :param budget: the most tricks to search, ``None`` for no limit.
+    """
+
+    def __init__(
+        self,
+        legal: Legal,
+        *,
+        players: int,
+        trump: int,
+        option: int = 0,
+        mode: int = TRICKS,
+        worth: Sequence[int] = (0,) * 52,
+        utility: Sequence[int] = (0,) * 9,
+        key: int = -1,
+        alone: Sequence[int] = (0, 0, 0, 0),
+        budget: int | None = None,
+    ) -> None:
+        self.run, self.legal = kernel_of(legal)
+        self.params = np.zeros(_PARAMS, dtype=np.int64)
+        self.params[P_PLAYERS] = players
+        self.params[P_TRUMP] = trump
+        self.params[P_OPTION] = option
+        self.params[P_MODE] = mode
+        self.params[P_KEY] = key
+        self.params[P_RESTRICT] = (1 << 52) - 1
+        self.worth = np.array(worth, dtype=np.int64)
+        self.utility = np.zeros(9, dtype=np.int64)
+        self.utility[: len(utility)] = utility
+        self.alone = np.array(alone, dtype=np.int64)
+        self.table, generation = _table()
+        self.stats = np.zeros(_STATS, dtype=np.int64)
+        self.stats[BUDGET] = budget or 0
+        self.stats[GENERATION] = generation
+        self.history = np.zeros(52, dtype=np.int64)
+        self.killers = np.full((4, 52), -1, dtype=np.int64)
+        self._acc = np.zeros(4, dtype=np.int64)
+        self._hands = np.zeros(4, dtype=np.int64)
+        self._trick = np.zeros(4, dtype=np.int64)
+
+    @property
+    def nodes(self) -> int:
+        """The tricks searched so far."""
+        return int(self.stats[NODES])
+
+    @property
+    def over(self) -> bool:
+        """True when the budget ran out (the last answer is then meaningless)."""
+        return bool(self.stats[OVER])
+
+    def ask(
+        self,
+        hands: Sequence[int],
+        leader: int,
+        trick: Sequence[int],
+        need: int,
+        acc: Sequence[int] = (0, -1, 0, 0),
+        restrict: int = (1 << 52) - 1,
+    ) -> int:
+        """:func:`at_least` of this position (a fail-soft bound on side 0's value)."""
+        for seat, hand in enumerate(hands):
+            self._hands[seat] = hand
+        for position, card in enumerate(trick):
+            self._trick[position] = card
+        for i, value in enumerate(acc):
+            self._acc[i] = value
+        self.params[P_RESTRICT] = restrict
+        return int(
+            self.run(
+                self.legal,
+                self.params,
+                self.worth,
+                self.utility,
+                self.alone,
+                self.table,
+                self.stats,
+                self.history,
+                self.killers,
+                self._hands,
+                leader,
+                self._trick,
+                len(trick),
+                self._acc,
+                need,
+            )
+        )
+
+
+def exact(ask: Callable[[int], int], levels: Sequence[int], guess: int | None = None) -> int:
+    """The exact value, one of the sorted ``levels``, from fail-soft null-window answers
+    ``ask(need)``: from ``guess`` by steps when given (a position's plays mostly share its
+    value), else by bisection.  Each answer's bound narrows the range as far as it goes."""
+    low, high = 0, len(levels) - 1
+
+    def narrow(middle: int) -> None:
+        nonlocal low, high
+        bound = ask(levels[middle])
+        if bound >= levels[middle]:
+            low = middle
+            while low < high and levels[low] < bound:
+                low += 1
+        else:
+            high = middle - 1
+            while high > low and levels[high] > bound:
+                high -= 1
+
+    if guess is not None:
+        start = 0
+        while start < high and levels[start] < guess:
+            start += 1
+        if start > low:
+            narrow(start)
+            if high < start:
+                while low < high:
+                    narrow(high)
+                return levels[low]
+        while low < high:
+            narrow(low + 1)
+        return levels[low]
+    while low < high:
+        narrow((low + high + 1) // 2)
+    return levels[low]
+
+
+_TABLES: list[Any] = []
+
+
+def _table() -> tuple[npt.NDArray[np.int64], int]:
+    """The process's transposition table (allocated once) and a fresh generation of it."""
+    if not _TABLES:
+        _TABLES.append(np.zeros((1 << _TABLE_BITS, len(FIELDS)), dtype=np.int64))
+        _TABLES.append(0)
+    _TABLES[1] += 1
+    return _TABLES[0], _TABLES[1]
+
+
+def kernel_of(legal: Legal) -> tuple[Any, Any]:
+    """The search kernel and the follow rule ``legal`` in the tier at hand: compiled when numba
+    is importable, else interpreted."""
+    if available():
+        return compiled(at_least), compiled(legal)
+    return at_least, legal
