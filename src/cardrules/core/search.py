@@ -61,8 +61,9 @@ from cardrules.core.tricks import beats
 kernel(beats)  # the trick-winner rule, called by the compiled search
 
 __all__ = [
+    "BOUND_FIELDS",
     "BUDGET",
-    "FIELDS",
+    "GROUP_FIELDS",
     "NODES",
     "OVER",
     "POINTS",
@@ -101,17 +102,47 @@ OVER: Final = 2
 GENERATION: Final = 3
 _STATS: Final = 4
 
-# The transposition table's fields (one row an entry).
-F_KEY0: Final = 0
-F_KEY1: Final = 1
-F_KEY2: Final = 2
-F_LOW: Final = 3
-F_HIGH: Final = 4
-F_MOVE: Final = 5
-F_LEFT: Final = 6
-F_GENERATION: Final = 7
-#: The names of the table's fields, by index.
-FIELDS: Final = ("key0", "key1", "key2", "low", "high", "move", "left", "generation")
+# The transposition table is two arrays of rows with named fields.  The *groups* table, by
+# position key (each hand's suit lengths, the leader, the running totals the mode needs): the
+# groups of top places that entries of that key depend on.  The *bounds* table, by position key,
+# group and the owners of the group's places: a lower and an upper bound and the lead that last
+# settled the search.
+G_KEY0: Final = 0
+G_KEY1: Final = 1
+G_KEY2: Final = 2
+G_GENERATION: Final = 3
+G_COUNT: Final = 4
+G_FIRST: Final = 5
+_GROUPS: Final = 8
+#: The names of the groups table's fields, by index (``group0`` ... the groups, newest first).
+GROUP_FIELDS: Final = ("key0", "key1", "key2", "generation", "count") + tuple(
+    f"group{i}" for i in range(_GROUPS)
+)
+B_KEY0: Final = 0
+B_KEY1: Final = 1
+B_KEY2: Final = 2
+B_GROUP: Final = 3
+B_OWNERS0: Final = 4
+B_OWNERS1: Final = 5
+B_LOW: Final = 6
+B_HIGH: Final = 7
+B_MOVE: Final = 8
+B_LEFT: Final = 9
+B_GENERATION: Final = 10
+#: The names of the bounds table's fields, by index.
+BOUND_FIELDS: Final = (
+    "key0",
+    "key1",
+    "key2",
+    "group",
+    "owners0",
+    "owners1",
+    "low",
+    "high",
+    "move",
+    "left",
+    "generation",
+)
 
 _SUIT: Final = 0x1FFF
 _DEPTH: Final = 64
@@ -142,39 +173,101 @@ def _count(mask: int) -> int:
 
 @kernel
 def _key(
-    hands: npt.NDArray[np.int64], n: int, leader: int, acc: npt.NDArray[np.int64], mode: int
+    hands: npt.NDArray[np.int64],
+    n: int,
+    leader: int,
+    acc: npt.NDArray[np.int64],
+    mode: int,
+    out: int,
 ) -> tuple[int, int, int]:
-    """The table key of a trick start: each suit's remaining cards' owners from the top down
-    (two bits a card), the suits' lengths, the leader and the running totals the mode needs."""
-    out = 0
-    for seat in range(n):
-        out |= hands[seat]
-    low_suits = 0
-    high_suits = 0
+    """The position key of a trick start: each hand's suit lengths, the leader, the running
+    totals the mode needs and, with :data:`POINTS` (where a card's worth is its own, not its
+    place's), the cards still out."""
     lengths = 0
+    last = 0
+    for seat in range(n):
+        code = 0
+        for suit in range(4):
+            code |= POP13[(hands[seat] >> (13 * suit)) & _SUIT] << (4 * suit)
+        if seat < 3:
+            lengths |= code << (16 * seat)
+        else:
+            last = code
+    extra = 0
+    cards = 0
+    if mode == POINTS:
+        extra = ((acc[0] + 512) & 1023) | (acc[1] + 1) << 10
+        cards = out
+    elif mode == TARGETS:
+        extra = acc[0] | acc[1] << 4 | acc[2] << 8 | acc[3] << 12
+    return lengths, cards, last | leader << 16 | extra << 18
+
+
+@kernel
+def _group(deps: int, out: int) -> int:
+    """The top places of each suit that ``deps`` (cards of ``out``) reach down to: 4 bits a
+    suit, the count of the suit's cards out at or above the lowest card of ``deps``."""
+    group = 0
+    for suit in range(4):
+        mine = (deps >> (13 * suit)) & _SUIT
+        if mine:
+            present = (out >> (13 * suit)) & _SUIT
+            low = mine & -mine
+            group |= POP13[present & ~(low - 1)] << (4 * suit)
+    return group
+
+
+@kernel
+def _layout(hands: npt.NDArray[np.int64], n: int, out: int, codes: npt.NDArray[np.int64]) -> None:
+    """Each suit's owners of the cards out, two bits a card from the top down, into
+    ``codes[suit]``, and the suit's count of cards out into ``codes[4 + suit]``."""
     for suit in range(4):
         code = 0
-        count = 0
+        length = 0
+        present = (out >> (13 * suit)) & _SUIT
         for place in range(12, -1, -1):
-            card = suit * 13 + place
-            if (out >> card) & 1:
+            if (present >> place) & 1:
+                card = suit * 13 + place
                 owner = 0
-                for seat in range(n):
+                for seat in range(1, n):
                     if (hands[seat] >> card) & 1:
                         owner = seat
                 code = code << 2 | owner
-                count += 1
+                length += 1
+        codes[suit] = code
+        codes[4 + suit] = length
+
+
+@kernel
+def _owners(codes: npt.NDArray[np.int64], group: int) -> tuple[int, int]:
+    """Who holds the group's places (two bits a card, the top of each suit first), from the
+    suits' layouts (:func:`_layout`)."""
+    words0 = 0
+    words1 = 0
+    for suit in range(4):
+        want = (group >> (4 * suit)) & 15
+        code = codes[suit] >> (2 * (codes[4 + suit] - want))
         if suit < 2:
-            low_suits |= code << (26 * suit)
+            words0 |= code << (26 * suit)
         else:
-            high_suits |= code << (26 * (suit - 2))
-        lengths |= count << (4 * suit)
-    extra = 0
-    if mode == POINTS:
-        extra = ((acc[0] + 512) & 1023) | (acc[1] + 1) << 10
-    elif mode == TARGETS:
-        extra = acc[0] | acc[1] << 4 | acc[2] << 8 | acc[3] << 12
-    return low_suits, high_suits, lengths | leader << 16 | extra << 18
+            words1 |= code << (26 * (suit - 2))
+    return words0, words1
+
+
+@kernel
+def _tops(out: int, group: int) -> int:
+    """The cards of ``out`` at the group's places."""
+    cards = 0
+    for suit in range(4):
+        want = (group >> (4 * suit)) & 15
+        place = 12
+        while want > 0:
+            card = suit * 13 + place
+            if (out >> card) & 1:
+                cards |= 1 << card
+                want -= 1
+            place -= 1
+    return cards
 
 
 @kernel
@@ -187,15 +280,19 @@ def _sign_index(diff: int) -> int:
 
 
 @kernel
-def _sure_trumps(hands: npt.NDArray[np.int64], n: int, trump: int, side: int) -> int:
+def _sure_trumps(hands: npt.NDArray[np.int64], n: int, trump: int, side: int) -> tuple[int, int]:
     """The sure trump tricks of ``side``: for its best player, the most of ``j`` less the
-    opponents' trumps above the player's ``j``-th trump."""
+    opponents' trumps above the player's ``j``-th trump; with the trumps that count depends on
+    (every trump out at or above the lowest one counted)."""
     shift = 13 * trump
     enemy = 0
+    every = 0
     for seat in range(n):
+        every |= (hands[seat] >> shift) & _SUIT
         if seat & 1 != side:
             enemy |= (hands[seat] >> shift) & _SUIT
     best = 0
+    lowest = -1
     for seat in range(n):
         if seat & 1 != side:
             continue
@@ -207,7 +304,10 @@ def _sure_trumps(hands: npt.NDArray[np.int64], n: int, trump: int, side: int) ->
                 tricks = count - POP13[enemy >> place]
                 if tricks > best:
                     best = tricks
-    return best
+                    lowest = place
+    if lowest < 0:
+        return 0, 0
+    return best, (every & ~((1 << lowest) - 1)) << shift
 
 
 @kernel
@@ -218,16 +318,19 @@ def _bounds(
     utility: npt.NDArray[np.int64],
     acc: npt.NDArray[np.int64],
     leader: int,
-) -> tuple[int, int]:
-    """Sure bounds on the value from a trick start (see the module's introduction)."""
+) -> tuple[int, int, int, int]:
+    """Sure bounds on the value from a trick start (see the module's introduction), with the
+    cards each depends on."""
     n = params[P_PLAYERS]
     trump = params[P_TRUMP]
     mode = params[P_MODE]
     left = _count(hands[leader])
     if mode == TRICKS:
         if trump < 0:
-            return 0, left
-        return _sure_trumps(hands, n, trump, 0), left - _sure_trumps(hands, n, trump, 1)
+            return 0, left, 0, 0
+        ours, our_cards = _sure_trumps(hands, n, trump, 0)
+        theirs, their_cards = _sure_trumps(hands, n, trump, 1)
+        return ours, left - theirs, our_cards, their_cards
     if mode == TARGETS:
         fixed = 0
         spread = 0
@@ -239,7 +342,7 @@ def _bounds(
                 fixed -= value
             else:
                 spread += abs(value)
-        return fixed - spread, fixed + spread
+        return fixed - spread, fixed + spread, 0, 0
     out = 0
     for seat in range(n):
         out |= hands[seat]
@@ -277,7 +380,7 @@ def _bounds(
                 low = value
             if value > high:
                 high = value
-    return low, high
+    return low, high, out, out
 
 
 @kernel
@@ -298,33 +401,178 @@ def _final(
 
 
 @kernel
-def _probe(
-    table: npt.NDArray[np.int64],
+def _hash(k0: int, k1: int, k2: int, k3: int, k4: int, k5: int, size: int) -> int:
+    """The first row of a key's bucket of two rows in a table of ``size`` rows."""
+    mixed = k0 * 0x9E3779B1 + k1 * 0x85EBCA77 + k2 * 0xC2B2AE3D
+    mixed = mixed * 31 + k3 * 0x27D4EB2F + k4 * 0x165667B1 + k5 * 0x61C88647
+    mixed &= 0x7FFFFFFFFFFFFFFF
+    mixed ^= mixed >> 31
+    return (mixed & (size - 1)) & ~1
+
+
+@kernel
+def _groups_row(
+    groups: npt.NDArray[np.int64], generation: int, k0: int, k1: int, k2: int, make: bool
+) -> int:
+    """The groups table's row of a position key (made when ``make``), or -1."""
+    first = _hash(k0, k1, k2, 0, 0, 0, groups.shape[0])
+    for row in range(first, first + 2):
+        if (
+            groups[row, G_GENERATION] == generation
+            and groups[row, G_KEY0] == k0
+            and groups[row, G_KEY1] == k1
+            and groups[row, G_KEY2] == k2
+        ):
+            return row
+    if not make:
+        return -1
+    row = first
+    if groups[first, G_GENERATION] == generation:
+        row = first + 1
+        if groups[row, G_GENERATION] == generation and groups[row, G_COUNT] > groups[
+            first, G_COUNT
+        ]:
+            row = first
+    groups[row, G_KEY0] = k0
+    groups[row, G_KEY1] = k1
+    groups[row, G_KEY2] = k2
+    groups[row, G_GENERATION] = generation
+    groups[row, G_COUNT] = 0
+    return row
+
+
+@kernel
+def _bounds_row(
+    bounds: npt.NDArray[np.int64],
     generation: int,
     k0: int,
     k1: int,
     k2: int,
+    group: int,
+    w0: int,
+    w1: int,
+    make: bool,
+    left: int,
 ) -> int:
-    """The row of the key in its bucket, or ``-1 - row`` of the row to replace."""
-    mixed = (k0 * 0x9E3779B1 + k1 * 0x85EBCA77 + k2 * 0xC2B2AE3D) & 0x7FFFFFFFFFFFFFFF
-    mixed ^= mixed >> 29
-    size = table.shape[0]
-    first = (mixed & (size - 1)) & ~1
+    """The bounds table's row of a key, group and owners (made when ``make``), or -1.  A new
+    row replaces the one of its bucket with fewer cards left."""
+    first = _hash(k0, k1, k2, group, w0, w1, bounds.shape[0])
     for row in range(first, first + 2):
         if (
-            table[row, F_GENERATION] == generation
-            and table[row, F_KEY0] == k0
-            and table[row, F_KEY1] == k1
-            and table[row, F_KEY2] == k2
+            bounds[row, B_GENERATION] == generation
+            and bounds[row, B_KEY0] == k0
+            and bounds[row, B_KEY1] == k1
+            and bounds[row, B_KEY2] == k2
+            and bounds[row, B_GROUP] == group
+            and bounds[row, B_OWNERS0] == w0
+            and bounds[row, B_OWNERS1] == w1
         ):
             return row
-    if table[first, F_GENERATION] != generation:
-        return -1 - first
-    if table[first + 1, F_GENERATION] != generation:
-        return -1 - (first + 1)
-    if table[first, F_LEFT] <= table[first + 1, F_LEFT]:
-        return -1 - first
-    return -1 - (first + 1)
+    if not make:
+        return -1
+    row = first
+    if bounds[first, B_GENERATION] == generation:
+        row = first + 1
+        if (
+            bounds[row, B_GENERATION] == generation
+            and bounds[row, B_LEFT] > bounds[first, B_LEFT]
+        ):
+            row = first
+    bounds[row, B_KEY0] = k0
+    bounds[row, B_KEY1] = k1
+    bounds[row, B_KEY2] = k2
+    bounds[row, B_GROUP] = group
+    bounds[row, B_OWNERS0] = w0
+    bounds[row, B_OWNERS1] = w1
+    bounds[row, B_LOW] = _LOW
+    bounds[row, B_HIGH] = _HIGH
+    bounds[row, B_MOVE] = -1
+    bounds[row, B_LEFT] = left
+    bounds[row, B_GENERATION] = generation
+    return row
+
+
+@kernel
+def _look_up(
+    groups: npt.NDArray[np.int64],
+    bounds: npt.NDArray[np.int64],
+    generation: int,
+    codes: npt.NDArray[np.int64],
+    out: int,
+    k0: int,
+    k1: int,
+    k2: int,
+    need: int,
+) -> tuple[int, int, int, int]:
+    """The table's answer at a trick start: (1 when decided, the bound, the cards it depends
+    on, a lead to try first or -1)."""
+    row = _groups_row(groups, generation, k0, k1, k2, False)
+    hint = -1
+    if row < 0:
+        return 0, 0, 0, hint
+    total = min(groups[row, G_COUNT], _GROUPS)
+    for i in range(total):
+        group = groups[row, G_FIRST + i]
+        w0, w1 = _owners(codes, group)
+        entry = _bounds_row(bounds, generation, k0, k1, k2, group, w0, w1, False, 0)
+        if entry < 0:
+            continue
+        if hint < 0:
+            hint = bounds[entry, B_MOVE]
+        if bounds[entry, B_LOW] >= need:
+            return 1, int(bounds[entry, B_LOW]), _tops(out, group), hint
+        if bounds[entry, B_HIGH] < need:
+            return 1, int(bounds[entry, B_HIGH]), _tops(out, group), hint
+    return 0, 0, 0, hint
+
+
+@kernel
+def _save(
+    groups: npt.NDArray[np.int64],
+    bounds: npt.NDArray[np.int64],
+    generation: int,
+    hands: npt.NDArray[np.int64],
+    n: int,
+    out: int,
+    keys: npt.NDArray[np.int64],
+    deps: int,
+    result: int,
+    need: int,
+    move: int,
+    mode: int,
+) -> None:
+    """Keep a trick start's fail-soft answer, which depends on the cards ``deps``."""
+    k0 = keys[0]
+    k1 = keys[1]
+    k2 = keys[2]
+    if mode == POINTS:
+        deps = out  # a card's worth is its own: the table is exact
+    group = _group(deps & out, out)
+    row = _groups_row(groups, generation, k0, k1, k2, True)
+    total = min(groups[row, G_COUNT], _GROUPS)
+    at = -1
+    for i in range(total):
+        if groups[row, G_FIRST + i] == group:
+            at = i
+    if at < 0:
+        at = min(total, _GROUPS - 1)
+        if total < _GROUPS:
+            groups[row, G_COUNT] = total + 1
+    # The newest group first (the last to answer is the likeliest to answer again).
+    for i in range(at, 0, -1):
+        groups[row, G_FIRST + i] = groups[row, G_FIRST + i - 1]
+    groups[row, G_FIRST] = group
+    codes = np.zeros(8, dtype=np.int64)
+    _layout(hands, n, out, codes)
+    w0, w1 = _owners(codes, group)
+    entry = _bounds_row(bounds, generation, k0, k1, k2, group, w0, w1, True, _count(out))
+    if result >= need:
+        if result > bounds[entry, B_LOW]:
+            bounds[entry, B_LOW] = result
+    elif result < bounds[entry, B_HIGH]:
+        bounds[entry, B_HIGH] = result
+    if move >= 0:
+        bounds[entry, B_MOVE] = move
 
 
 @kernel
@@ -333,10 +581,11 @@ def _moves(
     out: int,
     alone: npt.NDArray[np.int64],
     moves: npt.NDArray[np.int64],
+    runs: npt.NDArray[np.int64],
     depth: int,
 ) -> int:
-    """One card of each run of equivalent cards of ``allowed`` into ``moves[depth]``, highest
-    first in each suit; the count."""
+    """One card of each run of equivalent cards of ``allowed`` into ``moves[depth]`` (highest
+    first in each suit), the run's cards into ``runs[depth]``; the count."""
     count = 0
     for suit in range(4):
         mine = (allowed >> (13 * suit)) & _SUIT
@@ -350,9 +599,13 @@ def _moves(
                 continue
             held = (mine >> place) & 1 == 1
             own = (single >> place) & 1 == 1
+            card = suit * 13 + place
             if held and (not previous or own):
-                moves[depth, count] = suit * 13 + place
+                moves[depth, count] = card
+                runs[depth, count] = 1 << card
                 count += 1
+            elif held:
+                runs[depth, count - 1] |= 1 << card
             previous = held and not own
     return count
 
@@ -360,26 +613,31 @@ def _moves(
 @kernel
 def _order(
     moves: npt.NDArray[np.int64],
+    runs: npt.NDArray[np.int64],
     scores: npt.NDArray[np.int64],
     depth: int,
     count: int,
 ) -> None:
-    """Sort ``moves[depth, :count]`` by ``scores[:count]``, highest first (insertion sort)."""
+    """Sort ``moves[depth, :count]`` (and their runs) by ``scores[:count]``, highest first."""
     for i in range(1, count):
         move = moves[depth, i]
+        run = runs[depth, i]
         score = scores[i]
         j = i - 1
         while j >= 0 and scores[j] < score:
             moves[depth, j + 1] = moves[depth, j]
+            runs[depth, j + 1] = runs[depth, j]
             scores[j + 1] = scores[j]
             j -= 1
         moves[depth, j + 1] = move
+        runs[depth, j + 1] = run
         scores[j + 1] = score
 
 
 @kernel
 def _score_moves(
     moves: npt.NDArray[np.int64],
+    runs: npt.NDArray[np.int64],
     scores: npt.NDArray[np.int64],
     depth: int,
     count: int,
@@ -438,7 +696,7 @@ def _score_moves(
             else:
                 score = (2 << 20) - worth[card] * 32 - cost
         scores[i] = score
-    _order(moves, scores, depth, count)
+    _order(moves, runs, scores, depth, count)
 
 
 @kernel
@@ -461,7 +719,8 @@ def at_least(
     worth: npt.NDArray[np.int64],
     utility: npt.NDArray[np.int64],
     alone: npt.NDArray[np.int64],
-    table: npt.NDArray[np.int64],
+    groups: npt.NDArray[np.int64],
+    bounds: npt.NDArray[np.int64],
     stats: npt.NDArray[np.int64],
     history: npt.NDArray[np.int64],
     killers: npt.NDArray[np.int64],
@@ -486,21 +745,33 @@ def at_least(
     option = params[P_OPTION]
     mode = params[P_MODE]
     key = params[P_KEY]
+    restrict = params[P_RESTRICT]
     generation = stats[GENERATION]
+    # The frames, one a card to play: the position, the trick so far, the running totals ...
     hands = np.zeros((_DEPTH, 4), dtype=np.int64)
     trick = np.zeros((_DEPTH, 4), dtype=np.int64)
     acc = np.zeros((_DEPTH, 4), dtype=np.int64)
-    moves = np.zeros((_DEPTH, _MOVES), dtype=np.int64)
-    scores = np.zeros(_MOVES, dtype=np.int64)
     leader = np.zeros(_DEPTH, dtype=np.int64)
     played = np.zeros(_DEPTH, dtype=np.int64)
     best_position = np.zeros(_DEPTH, dtype=np.int64)
+    ranked = np.zeros(_DEPTH, dtype=np.int64)
     need = np.zeros(_DEPTH, dtype=np.int64)
+    # ... what the frame's value adds to its parent's (a trick won), and the winning card that
+    # the trick's outcome depends on ...
     gain = np.zeros(_DEPTH, dtype=np.int64)
+    winner_card = np.zeros(_DEPTH, dtype=np.int64)
+    # ... its cards to try, the next one, the best bound so far and the cards it depends on ...
+    moves = np.zeros((_DEPTH, _MOVES), dtype=np.int64)
+    runs = np.zeros((_DEPTH, _MOVES), dtype=np.int64)
+    scores = np.zeros(_MOVES, dtype=np.int64)
     count = np.zeros(_DEPTH, dtype=np.int64)
     index = np.zeros(_DEPTH, dtype=np.int64)
     found = np.zeros(_DEPTH, dtype=np.int64)
-    slot = np.zeros(_DEPTH, dtype=np.int64)
+    deps = np.zeros(_DEPTH, dtype=np.int64)
+    # ... and, at a trick start, its table key (``start`` 0 elsewhere) and a lead to try first.
+    start = np.zeros(_DEPTH, dtype=np.int64)
+    keys = np.zeros((_DEPTH, 3), dtype=np.int64)
+    hint = np.zeros(_DEPTH, dtype=np.int64)
     for seat in range(n):
         hands[0, seat] = root_hands[seat]
     for position in range(root_played):
@@ -510,61 +781,77 @@ def at_least(
     leader[0] = root_leader
     played[0] = root_played
     need[0] = root_need
-    best_position[0] = 0
     for position in range(1, root_played):
-        if beats(root_trick[position], root_trick[best_position[0]], trump):
+        card = root_trick[position]
+        best = root_trick[best_position[0]]
+        if beats(card, best, trump):
+            ranked[0] = card // 13 == best // 13
             best_position[0] = position
-    slot[0] = -1
+        elif card // 13 == best // 13:
+            ranked[0] = 1
+    hint[0] = -1
     d = 0
-    restrict = params[P_RESTRICT]
+    result = 0
+    result_deps = 0
     # The root: a trick start is looked up (and settled) like any other, unless its first card
     # is narrowed (the table's bounds are those of every legal card).
     if root_played == 0 and restrict == _ALL:
         if _count(hands[0, root_leader]) == 0:
             return _final(params, utility, acc[0])
-        row = _entry(table, generation, hands[0], root_leader, acc[0], params, worth, utility)
-        if table[row, F_LOW] >= root_need:
-            return int(table[row, F_LOW])
-        if table[row, F_HIGH] < root_need:
-            return int(table[row, F_HIGH])
-        slot[0] = row
+        decided, bound, _, first = _start(
+            groups,
+            bounds,
+            generation,
+            hands[0],
+            params,
+            worth,
+            utility,
+            acc[0],
+            root_leader,
+            root_need,
+            keys[0],
+        )
+        if decided:
+            return bound
+        start[0] = 1
+        hint[0] = first
         stats[NODES] += 1
-    result = 0
     generate = True
     have = False  # ``result`` holds the value of the card last tried at frame ``d``
     while True:
         position = played[d]
         seat = (leader[d] + position) % n
+        out = 0
+        for other in range(n):
+            out |= hands[d, other]
+        for p in range(position):
+            out |= 1 << trick[d, p]
         if generate:
             generate = False
             hand = hands[d, seat]
-            out = 0
-            for other in range(n):
-                out |= hands[d, other]
-            for p in range(position):
-                out |= 1 << trick[d, p]
             if position == 0:
                 allowed = legal(hand, -1, -1, trump, option)
             else:
                 allowed = legal(hand, trick[d, 0], trick[d, best_position[d]], trump, option)
             if d == 0:
                 allowed &= restrict
-            total = _moves(allowed, out, alone, moves, d)
+            total = _moves(allowed, out, alone, moves, runs, d)
             count[d] = total
             index[d] = 0
+            deps[d] = 0
             found[d] = _LOW if seat & 1 == 0 else _HIGH
             if total > 1:
                 first = -1
                 winning = -1
                 if position == 0:
-                    if slot[d] >= 0:
-                        first = table[slot[d], F_MOVE]
+                    first = hint[d]
                 else:
                     winning = trick[d, best_position[d]]
                     first = killers[seat, winning]
                 partner = position > 0 and (best_position[d] - position) & 1 == 0
                 _score_moves(
                     moves,
+                    runs,
                     scores,
                     d,
                     total,
@@ -581,12 +868,28 @@ def at_least(
                 )
         if not have:
             if index[d] >= count[d]:
-                # Every card tried: the frame's bound.
+                # Every card tried: the frame's bound, which depends on every card's answer.
                 result = found[d]
-                _store(table, slot[d], result, need[d])
+                result_deps = deps[d]
+                if start[d]:
+                    _save(
+                        groups,
+                        bounds,
+                        generation,
+                        hands[d],
+                        n,
+                        out,
+                        keys[d],
+                        result_deps,
+                        result,
+                        need[d],
+                        -1,
+                        mode,
+                    )
                 if d == 0:
                     return int(result)
                 result += gain[d]
+                result_deps |= winner_card[d]
                 d -= 1
                 have = True
                 continue
@@ -600,17 +903,28 @@ def at_least(
                 trick[c, p] = trick[d, p]
             trick[c, position] = card
             new_best = best_position[d]
-            if position == 0 or beats(card, trick[d, new_best], trump):
-                new_best = position
+            new_ranked = ranked[d]
+            if position == 0:
+                new_best = 0
+                new_ranked = 0
+            else:
+                best = trick[d, new_best]
+                if beats(card, best, trump):
+                    new_ranked = 1 if card // 13 == best // 13 else 0
+                    new_best = position
+                elif card // 13 == best // 13:
+                    new_ranked = 1
             for i in range(4):
                 acc[c, i] = acc[d, i]
             if position + 1 < n:
                 leader[c] = leader[d]
                 played[c] = position + 1
                 best_position[c] = new_best
+                ranked[c] = new_ranked
                 need[c] = need[d]
                 gain[c] = 0
-                slot[c] = -1
+                winner_card[c] = 0
+                start[c] = 0
                 d = c
                 generate = True
                 continue
@@ -632,46 +946,82 @@ def at_least(
             leader[c] = winner
             played[c] = 0
             best_position[c] = 0
+            ranked[c] = 0
             need[c] = need[d] - won
             gain[c] = won
-            slot[c] = -1
+            # A card that won by its rank: the trick's outcome depends on it.
+            winner_card[c] = (1 << trick[c, new_best]) if new_ranked else 0
+            start[c] = 0
+            hint[c] = -1
             if _count(hands[c, winner]) == 0:
                 result = _final(params, utility, acc[c]) + won
+                result_deps = winner_card[c]
             else:
-                row = _entry(table, generation, hands[c], winner, acc[c], params, worth, utility)
-                if table[row, F_LOW] >= need[c]:
-                    result = table[row, F_LOW] + won
-                elif table[row, F_HIGH] < need[c]:
-                    result = table[row, F_HIGH] + won
+                decided, bound, bound_deps, first = _start(
+                    groups,
+                    bounds,
+                    generation,
+                    hands[c],
+                    params,
+                    worth,
+                    utility,
+                    acc[c],
+                    winner,
+                    need[c],
+                    keys[c],
+                )
+                if decided:
+                    result = bound + won
+                    result_deps = bound_deps | winner_card[c]
                 else:
                     stats[NODES] += 1
                     if stats[BUDGET] > 0 and stats[NODES] > stats[BUDGET]:
                         stats[OVER] = 1
                         return 0
-                    slot[c] = row
+                    start[c] = 1
+                    hint[c] = first
                     d = c
                     generate = True
                     continue
-            have = True
-        # ``result`` is the value of the card just tried at frame ``d``.
+        # ``result`` is the value of the card just tried at frame ``d``, ``result_deps`` the
+        # cards it depends on: with the card's run when it depends on the card (its
+        # equivalents, not tried, were taken to win and lose as it does).
         have = False
+        i = index[d] - 1
+        card = moves[d, i]
+        if result_deps & (1 << card):
+            result_deps |= runs[d, i]
         maximizing = seat & 1 == 0
         if (result >= need[d]) == maximizing:
             # A cut-off: this card settles the frame.
-            card = moves[d, index[d] - 1]
             if position == 0:
                 history[card] += 1
-                if slot[d] >= 0:
-                    table[slot[d], F_MOVE] = card
             else:
                 killers[seat, trick[d, best_position[d]]] = card
-            _store(table, slot[d], result, need[d])
+            if start[d]:
+                _save(
+                    groups,
+                    bounds,
+                    generation,
+                    hands[d],
+                    n,
+                    out,
+                    keys[d],
+                    result_deps,
+                    result,
+                    need[d],
+                    card,
+                    mode,
+                )
             if d == 0:
                 return int(result)
             result += gain[d]
+            result_deps |= winner_card[d]
             d -= 1
             have = True
-        elif maximizing:
+            continue
+        deps[d] |= result_deps
+        if maximizing:
             if result > found[d]:
                 found[d] = result
         elif result < found[d]:
@@ -679,44 +1029,42 @@ def at_least(
 
 
 @kernel
-def _entry(
-    table: npt.NDArray[np.int64],
+def _start(
+    groups: npt.NDArray[np.int64],
+    bounds: npt.NDArray[np.int64],
     generation: int,
     hands: npt.NDArray[np.int64],
-    leader: int,
-    acc: npt.NDArray[np.int64],
     params: npt.NDArray[np.int64],
     worth: npt.NDArray[np.int64],
     utility: npt.NDArray[np.int64],
-) -> int:
-    """The table row of a trick start, made with its sure bounds when new."""
-    k0, k1, k2 = _key(hands, params[P_PLAYERS], leader, acc, params[P_MODE])
-    row = _probe(table, generation, k0, k1, k2)
-    if row >= 0:
-        return row
-    row = -1 - row
-    low, high = _bounds(hands, params, worth, utility, acc, leader)
-    table[row, F_KEY0] = k0
-    table[row, F_KEY1] = k1
-    table[row, F_KEY2] = k2
-    table[row, F_LOW] = low
-    table[row, F_HIGH] = high
-    table[row, F_MOVE] = -1
-    table[row, F_LEFT] = _count(hands[leader])
-    table[row, F_GENERATION] = generation
-    return row
-
-
-@kernel
-def _store(table: npt.NDArray[np.int64], row: int, result: int, need: int) -> None:
-    """Keep a search's fail-soft answer in its table row (none for -1)."""
-    if row < 0:
-        return
-    if result >= need:
-        if result > table[row, F_LOW]:
-            table[row, F_LOW] = result
-    elif result < table[row, F_HIGH]:
-        table[row, F_HIGH] = result
+    acc: npt.NDArray[np.int64],
+    leader: int,
+    need: int,
+    keys: npt.NDArray[np.int64],
+) -> tuple[int, int, int, int]:
+    """A trick start before its search: (1 when the table or the sure bounds settle it, the
+    bound, the cards it depends on, a lead to try first or -1); its key into ``keys``."""
+    n = params[P_PLAYERS]
+    out = 0
+    for seat in range(n):
+        out |= hands[seat]
+    k0, k1, k2 = _key(hands, n, leader, acc, params[P_MODE], out)
+    keys[0] = k0
+    keys[1] = k1
+    keys[2] = k2
+    codes = np.zeros(8, dtype=np.int64)
+    _layout(hands, n, out, codes)
+    decided, bound, cards, first = _look_up(
+        groups, bounds, generation, codes, out, k0, k1, k2, need
+    )
+    if decided:
+        return decided, bound, cards, first
+    low, high, low_cards, high_cards = _bounds(hands, params, worth, utility, acc, leader)
+    if low >= need:
+        return 1, low, low_cards, first
+    if high < need:
+        return 1, high, high_cards, first
+    return 0, 0, 0, first
 
 
 Legal = Callable[[int, int, int, int, int], int]
@@ -765,7 +1113,7 @@ class Search:
         self.utility = np.zeros(9, dtype=np.int64)
         self.utility[: len(utility)] = utility
         self.alone = np.array(alone, dtype=np.int64)
-        self.table, generation = _table()
+        self.groups, self.bounds, generation = _tables()
         self.stats = np.zeros(_STATS, dtype=np.int64)
         self.stats[BUDGET] = budget or 0
         self.stats[GENERATION] = generation
@@ -809,7 +1157,8 @@ class Search:
                 self.worth,
                 self.utility,
                 self.alone,
-                self.table,
+                self.groups,
+                self.bounds,
                 self.stats,
                 self.history,
                 self.killers,
@@ -862,13 +1211,14 @@ def exact(ask: Callable[[int], int], levels: Sequence[int], guess: int | None = 
 _TABLES: list[Any] = []
 
 
-def _table() -> tuple[npt.NDArray[np.int64], int]:
+def _tables() -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64], int]:
     """The process's transposition table (allocated once) and a fresh generation of it."""
     if not _TABLES:
-        _TABLES.append(np.zeros((1 << _TABLE_BITS, len(FIELDS)), dtype=np.int64))
+        _TABLES.append(np.zeros((1 << (_TABLE_BITS - 1), len(GROUP_FIELDS)), dtype=np.int64))
+        _TABLES.append(np.zeros((1 << _TABLE_BITS, len(BOUND_FIELDS)), dtype=np.int64))
         _TABLES.append(0)
-    _TABLES[1] += 1
-    return _TABLES[0], _TABLES[1]
+    _TABLES[2] += 1
+    return _TABLES[0], _TABLES[1], _TABLES[2]
 
 
 def kernel_of(legal: Legal) -> tuple[Any, Any]:
