@@ -36,18 +36,21 @@ def test_af7_stack_helper_deals_the_hands() -> None:
 
 @pytest.mark.rule("AF-7")
 def test_af7_written_out_deals_follow_the_layout() -> None:
-    """The written-out deals of packets of three give what deal_layout says, for every dealer."""
+    """The engine's written-out deals give what the layout kernel deals, for every dealer."""
     import random
 
-    from cardrules.all_fours.dealing import _by_layout, dealer_of_hands
+    from cardrules.all_fours.dealing import dealer_of_hands
+    from cardrules.all_fours.kernels import deal_hands
+    from cardrules.all_fours.state import _pack
 
     rng = random.Random(7)
     for players in (4, 2):
-        rules = Rules(players=players)
-        fast, plain = dealer_of_hands(rules), _by_layout(rules)
-        assert fast is not plain
-        for _ in range(20):
-            deck = list(CARDS)
-            rng.shuffle(deck)
-            for dealer in range(players):
-                assert fast(deck, dealer) == plain(deck, dealer)
+        for packet in (3, 1):
+            rules = Rules(players=players, deal_packet=packet)
+            fast = dealer_of_hands(rules)
+            for _ in range(20):
+                deck = list(CARDS)
+                rng.shuffle(deck)
+                for dealer in range(players):
+                    plain = deal_hands([c.index for c in deck], dealer, players, packet, 0)
+                    assert fast(deck, dealer) == (plain[:players], _pack(plain[:players]))

@@ -18,6 +18,7 @@ import attrs
 
 from cardrules import all_fours as af
 from cardrules import four_hundred as fh
+from cardrules.all_fours import kernels as all_fours_kernels
 from cardrules.core.cards import CARDS
 from cardrules.core.cardset import CardSet
 from cardrules.core.tricks import Trick, winning_offset
@@ -286,9 +287,9 @@ class AllFours(Game):
         return (scores[0], scores[1])
 
     def max_runs(self, rules: Any) -> int:
-        """AF-11, AF-13: a run needs ``3n + 1`` cards in the stock after the ``6n + 1`` dealt."""
-        n = int(rules.players)
-        return (52 - (6 * n + 1)) // (3 * n + 1)
+        """AF-11, AF-13: a run needs ``3n + 1`` cards in the stock after the ``6n + 1`` dealt
+        (the kernel :func:`cardrules.all_fours.kernels.max_runs`)."""
+        return all_fours_kernels.max_runs(int(rules.players))
 
     def max_tricks(self, rules: Any) -> int:
         """Six, and three more per run (AF-19)."""

@@ -38,6 +38,7 @@ from cardrules.agents._cards import beats, bits, is_master, suit_cards, winning_
 from cardrules.agents.search import Determinizer, SearchAgent
 from cardrules.all_fours.actions import BEG, GIVE_ONE, PLAYS, RUN_PACK, STAND, Action
 from cardrules.all_fours.engine import State
+from cardrules.all_fours.kernels import CARD_POINT_VALUES, GIVE_ONE_VALUE, award_points
 from cardrules.all_fours.state import Phase
 from cardrules.all_fours.view import Observation
 from cardrules.core.cardset import FULL_MASK
@@ -51,8 +52,8 @@ __all__ = [
     "trump_strength",
 ]
 
-#: Card points for game (AF-4) by rank offset (index % 13): 2..9 = 0, T = 10, J 1, Q 2, K 3, A 4.
-_POINTS: Final = (0, 0, 0, 0, 0, 0, 0, 0, 10, 1, 2, 3, 4)
+#: Card points for game (AF-4) by rank offset (index % 13): the kernels' table.
+_POINTS: Final = CARD_POINT_VALUES
 #: How much a trump is worth to its holder when deciding to stand or give (2 .. A).
 _TRUMP_WEIGHT: Final = (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.5, 2.5, 2.0, 2.5, 3.5)
 _JACK: Final = 9
@@ -153,8 +154,9 @@ def _lead(cards: list[int], trump: int, others: int, jack: int, ten: int) -> int
     return min(cards, key=lambda i: _cost(i, trump))
 
 
-def _side_needs(score: int, target: int) -> int:
-    return target - score
+def _gift_wins(score: int, target: int) -> bool:
+    """Whether a gift of one (AF-11) to a side on ``score`` reaches the target (AF-21)."""
+    return award_points(score, 0, 0, GIVE_ONE_VALUE, target)[2] == 0
 
 
 @attrs.frozen
@@ -183,17 +185,17 @@ class RuleAgent:
         side = obs.seat % 2
         target = obs.rules.target
         mine, theirs = obs.scores[side], obs.scores[1 - side]
-        if _side_needs(mine, target) == 1:
+        if _gift_wins(mine, target):
             return BEG  # a gift of one wins; a run gives the dealer's side kick points only
         strength = trump_strength(obs.hand.mask, obs.kick.suit)
-        threshold = self.stand_at - (1.5 if _side_needs(theirs, target) <= 3 else 0.0)
+        threshold = self.stand_at - (1.5 if target - theirs <= 3 else 0.0)
         return STAND if strength >= threshold else BEG
 
     def _answer(self, obs: Observation) -> Action:
         side = obs.seat % 2
         target = obs.rules.target
         theirs = obs.scores[1 - side]
-        if GIVE_ONE not in obs.legal_actions or theirs + 1 >= target:
+        if GIVE_ONE not in obs.legal_actions or _gift_wins(theirs, target):
             return RUN_PACK
         strength = trump_strength(obs.hand.mask, obs.kick.suit)
         return GIVE_ONE if strength >= self.stand_at else RUN_PACK

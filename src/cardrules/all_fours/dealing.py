@@ -1,5 +1,9 @@
 """The deal (AF-7) and the runs of the pack (AF-11): deck -> hands, and hands -> deck.
 
+The layout itself -- who gets each deck position, where the kicks lie, how many runs a deal can
+have -- is the kernels' (:mod:`cardrules.all_fours.kernels`); these are its forms for the
+per-state engine, the determinizer and the saved-state check:
+
 * :func:`deal_layout` -- the seat that receives each of the first ``6 × players`` cards;
 * :func:`dealer_of_hands` -- the hands that a deck deals (the engine's form: card masks);
 * :func:`run_packets` -- the three more cards each that a run of the pack deals (AF-11);
@@ -18,11 +22,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 
+from cardrules.all_fours.kernels import deal_owner, kick_place, max_runs, stock_place
 from cardrules.all_fours.rules import Rules, rules_or_default
-from cardrules.all_fours.state import _pack
 from cardrules.core.cards import CARDS, Card, parse_cards
 from cardrules.core.cardset import mask_of
-from cardrules.core.checks import check_hands, check_int, check_seat
+from cardrules.core.checks import check_hands, check_int, check_seat, refuse
 from cardrules.core.deck import parse_deck
 from cardrules.errors import ParseError
 
@@ -32,7 +36,8 @@ _LAYOUTS: dict[tuple[int, int, int], tuple[int, ...]] = {}
 
 
 def deal_layout(rules: Rules, dealer: int) -> tuple[int, ...]:
-    """AF-7: the seat that receives each of the first ``6 × players`` cards of the deck.
+    """AF-7: the seat that receives each of the first ``6 × players`` cards of the deck (the
+    kernel :func:`~cardrules.all_fours.kernels.deal_owner`).
 
     Packets go from the dealer's right-hand neighbour (dealer + 1) round to the dealer; the next
     card is the kick.
@@ -45,79 +50,98 @@ def deal_layout(rules: Rules, dealer: int) -> tuple[int, ...]:
     layout = _LAYOUTS.get(key)
     if layout is None:
         n, packet = rules.players, rules.deal_packet
-        seats: list[int] = []
-        for _ in range(6 // packet):
-            for offset in range(1, n + 1):
-                seats.extend([(dealer + offset) % n] * packet)
-        layout = _LAYOUTS[key] = tuple(seats)
+        layout = _LAYOUTS[key] = tuple(
+            deal_owner(position, dealer, n, packet) for position in range(kick_place(0, n))
+        )
     return layout
 
 
-# The deal of the default packets of three, written out (a share of every random hand's cost):
-# the hands in the order dealt (dealer + 1 first, the dealer last), then turned to seat order.
-def _four_by_three(deck: Sequence[Card], dealer: int) -> tuple[tuple[int, ...], int]:
-    first = (
-        deck[0].mask | deck[1].mask | deck[2].mask | deck[12].mask | deck[13].mask | deck[14].mask
-    )
-    second = (
-        deck[3].mask | deck[4].mask | deck[5].mask | deck[15].mask | deck[16].mask | deck[17].mask
-    )
-    third = (
-        deck[6].mask | deck[7].mask | deck[8].mask | deck[18].mask | deck[19].mask | deck[20].mask
-    )
-    last = (
-        deck[9].mask | deck[10].mask | deck[11].mask | deck[21].mask | deck[22].mask | deck[23].mask
-    )
-    if dealer == 0:
-        hands = (last, first, second, third)
-    elif dealer == 1:
-        hands = (third, last, first, second)
-    elif dealer == 2:
-        hands = (second, third, last, first)
-    else:
-        hands = (first, second, third, last)
-    return hands, hands[0] | hands[1] << 52 | hands[2] << 104 | hands[3] << 156
+def _seat_places(players: int, packet: int, dealer: int, first: int, last: int) -> list[list[int]]:
+    """Each seat's deck positions from ``first`` up to ``last`` (the kernel's deal_owner)."""
+    places: list[list[int]] = [[] for _ in range(players)]
+    for position in range(first, last):
+        owner = deal_owner(position, dealer, players, packet)
+        if owner >= 0:
+            places[owner].append(position)
+    return places
 
 
-def _two_by_three(deck: Sequence[Card], dealer: int) -> tuple[tuple[int, ...], int]:
-    first = deck[0].mask | deck[1].mask | deck[2].mask | deck[6].mask | deck[7].mask | deck[8].mask
-    last = deck[3].mask | deck[4].mask | deck[5].mask | deck[9].mask | deck[10].mask | deck[11].mask
-    hands = (last, first) if dealer == 0 else (first, last)
-    return hands, hands[0] | hands[1] << 52
+_Dealer = Callable[[Sequence[Card]], tuple[tuple[int, ...], int]]
 
 
-def _by_layout(rules: Rules) -> Callable[[Sequence[Card], int], tuple[tuple[int, ...], int]]:
-    def deal(deck: Sequence[Card], dealer: int) -> tuple[tuple[int, ...], int]:
-        hands = [0] * rules.players
-        for position, seat in enumerate(deal_layout(rules, dealer)):
-            hands[seat] |= deck[position].mask
-        return tuple(hands), _pack(hands)
+def _six_each(places: list[list[int]]) -> _Dealer:
+    """The deal of six cards to each seat at these deck positions, written out over the
+    positions (as fast as a hand-written deal; the positions are the kernel's)."""
+    if len(places) == 4:
+        (a0, a1, a2, a3, a4, a5), (b0, b1, b2, b3, b4, b5) = places[0], places[1]
+        (c0, c1, c2, c3, c4, c5), (d0, d1, d2, d3, d4, d5) = places[2], places[3]
 
-    return deal
+        def four(deck: Sequence[Card]) -> tuple[tuple[int, ...], int]:
+            h0 = deck[a0].mask | deck[a1].mask | deck[a2].mask | deck[a3].mask | deck[a4].mask
+            h0 |= deck[a5].mask
+            h1 = deck[b0].mask | deck[b1].mask | deck[b2].mask | deck[b3].mask | deck[b4].mask
+            h1 |= deck[b5].mask
+            h2 = deck[c0].mask | deck[c1].mask | deck[c2].mask | deck[c3].mask | deck[c4].mask
+            h2 |= deck[c5].mask
+            h3 = deck[d0].mask | deck[d1].mask | deck[d2].mask | deck[d3].mask | deck[d4].mask
+            h3 |= deck[d5].mask
+            return (h0, h1, h2, h3), h0 | h1 << 52 | h2 << 104 | h3 << 156
+
+        return four
+    (a0, a1, a2, a3, a4, a5), (b0, b1, b2, b3, b4, b5) = places[0], places[1]
+
+    def two(deck: Sequence[Card]) -> tuple[tuple[int, ...], int]:
+        h0 = deck[a0].mask | deck[a1].mask | deck[a2].mask | deck[a3].mask | deck[a4].mask
+        h0 |= deck[a5].mask
+        h1 = deck[b0].mask | deck[b1].mask | deck[b2].mask | deck[b3].mask | deck[b4].mask
+        h1 |= deck[b5].mask
+        return (h0, h1), h0 | h1 << 52
+
+    return two
+
+
+_DEALERS: dict[tuple[int, int], Callable[[Sequence[Card], int], tuple[tuple[int, ...], int]]] = {}
 
 
 def dealer_of_hands(rules: Rules) -> Callable[[Sequence[Card], int], tuple[tuple[int, ...], int]]:
     """AF-7 for ``rules``: a function from ``(deck, dealer)`` to each seat's six cards as a mask
     (seat order) and all the hands packed as a state holds them (seat ``s`` at bit ``52 * s``).
-    The engine keeps one per ruleset; the function trusts its arguments (a 52-card deck, a
-    seat), as the engine's deal path does."""
-    if rules.deal_packet == 3:
-        return _four_by_three if rules.players == 4 else _two_by_three
-    return _by_layout(rules)
+    The deck positions of each seat are the kernel's
+    (:func:`~cardrules.all_fours.kernels.deal_owner`), worked out once per ruleset and dealer.
+    The function trusts its arguments (a 52-card deck, a seat), as the engine's deal path
+    does."""
+    key = (rules.players, rules.deal_packet)
+    found = _DEALERS.get(key)
+    if found is None:
+        n, packet = key
+        deals = tuple(
+            _six_each(_seat_places(n, packet, dealer, 0, kick_place(0, n))) for dealer in range(n)
+        )
+
+        def deal(deck: Sequence[Card], dealer: int) -> tuple[tuple[int, ...], int]:
+            return deals[dealer](deck)
+
+        found = _DEALERS[key] = deal
+    return found
+
+
+#: Per ``(players, dealer)``: each seat's places in the stock of the three cards a run deals.
+_RUN_PLACES: dict[tuple[int, int], tuple[tuple[int, int, int], ...]] = {}
 
 
 def run_packets(stock: Sequence[Card], dealer: int, players: int) -> tuple[int, ...]:
     """AF-11: the packet of three cards each that a run of the pack deals from the top of
     ``stock``, from dealer + 1 round to the dealer (a card mask per seat, seat order); the next
-    card, ``stock[3 * players]``, is the new kick."""
+    card, ``stock[3 * players]``, is the new kick.  The places are the kernel's
+    (:func:`~cardrules.all_fours.kernels.deal_owner`: every run deals as the first)."""
     check_seat(dealer, players, name="dealer")
-    packets = [0] * players
-    position = 0
-    for offset in range(1, players + 1):
-        seat = (dealer + offset) % players
-        packets[seat] = stock[position].mask | stock[position + 1].mask | stock[position + 2].mask
-        position += 3
-    return tuple(packets)
+    key = (players, dealer)
+    places = _RUN_PLACES.get(key)
+    if places is None:
+        first = stock_place(0, players)
+        seats = _seat_places(players, 3, dealer, first, kick_place(1, players))
+        places = _RUN_PLACES[key] = tuple((p[0] - first, p[1] - first, p[2] - first) for p in seats)
+    return tuple(stock[a].mask | stock[b].mask | stock[c].mask for a, b, c in places)
 
 
 _Places = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]
@@ -126,33 +150,35 @@ _PLACES: dict[tuple[int, int, int, int], _Places] = {}
 
 def deal_places(players: int, packet: int, dealer: int, runs: int) -> _Places:
     """The deck positions dealt to each seat (AF-7, then each run, AF-11), the kicks'
-    positions, and the first position of the stock, after ``runs`` runs of the pack.
+    positions, and the first position of the stock, after ``runs`` runs of the pack (the
+    kernels :func:`~cardrules.all_fours.kernels.deal_owner`,
+    :func:`~cardrules.all_fours.kernels.kick_place` and
+    :func:`~cardrules.all_fours.kernels.stock_place`).
 
     >>> places, kicks, stock = deal_places(2, 3, 0, 1)
     >>> places[1], kicks, stock
     ((0, 1, 2, 6, 7, 8, 13, 14, 15), (12, 19), 20)
+
+    :raises ArgumentError: for players other than 4 or 2, a packet other than 3 or 1, a dealer
+        that is not a seat, or more runs than a deal can have (AF-13: two with four players,
+        five with two).
     """
+    if players not in (4, 2) or isinstance(players, bool):
+        refuse("players", "4 or 2 (AF-1)", players)
+    if packet not in (3, 1) or isinstance(packet, bool):
+        refuse("packet", "3 or 1 (AF-7)", packet)
     key = (
         players,
         packet,
         check_seat(dealer, players, name="dealer"),
-        check_int(runs, name="runs", low=0, high=52 // (3 * players + 1)),
+        check_int(runs, name="runs", low=0, high=max_runs(players)),
     )
     cached = _PLACES.get(key)
     if cached is None:
-        layout = deal_layout(Rules(players=players, deal_packet=packet), dealer)
-        places: list[list[int]] = [[] for _ in range(players)]
-        for position, owner in enumerate(layout):
-            places[owner].append(position)
-        kicks = [6 * players]
-        base = 6 * players + 1
-        for _ in range(runs):
-            for offset in range(players):
-                owner = (dealer + 1 + offset) % players
-                places[owner].extend(range(base + 3 * offset, base + 3 * offset + 3))
-            kicks.append(base + 3 * players)
-            base += 3 * players + 1
-        cached = _PLACES[key] = (tuple(map(tuple, places)), tuple(kicks), base)
+        top = stock_place(runs, players)
+        places = _seat_places(players, packet, dealer, 0, top)
+        kicks = tuple(kick_place(run, players) for run in range(runs + 1))
+        cached = _PLACES[key] = (tuple(map(tuple, places)), kicks, top)
     return cached
 
 

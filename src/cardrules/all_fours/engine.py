@@ -2,9 +2,13 @@
 
 A game runs from :func:`new_game` to its winner through ``legal_actions()`` and ``apply()``
 alone: kicks, runs of the pack, same-suit reruns, void deals, the tally and the next deal all
-happen inside ``apply``.  The rule of the legal plays (AF-16 ... AF-20) is
-:func:`legal_play_mask`, and every trick's winner is the core kernel's
-(:func:`cardrules.core.tricks.winning_offset`, AF-19).
+happen inside ``apply``.  Every rule it applies is a kernel of
+:mod:`cardrules.all_fours.kernels` or of the core: the legal plays (AF-16 ... AF-20, AF-25)
+:func:`~cardrules.all_fours.kernels.play_mask` (checked: :func:`legal_play_mask`), every
+trick's winner :func:`cardrules.core.tricks.winning_offset` (AF-19), the deal and the runs
+their layout (AF-7, AF-11), each award with its target check
+:func:`~cardrules.all_fours.kernels.award_points` (AF-21) and the tally
+:func:`~cardrules.all_fours.kernels.score_hand` (AF-23).
 
 >>> from cardrules.all_fours import Stand, new_game
 >>> state = new_game(seed=2026, dealer=0)
@@ -51,14 +55,29 @@ from cardrules.all_fours.actions import (
     _plays,
 )
 from cardrules.all_fours.dealing import _cards, dealer_of_hands, run_packets
+from cardrules.all_fours.kernels import (
+    _UNDERTRUMP_CODES,
+    GIVE_ONE_VALUE,
+    UNDERTRUMP_ALLOWED,
+    award_points,
+    kick_place,
+    kick_points,
+    max_runs,
+    may_give_one,
+    play_mask,
+    rule_params,
+    score_hand,
+    stock_place,
+)
+from cardrules.all_fours.kernels import next_dealer as _next_dealer
 from cardrules.all_fours.rules import Rules, Undertrump
 from cardrules.all_fours.scoring import (
-    GIVE_ONE_VALUE,
     Award,
     AwardKind,
+    _award_objects,
     _card_award,
-    _hand_awards,
     _mask_points,
+    _sides,
 )
 from cardrules.all_fours.state import (
     _SHIFT,
@@ -80,7 +99,7 @@ from cardrules.all_fours.state import (
 from cardrules.all_fours.view import Observation
 from cardrules.all_fours.view import observe as _observe
 from cardrules.core.cards import CARDS, Card, Suit, parse_cards
-from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, mask_of
+from cardrules.core.cardset import FULL_MASK, mask_of
 from cardrules.core.chance import ChanceMode, Deal, check_chance, dealt_deck
 from cardrules.core.checks import (
     check_hands,
@@ -91,8 +110,7 @@ from cardrules.core.checks import (
     refuse,
 )
 from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
-from cardrules.core.tricks import _follow_or_trump as follow_or_trump_mask
-from cardrules.core.tricks import beats, winning_offset
+from cardrules.core.tricks import beats, follow_or_trump_bits, winning_offset
 from cardrules.errors import ArgumentError, IllegalActionError, ParseError, Reason
 
 __all__ = ["State", "legal_play_mask", "new_game", "next_dealer"]
@@ -103,7 +121,6 @@ _ANSWER: Final = Phase.ANSWER
 _PLAY: Final = Phase.PLAY
 _OVER: Final = Phase.OVER
 _ALLOWED: Final = Undertrump.ALLOWED
-_ONLY_TRUMPS: Final = Undertrump.ONLY_IF_ONLY_TRUMPS
 _STAND_BEG: Final[tuple[Action, ...]] = (STAND, BEG)
 _GIVE_RUN: Final[tuple[Action, ...]] = (GIVE_ONE, RUN_PACK)
 _RUN: Final[tuple[Action, ...]] = (RUN_PACK,)
@@ -135,12 +152,14 @@ def legal_play_mask(
     option.
 
     AF-16: any card may be led.  AF-17, AF-18: the core's follow-or-trump kernel
-    (:func:`cardrules.core.tricks.follow_or_trump_mask`).  AF-20: on a non-trump lead, a trump
+    (:func:`cardrules.core.tricks.follow_or_trump_bits`).  AF-20: on a non-trump lead, a trump
     lower than the trick's winning trump is forbidden unless the player holds nothing but
     trumps (``only_if_only_trumps``) or is void in the suit led (``only_if_void``).
 
-    This is the one place of the rule: the engine's legal actions, the check of ``apply``, the
-    reason of a rejection and the determinizer's inferences all come here.
+    The rule is the kernel :func:`cardrules.all_fours.kernels.play_mask` (which also takes the
+    called card of AF-25); this is its checked form.  The engine's legal actions, the check of
+    ``apply``, the reason of a rejection and the determinizer's inferences all come to the
+    kernel.
 
     >>> from cardrules import CardSet, Suit, parse_cards
     >>> hand = CardSet.parse("9D 3H 7C").mask
@@ -173,28 +192,18 @@ def legal_play_mask(
 def _legal_play_mask(
     hand: int, trick: Sequence[int], trump: int, undertrump: Undertrump = _ALLOWED
 ) -> int:
-    """:func:`legal_play_mask` without the checks (the engine's and determinizer's kernel)."""
+    """:func:`legal_play_mask` without the checks (the kernel with the trick's lead and
+    winning card worked out; for the determinizer)."""
     if not trick:
-        return hand
-    lead = trick[0] // 13
-    legal = follow_or_trump_mask(hand, lead, trump)
-    if undertrump is not _ALLOWED and lead != trump:
-        top = trick[winning_offset(trick, trump)]
-        if top // 13 == trump:
-            tmask = SUIT_MASKS[trump]
-            under = hand & tmask & ((1 << top) - 1)
-            if under and (hand & ~tmask if undertrump is _ONLY_TRUMPS else hand & SUIT_MASKS[lead]):
-                legal &= ~under
-    return legal
+        return play_mask(hand, -1, -1, trump, UNDERTRUMP_ALLOWED, -1)
+    top = trick[winning_offset(trick, trump)]
+    return play_mask(hand, trick[0] // 13, top, trump, _UNDERTRUMP_CODES[undertrump], -1)
 
 
-def _legal_mask(d: _Deal, hand: int, trick: tuple[int, ...]) -> int:
-    """The legal plays of a deal's player: :func:`legal_play_mask`, narrowed to a called card
-    (AF-25)."""
-    legal = _legal_play_mask(hand, trick, d.trump, d.rules.undertrump)
-    if d.called >= 0:
-        legal &= 1 << d.called
-    return legal
+def _legal_mask(d: _Deal, hand: int, lead: int, top: int) -> int:
+    """The legal plays of a deal's player to a trick led with ``lead`` and won so far by the
+    card ``top`` (both -1 before the lead): the kernel, with the deal's called card (AF-25)."""
+    return play_mask(hand, lead, top, d.trump, _UNDERTRUMP_CODES[d.rules.undertrump], d.called)
 
 
 # -- the state --------------------------------------------------------------------------------
@@ -275,9 +284,9 @@ class State(StateData):
             new._tricks = self._tricks
             hand = hands >> _SHIFT[turn] & FULL_MASK
             if simple:
-                new._lmask = follow_or_trump_mask(hand, trick[0] // 13, d.trump)
+                new._lmask = follow_or_trump_bits(hand, trick[0] // 13, d.trump)
             else:
-                new._lmask = _legal_mask(d, hand, trick)
+                new._lmask = _legal_mask(d, hand, trick[0] // 13, trick[best])
         else:
             leader = turn = (self._leader + best) % n
             if n == 4:
@@ -295,7 +304,7 @@ class State(StateData):
             trick = ()
             best = 0
             hand = hands >> _SHIFT[turn] & FULL_MASK
-            new._lmask = hand if simple else _legal_mask(d, hand, trick)  # AF-16: any lead
+            new._lmask = hand if simple else _legal_mask(d, hand, -1, -1)  # AF-16: any lead
         new._d = d
         new._hands = hands
         new._turn = turn
@@ -362,12 +371,17 @@ def _make(
 ) -> State:
     """The constructor of the engine's slower paths: fill the storage (the trick's winning
     card and the legal plays worked out), then seal it as a State."""
+    best = winning_offset(trick, d.trump) if trick else 0
     lmask = (
-        _legal_mask(d, hands >> (52 * turn) & FULL_MASK, trick)
+        _legal_mask(
+            d,
+            hands >> (52 * turn) & FULL_MASK,
+            trick[0] // 13 if trick else -1,
+            trick[best] if trick else -1,
+        )
         if d.phase is _PLAY and turn is not None
         else 0
     )
-    best = winning_offset(trick, d.trump) if trick else 0
     return _seal(d, hands, turn, leader, trick, best, won, tricks, lmask)
 
 
@@ -391,16 +405,17 @@ def _seal(
 class _Table:
     """What the engine reads from a ruleset at every deal, worked out once per ruleset."""
 
-    __slots__ = ("deal", "kicks", "players", "rules", "simple", "target", "top")
+    __slots__ = ("deal", "kicks", "params", "players", "rules", "simple", "target", "top")
 
     def __init__(self, rules: Rules) -> None:
         n = rules.players
         self.rules = rules
+        self.params = params = rule_params(rules)
         self.players = n
-        self.top = 6 * n  # the kick's place in the deck (AF-7)
+        self.top = kick_place(0, n)  # the kick's place in the deck (AF-7)
         self.target = rules.target
-        #: AF-5: the points of a kick, by card index.
-        self.kicks: tuple[int, ...] = tuple(rules.kick_value(card.rank) for card in CARDS)
+        #: AF-5: the points of a kick, by card index (the kernel's, as a table).
+        self.kicks: tuple[int, ...] = tuple(kick_points(index, params) for index in range(52))
         #: AF-7: (deck, dealer) -> (each seat's six cards as a mask, the packed hands).
         self.deal = dealer_of_hands(rules)
         #: AF-20 allows undertrumping and AF-25 is off: legal_play_mask is the core's kernel.
@@ -552,12 +567,13 @@ def _start_deal(
     awards: tuple[Award, ...] = ()
     winner = None
     points = t.kicks[kick.index]
-    if points:  # AF-9
+    if points:  # AF-9; AF-14, AF-21: the target is checked at once
         side = dealer & 1
         awards = (_card_award(side, points, _KICK, kick.index),)
-        scores = (scores[0] + points, scores[1]) if side == 0 else (scores[0], scores[1] + points)
-        if scores[side] >= t.target:  # AF-14
-            winner = side
+        first, second, won = award_points(scores[0], scores[1], side, points, t.target)
+        scores = (first, second)
+        if won >= 0:
+            winner = won
     d = _Deal(
         rules,
         n,
@@ -587,10 +603,11 @@ def _start_deal(
 
 def _award(d: _Deal, award: Award) -> _Deal:
     """Score one award; AF-14, AF-21: the game ends the moment a side reaches the target."""
-    scores = list(d.scores)
-    scores[award.side] += award.points
-    winner = award.side if scores[award.side] >= d.rules.target else None
-    return _evolve(d, scores=(scores[0], scores[1]), awards=(*d.awards, award), winner=winner)
+    first, second, won = award_points(
+        d.scores[0], d.scores[1], award.side, award.points, d.rules.target
+    )
+    winner = None if won < 0 else won
+    return _evolve(d, scores=(first, second), awards=(*d.awards, award), winner=winner)
 
 
 def _over(
@@ -633,17 +650,17 @@ def _begin_play(d: _Deal, hands: int, decisions: tuple[Action, ...]) -> State:
     d.decisions = decisions
     n = d.players
     leader = d.dealer + 1 if d.dealer + 1 < n else 0
-    lead = _legal_play_mask(hands >> (52 * leader) & FULL_MASK, (), trump)  # AF-16: any card
+    lead = _legal_mask(d, hands >> (52 * leader) & FULL_MASK, -1, -1)  # AF-16: any card
     return _seal(d, hands, leader, leader, (), 0, (0, 0), (), lead)
 
 
 def _run_pack(d: _Deal, packed: int) -> State:
-    """AF-11 ... AF-13: run the pack until the kick changes suit, or void the deal."""
+    """AF-11 ... AF-13: run the pack until the kick changes suit, or void the deal; the deck
+    positions of each run and its kick are the kernels' (AF-11)."""
     n = d.players
-    size = 3 * n
     while True:
-        stock = d.stock
-        if len(stock) < size + 1:
+        runs = len(d.kicks) - 1
+        if runs >= max_runs(n):
             # AF-13: the pack is exhausted: void deal, same dealer, fresh shuffle (or Deal).
             result = _result(d, HandEnd.EXHAUSTED_PACK, None)
             return _start_deal(
@@ -656,13 +673,13 @@ def _run_pack(d: _Deal, packed: int) -> State:
                 None,
                 d.chance,
             )
-        packets = run_packets(stock, d.dealer, n)
+        packets = run_packets(d.stock, d.dealer, n)
         packed |= _pack(packets)  # the cards are new to every hand: OR adds them
-        kick = stock[size]
+        kick = d.deck[kick_place(runs + 1, n)]
         previous = d.kicks[-1]
         d = _evolve(
             d,
-            stock=stock[size + 1 :],
+            stock=d.deck[stock_place(runs + 1, n) :],
             kicks=(*d.kicks, kick),
             dealt=tuple(map(operator.or_, d.dealt, packets)),
         )
@@ -686,9 +703,7 @@ def next_dealer(result: HandResult, players: int) -> int:
     >>> next_dealer(state.history[0], 4), state.dealer
     (0, 0)
     """
-    if result.reason is HandEnd.EXHAUSTED_PACK:
-        return result.dealer
-    return result.dealer + 1 if result.dealer + 1 < players else 0
+    return _next_dealer(result.dealer, players, result.reason is HandEnd.EXHAUSTED_PACK)
 
 
 # -- legal actions ------------------------------------------------------------------------
@@ -704,10 +719,10 @@ def _legal_actions(s: State) -> tuple[Action, ...]:
         return _STAND_BEG
     if phase is _ANSWER:
         # AF-11: with give_one_needs_trump the dealer gives one only holding the kick's suit.
-        dealer_hand = s._hands >> (52 * d.dealer)
-        if d.rules.give_one_needs_trump and not dealer_hand & SUIT_MASKS[d.kicks[-1].suit]:
-            return _RUN
-        return _GIVE_RUN
+        dealer_hand = s._hands >> (52 * d.dealer) & FULL_MASK
+        if may_give_one(dealer_hand, d.kicks[-1].index // 13, _table(d.rules).params):
+            return _GIVE_RUN
+        return _RUN
     return ()
 
 
@@ -753,26 +768,34 @@ def _tally(
     won: tuple[int, int],
     tricks: tuple[_RawTrick, ...],
 ) -> State:
-    """AF-23: High, Low, Jack, Game one at a time, stopping at the target; then AF-8: the next
-    dealer deals."""
+    """AF-23: High, Low, Jack, Game one at a time, stopping at the target (the kernel
+    :func:`~cardrules.all_fours.kernels.score_hand`); then AF-8: the next dealer deals."""
     card_points = (_mask_points(won[0]), _mask_points(won[1]))
-    scores = list(d.scores)
-    target = d.rules.target
-    awards = list(d.awards)
-    for award in _hand_awards(d.trump, d.dealt, won, d.dealer, d.rules, card_points):
-        scores[award.side] += award.points
-        awards.append(award)
-        if scores[award.side] >= target:  # AF-14: nothing further is scored
-            d = _evolve(d, scores=(scores[0], scores[1]), awards=tuple(awards), winner=award.side)
-            return _make(_over(d, card_points, tricks), 0, None, last, (), won, tricks)
-    final = (scores[0], scores[1])
+    side0, side1 = _sides(d.dealt)
+    first, second, winner, slots = score_hand(
+        d.scores[0],
+        d.scores[1],
+        d.trump,
+        side0,
+        side1,
+        won[0],
+        card_points[0],
+        card_points[1],
+        d.dealer,
+        _table(d.rules).params,
+    )
+    awards = (*d.awards, *_award_objects(slots, card_points))
+    if winner >= 0:  # AF-14: nothing further is scored
+        d = _evolve(d, scores=(first, second), awards=awards, winner=winner)
+        return _make(_over(d, card_points, tricks), 0, None, last, (), won, tricks)
+    final = (first, second)
     result = _hand_result(
         d.deal_number,
         d.dealer,
         d.kicks,
         _SUITS[d.trump],
         d.decisions,
-        tuple(awards),
+        awards,
         _PLAYED,
         card_points,
         final,
@@ -829,7 +852,8 @@ def _illegal(s: State, action: object) -> IllegalActionError:
             )
         # The stages of legal_play_mask, to name the one that rules the card out.
         lead = s._trick[0] // 13
-        if not _legal_play_mask(hand, s._trick, d.trump) & card.mask:  # AF-17, AF-18
+        top = s._trick[s._best]
+        if not play_mask(hand, lead, top, d.trump, UNDERTRUMP_ALLOWED, -1) & card.mask:  # AF-17/18
             if lead == d.trump:
                 return error(Reason.MUST_PLAY_TRUMP, f"a trump ({Suit(d.trump)}) was led")
             return error(
@@ -1005,7 +1029,7 @@ def _assemble(
     stock is the end of ``deck`` after the deal and the runs).  The cards won per side are
     worked out here."""
     n = rules.players
-    top = 6 * n + 1 + (len(kicks) - 1) * (3 * n + 1)
+    top = stock_place(len(kicks) - 1, n)
     t = -1 if trump is None else int(trump)
     d = _Deal(
         rules,

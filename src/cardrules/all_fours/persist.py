@@ -19,7 +19,7 @@ import json
 from typing import Any, Final
 
 from cardrules.all_fours.actions import Play, parse_action
-from cardrules.all_fours.dealing import deck_for
+from cardrules.all_fours.dealing import deal_places
 from cardrules.all_fours.engine import State, _start_deal, next_dealer
 from cardrules.all_fours.record import CODEC, step_seat
 from cardrules.all_fours.rules import Rules
@@ -285,7 +285,8 @@ def _first_deck(fields: _Fields, rules: Rules) -> tuple[Card, ...]:
     so the seed does not give it): each seat gets the cards it played, in the order played, the
     kicks come where the deal turns them, and the cards nobody played fill the rest.  Which of
     a seat's cards came in a run of the pack does not change the deal (AF-11: after a run
-    nobody gives one)."""
+    nobody gives one).  The places are the deal's layout (AF-7, AF-11:
+    :func:`~cardrules.all_fours.dealing.deal_places`)."""
     n = rules.players
     kicks: tuple[Card, ...] = fields["kicks"]
     if not kicks:
@@ -299,17 +300,27 @@ def _first_deck(fields: _Fields, rules: Rules) -> tuple[Card, ...]:
         raise RecordError("history[0]: a card is played or turned more than once")
     spare = iter(sorted(set(CARDS) - set(seen)))
     runs = len(kicks) - 1
-    for hand in held:
-        while len(hand) < 6 + 3 * runs:
-            hand.append(next(spare, CARDS[0]))
     dealer = fields["dealer"]
-    then: list[Card] = []
-    for run in range(runs):
-        for offset in range(1, n + 1):
-            then.extend(held[(dealer + offset) % n][6 + 3 * run : 9 + 3 * run])
-        then.append(kicks[run + 1])
     try:
-        return deck_for([h[:6] for h in held], kicks[0], dealer=dealer, rules=rules, then=then)
+        places, kick_places, top = deal_places(n, rules.deal_packet, dealer, runs)
+    except CardrulesError as error:
+        raise RecordError(f"history[0]: the deal cannot be dealt: {error}") from None
+    deck = [CARDS[0]] * 52  # every place is set below; one left over would repeat CARDS[0]
+    for seat, hand in enumerate(held):
+        while len(hand) < len(places[seat]):
+            hand.append(next(spare, CARDS[0]))
+        if len(hand) > len(places[seat]):
+            raise RecordError(
+                f"history[0]: seat {seat} plays {len(hand)} cards; the deal and its runs give "
+                f"{len(places[seat])}"
+            )
+        for place, card in zip(places[seat], hand, strict=True):
+            deck[place] = card
+    for place, kick in zip(kick_places, kicks, strict=True):
+        deck[place] = kick
+    deck[top:] = list(spare)
+    try:
+        return parse_deck(deck)
     except CardrulesError as error:
         raise RecordError(f"history[0]: the deal cannot be dealt: {error}") from None
 

@@ -18,9 +18,10 @@ from typing import Final
 
 import attrs
 
-from cardrules.all_fours.rules import GameTie, Rules, rules_or_default
+from cardrules.all_fours import kernels
+from cardrules.all_fours.rules import Rules, rules_or_default
 from cardrules.core.cards import CARDS, Card, Rank, Suit
-from cardrules.core.cardset import SUIT_MASKS, CardSet
+from cardrules.core.cardset import CardSet
 from cardrules.core.checks import check_seat, refuse
 
 __all__ = [
@@ -39,12 +40,9 @@ __all__ = [
     "kick_points",
 ]
 
-#: AF-4: card points for *game*, by rank (80 in the deck).
+#: AF-4: card points for *game*, by rank (80 in the deck): the kernels' table.
 CARD_POINTS: Final[Mapping[Rank, int]] = MappingProxyType(
-    {
-        rank: {Rank.ACE: 4, Rank.KING: 3, Rank.QUEEN: 2, Rank.JACK: 1, Rank.TEN: 10}.get(rank, 0)
-        for rank in Rank
-    }
+    {rank: kernels.CARD_POINT_VALUES[rank - 2] for rank in Rank}
 )
 #: AF-5: the default kick table (Trinidad), by rank: A = 1, 6 = 2, J = 3.
 KICK_VALUES: Final[Mapping[Rank, int]] = MappingProxyType(
@@ -55,11 +53,11 @@ TOBAGO_KICK_VALUES: Final[Mapping[Rank, int]] = MappingProxyType(
     {rank: Rules.preset("tobago").kick_value(rank) for rank in Rank}
 )
 #: AF-23: points for High, Low and Jack (the values of *game* and *hang jack* are options).
-HIGH_VALUE: Final = 1
-LOW_VALUE: Final = 1
-JACK_VALUE: Final = 1
+HIGH_VALUE: Final = kernels.HIGH_VALUE
+LOW_VALUE: Final = kernels.LOW_VALUE
+JACK_VALUE: Final = kernels.JACK_VALUE
 #: AF-11: points that the beggar's side scores when the dealer gives one.
-GIVE_ONE_VALUE: Final = 1
+GIVE_ONE_VALUE: Final = kernels.GIVE_ONE_VALUE
 
 
 class AwardKind(enum.StrEnum):
@@ -133,11 +131,21 @@ def kick_points(card: Card, rules: Rules | None = None) -> int:
     return rules_or_default(rules).kick_value(card.rank)
 
 
-# Card points of each 13-bit suit pattern, so that a mask's points are four lookups.
-_SUIT_POINTS: Final[tuple[int, ...]] = tuple(
-    sum(CARD_POINTS[CARDS[i].rank] for i in range(13) if pattern >> i & 1)
-    for pattern in range(1 << 13)
-)
+def _suit_points() -> tuple[int, ...]:
+    """The card points (AF-4) of each 13-bit pattern of one suit's cards, from the kernels'
+    table: a pattern's points are its lowest card's and those of the rest of it."""
+    points = [0] * (1 << 13)
+    for pattern in range(1, 1 << 13):
+        lowest = pattern & -pattern
+        points[pattern] = (
+            points[pattern ^ lowest] + kernels.CARD_POINT_VALUES[lowest.bit_length() - 1]
+        )
+    return tuple(points)
+
+
+#: The card points of each 13-bit suit pattern, so that a mask's points are four lookups: the
+#: per-state engine's form of the kernel :func:`~cardrules.all_fours.kernels.card_points`.
+_SUIT_POINTS: Final[tuple[int, ...]] = _suit_points()
 
 
 def _mask_points(mask: int) -> int:
@@ -192,12 +200,40 @@ def _game_award(side: int, points: int, mine: int, theirs: int) -> Award:
     return award
 
 
-_HIGH: Final = AwardKind.HIGH
-_LOW: Final = AwardKind.LOW
-_JACK: Final = AwardKind.JACK
-_HANG_JACK: Final = AwardKind.HANG_JACK
-_NON_DEALER: Final = GameTie.NON_DEALER
-_JACK_PLACE: Final = Rank.JACK - 2  # the jack's place in its suit's 13 card indices
+#: The award kinds by their kernel numbers (``kernels.KIND_*``).
+_KINDS: Final = (
+    AwardKind.KICK,
+    AwardKind.GIVE_ONE,
+    AwardKind.HIGH,
+    AwardKind.LOW,
+    AwardKind.JACK,
+    AwardKind.HANG_JACK,
+    AwardKind.GAME,
+)
+assert _KINDS[kernels.KIND_HANG_JACK] is AwardKind.HANG_JACK
+assert _KINDS[kernels.KIND_GAME] is AwardKind.GAME
+
+
+def _award_objects(
+    slots: Sequence[tuple[int, int, int, int]], points: tuple[int, int]
+) -> list[Award]:
+    """The (shared) awards of the kernel's award slots, in order, the empty ones left out;
+    ``points`` are the card points (side 0, side 1) that *game* carries."""
+    awards = []
+    for kind, side, value, card in slots:
+        if kind == kernels.KIND_GAME:
+            awards.append(_game_award(side, value, points[0], points[1]))
+        elif kind != kernels.KIND_NONE:
+            key = (side, value, _KINDS[kind], card)
+            awards.append(_AWARDS.get(key) or _new_award(key))
+    return awards
+
+
+def _sides(dealt: Sequence[int]) -> tuple[int, int]:
+    """AF-2: the cards dealt to each side (side 0 is seats 0 and 2; with two players, seat 0)."""
+    if len(dealt) == 4:
+        return dealt[0] | dealt[2], dealt[1] | dealt[3]
+    return dealt[0], dealt[1]
 
 
 def _hand_awards(
@@ -208,41 +244,14 @@ def _hand_awards(
     rules: Rules,
     points: tuple[int, int],
 ) -> list[Award]:
-    """AF-22, AF-23 on masks: the end-of-hand awards in scoring order (High, Low, Jack, Game);
-    ``points`` are the card points of ``won`` (AF-4)."""
-    # AF-2: side 0 is seats 0 and 2 (with two players, seat 0); a card's side is its holder's.
-    if len(dealt) == 4:
-        side_0 = dealt[0] | dealt[2]
-        in_play = side_0 | dealt[1] | dealt[3]
-    else:
-        side_0 = dealt[0]
-        in_play = side_0 | dealt[1]
-    awards: list[Award] = []
-    trumps = in_play & SUIT_MASKS[trump]
-    if trumps:
-        high = trumps.bit_length() - 1
-        low = (trumps & -trumps).bit_length() - 1
-        jack = trump * 13 + _JACK_PLACE
-        key = (0 if side_0 >> high & 1 else 1, HIGH_VALUE, _HIGH, high)
-        awards.append(_AWARDS.get(key) or _new_award(key))
-        key = (0 if side_0 >> low & 1 else 1, LOW_VALUE, _LOW, low)
-        awards.append(_AWARDS.get(key) or _new_award(key))
-        if trumps >> jack & 1:
-            holder = 0 if side_0 >> jack & 1 else 1
-            if won[0] >> jack & 1 == holder ^ 1:  # side 0 took it iff the holder is side 0
-                key = (holder, JACK_VALUE, _JACK, jack)
-            else:
-                key = (holder ^ 1, rules.hang_jack_value, _HANG_JACK, jack)
-            awards.append(_AWARDS.get(key) or _new_award(key))
-    first, second = points
-    if first != second:
-        side = 0 if first > second else 1
-    elif rules.game_tie is _NON_DEALER:
-        side = 1 - dealer % 2
-    else:
-        return awards
-    awards.append(_game_award(side, rules.game_value, first, second))
-    return awards
+    """AF-22, AF-23 on masks: the end-of-hand awards in scoring order (High, Low, Jack, Game),
+    the kernel :func:`~cardrules.all_fours.kernels.hand_awards`; ``points`` are the card
+    points of ``won`` (AF-4)."""
+    side0, side1 = _sides(dealt)
+    slots = kernels.hand_awards(
+        trump, side0, side1, won[0], points[0], points[1], dealer, kernels.rule_params(rules)
+    )
+    return _award_objects(slots, points)
 
 
 def hand_awards(

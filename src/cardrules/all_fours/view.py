@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from cardrules.all_fours.actions import Action, GiveOne, Play, action_id
+from cardrules.all_fours.kernels import kick_place
 from cardrules.all_fours.rules import Rules
 from cardrules.all_fours.scoring import Award, AwardKind, award_values
 from cardrules.all_fours.state import HandEnd, HandResult, Phase, StateData
@@ -258,6 +259,11 @@ def _award_of(awards: Sequence[Award], kind: AwardKind, card: Card | None = None
     return None
 
 
+def _run_size(players: int) -> int:
+    """AF-11, AF-13: the cards a run of the pack takes from the stock (three each and a kick)."""
+    return kick_place(1, players) - kick_place(0, players)
+
+
 def _kicks(
     old_kicks: Sequence[Card],
     old_awards: Sequence[Award],
@@ -310,7 +316,7 @@ def _summary(before: Observation, result: HandResult) -> list[Event]:
                 "pack_exhausted",
                 {
                     "deal_number": result.deal_number,
-                    "need": 3 * before.rules.players + 1,
+                    "need": _run_size(before.rules.players),
                     "dealer": result.dealer,
                 },
             )

@@ -4,7 +4,15 @@ A trick is led by one seat and continued in seat order.  The winner is the highe
 or, with no trump, the highest card of the suit led (400 FH-17, All Fours AF-19).  The duty to
 follow differs between the games: in 400 a player must follow suit if able (FH-16,
 :func:`must_follow`); in All Fours a player holding the suit led must follow it *or* trump
-(AF-17, AF-18, :func:`follow_or_trump`).  Both have mask-level twins for engines.
+(AF-17, AF-18, :func:`follow_or_trump`).
+
+The rules themselves are the *kernels* :func:`beats`, :func:`winning_offset`,
+:func:`must_follow_bits` and :func:`follow_or_trump_bits`: small functions on card indices and
+52-bit masks (a suit is its number 0..3, ``-1`` for no lead or no trump), marked with
+:func:`~cardrules.core.compiled.kernel`, which the per-state engines call as they are and the
+batch engine and the solvers call compiled (:func:`~cardrules.core.compiled.compiled`).  The
+functions on :class:`Card` and :class:`CardSet` and the ``*_mask`` functions check their
+arguments and call the kernels.
 
 >>> from cardrules import Trick, Suit, parse_cards
 >>> trick = Trick(leader=1, cards=parse_cards("7C KC 2H AC"))
@@ -20,8 +28,9 @@ from typing import Final
 import attrs
 
 from cardrules.core.cards import Card, Suit, parse_cards
-from cardrules.core.cardset import FULL_MASK, SUIT_MASKS, CardSet
+from cardrules.core.cardset import FULL_MASK, CardSet
 from cardrules.core.checks import check_int, check_seat, refuse
+from cardrules.core.compiled import kernel
 from cardrules.errors import ArgumentError, describe
 
 __all__ = [
@@ -29,25 +38,31 @@ __all__ = [
     "Trick",
     "beats",
     "follow_or_trump",
+    "follow_or_trump_bits",
     "follow_or_trump_mask",
     "must_follow",
+    "must_follow_bits",
     "must_follow_mask",
     "trick_winner",
     "winning_offset",
     "winning_position",
 ]
 
-#: The trump argument of the integer kernels for a trick without trumps.
+#: The trump argument of the integer kernels for a trick without trumps (and their lead argument
+#: before the lead).
 NO_TRUMP: Final = -1
+#: The 13 bits of the lowest suit (clubs): suit ``s`` is ``_SUIT_BITS << 13 * s``.
+_SUIT_BITS: Final = 0x1FFF
 
 
+@kernel
 def beats(card: int, best: int, trump: int) -> bool:
     """The trick-winner rule on card indices: True when ``card`` beats the trick's winning card
     ``best`` -- a higher card of the same suit, or a trump on a non-trump.
 
     ``trump`` is a suit number (:class:`Suit` is an int enum) or :data:`NO_TRUMP`.  This is the
     one kernel of 400's FH-17 and All Fours' AF-19: engines, claim and solver searches,
-    determinizers, agents and record checks all come here.
+    determinizers, agents and record checks all come here.  A kernel: ints in, a bool out.
 
     >>> from cardrules import Card, Suit
     >>> beats(Card.parse("2H").index, Card.parse("AC").index, Suit.HEARTS)
@@ -60,8 +75,12 @@ def beats(card: int, best: int, trump: int) -> bool:
     return card // 13 == trump
 
 
+@kernel
 def winning_offset(cards: Sequence[int], trump: int) -> int:
     """The position (0 = the lead) of the winning card among card indices (FH-17, AF-19).
+
+    A kernel: ``cards`` is a non-empty tuple (or 1-d integer array) of card indices 0..51 in
+    the order played, ``trump`` a suit number or :data:`NO_TRUMP`; an int out.
 
     >>> from cardrules import parse_cards
     >>> winning_offset([c.index for c in parse_cards("7C KC 2H AC")], 2)
@@ -136,7 +155,7 @@ def must_follow_mask(hand: int, lead: int | None) -> int:
     :raises ArgumentError: for a hand that is not a 52-bit card mask or a lead that is not a
         suit number (0..3) or None.
     """
-    return _must_follow(_mask_arg(hand), _suit_arg(lead, "lead"))
+    return must_follow_bits(_mask_arg(hand), _suit_number(_suit_arg(lead, "lead")))
 
 
 def follow_or_trump_mask(hand: int, lead: int | None, trump: int | None) -> int:
@@ -149,27 +168,60 @@ def follow_or_trump_mask(hand: int, lead: int | None, trump: int | None) -> int:
     :raises ArgumentError: for a hand that is not a 52-bit card mask, or a lead or trump that is
         not a suit number (0..3) or None.
     """
-    return _follow_or_trump(_mask_arg(hand), _suit_arg(lead, "lead"), _suit_arg(trump, "trump"))
+    return follow_or_trump_bits(
+        _mask_arg(hand),
+        _suit_number(_suit_arg(lead, "lead")),
+        _suit_number(_suit_arg(trump, "trump")),
+    )
+
+
+@kernel
+def must_follow_bits(hand: int, lead: int) -> int:
+    """400's duty to follow (FH-16), the kernel: the cards of ``hand`` that may be played.
+
+    ``hand`` is a 52-bit card mask, ``lead`` the suit led (0..3) or ``-1`` when the hand leads.
+    Leading, or void in the suit led: every card; otherwise the cards of the suit led.  The
+    result is a card mask.
+
+    >>> from cardrules import CardSet
+    >>> str(CardSet.from_mask(must_follow_bits(CardSet.parse("4C JH 3D").mask, 0)))
+    '4C'
+    """
+    if lead < 0:
+        return hand
+    of_suit = hand & (_SUIT_BITS << 13 * lead)
+    if of_suit:
+        return of_suit
+    return hand
+
+
+@kernel
+def follow_or_trump_bits(hand: int, lead: int, trump: int) -> int:
+    """All Fours' duty to follow (AF-17, AF-18), the kernel: the cards of ``hand`` that may be
+    played, before the undertrump options of AF-20.
+
+    ``hand`` is a 52-bit card mask, ``lead`` the suit led (0..3) or ``-1`` when the hand leads,
+    ``trump`` the trump suit (0..3) or :data:`NO_TRUMP`.  Leading: every card.  Trump led: a
+    trump if the hand has one, else any card.  Another suit led: a player holding it plays it or
+    a trump; a player void in it plays any card.  The result is a card mask.
+
+    >>> from cardrules import CardSet
+    >>> str(CardSet.from_mask(follow_or_trump_bits(CardSet.parse("9D 3H 7C").mask, 1, 2)))
+    '9D 3H'
+    """
+    if lead < 0:
+        return hand
+    of_suit = hand & (_SUIT_BITS << 13 * lead)
+    if not of_suit:
+        return hand
+    if trump < 0 or lead == trump:
+        return of_suit
+    return of_suit | (hand & (_SUIT_BITS << 13 * trump))
 
 
 def _must_follow(hand: int, lead: int | None) -> int:
-    """:func:`must_follow_mask` without the checks (the engines' kernel)."""
-    if lead is None:
-        return hand
-    of_suit = hand & SUIT_MASKS[lead]
-    return of_suit if of_suit else hand
-
-
-def _follow_or_trump(hand: int, lead: int | None, trump: int | None) -> int:
-    """:func:`follow_or_trump_mask` without the checks (the engines' kernel)."""
-    if lead is None:
-        return hand
-    of_suit = hand & SUIT_MASKS[lead]
-    if not of_suit:
-        return hand
-    if trump is None or lead == trump:
-        return of_suit
-    return of_suit | (hand & SUIT_MASKS[trump])
+    """:func:`must_follow_bits` with ``None`` for no lead, for the callers that still pass it."""
+    return must_follow_bits(hand, -1 if lead is None else lead)
 
 
 def _mask_arg(hand: object) -> int:
@@ -184,6 +236,11 @@ def _suit_arg(suit: object, name: str) -> int | None:
     ):
         refuse(name, "a suit number 0..3 (a Suit) or None", suit)
     return suit
+
+
+def _suit_number(suit: int | None) -> int:
+    """A suit for the kernels: ``-1`` for ``None``."""
+    return -1 if suit is None else suit
 
 
 def _hand_mask(hand: object) -> int:
@@ -207,7 +264,7 @@ def must_follow(hand: CardSet, lead: Suit | None) -> CardSet:
     >>> must_follow(CardSet.parse("JH 3D"), Suit.CLUBS)
     CardSet('3D JH')
     """
-    return CardSet.from_mask(_must_follow(_hand_mask(hand), _lead_number(lead)))
+    return CardSet.from_mask(must_follow_bits(_hand_mask(hand), _suit_number(_lead_number(lead))))
 
 
 def follow_or_trump(hand: CardSet, lead: Suit | None, trump: Suit | None) -> CardSet:
@@ -217,8 +274,11 @@ def follow_or_trump(hand: CardSet, lead: Suit | None, trump: Suit | None) -> Car
     >>> follow_or_trump(CardSet.parse("9D 3H 7C"), Suit.DIAMONDS, Suit.HEARTS)
     CardSet('9D 3H')
     """
-    trump_number = None if trump is None else _trump_number(trump)
-    return CardSet.from_mask(_follow_or_trump(_hand_mask(hand), _lead_number(lead), trump_number))
+    return CardSet.from_mask(
+        follow_or_trump_bits(
+            _hand_mask(hand), _suit_number(_lead_number(lead)), _trump_number(trump)
+        )
+    )
 
 
 def _card_tuple(cards: Sequence[Card | str]) -> tuple[Card, ...]:

@@ -1,5 +1,8 @@
 """The deal of 400 (FH-7) on masks: a deck to four hands and four hands back to a deck.
 
+The layout is the kernel :func:`~cardrules.four_hundred.kernels.deal_seat`; these are its
+forms for the per-state engine (tables per dealer and packet schedule).
+
 >>> from cardrules import STANDARD_DECK, CardSet
 >>> from cardrules.four_hundred.dealing import deal_masks, deck_from_hands
 >>> hands = deal_masks(STANDARD_DECK, 0, (1, 2, 2, 2, 2, 2, 2))
@@ -17,6 +20,7 @@ from typing import Any, Final
 
 from cardrules.core.cards import Card
 from cardrules.core.cardset import CardSet
+from cardrules.four_hundred.kernels import deal_seat
 
 __all__ = ["deal_masks", "deck_from_hands", "seat_schedule"]
 
@@ -25,15 +29,14 @@ _SCHEDULES: Final[dict[tuple[int, tuple[int, ...]], tuple[int, ...]]] = {}
 
 def seat_schedule(dealer: int, packets: tuple[int, ...]) -> tuple[int, ...]:
     """For each of the 52 deck positions (top first), the seat that receives that card (FH-7):
-    packets go round from dealer+1 in play order."""
+    packets go round from dealer+1 in play order (the kernel
+    :func:`~cardrules.four_hundred.kernels.deal_seat`, as a table per dealer and schedule)."""
     key = (dealer, packets)
     schedule = _SCHEDULES.get(key)
     if schedule is None:
-        seats: list[int] = []
-        for size in packets:
-            for offset in range(1, 5):
-                seats.extend([(dealer + offset) % 4] * size)
-        schedule = _SCHEDULES[key] = tuple(seats)
+        schedule = _SCHEDULES[key] = tuple(
+            deal_seat(position, dealer, packets) for position in range(52)
+        )
     return schedule
 
 

@@ -53,6 +53,7 @@ from cardrules.core.hidden import sample_hidden_cards
 from cardrules.core.tricks import winning_offset
 from cardrules.four_hundred.dealing import seat_schedule
 from cardrules.four_hundred.engine import State, _assemble
+from cardrules.four_hundred.kernels import play_mask
 from cardrules.four_hundred.scoring import minimum_bid
 from cardrules.four_hundred.state import Phase
 from cardrules.four_hundred.view import Observation
@@ -65,9 +66,27 @@ _ORDERS: Final = _F13**4
 _ORDER_BITS: Final = _ORDERS.bit_length()
 
 
+def _ruled_out(card: int, lead: int) -> int:
+    """The cards that playing ``card`` to a trick led with ``lead`` proves its player did not
+    hold: those whose presence would have made the play illegal by the kernel
+    :func:`~cardrules.four_hundred.kernels.play_mask` (FH-16).  The rule looks at the suits
+    held, never at ranks, so one card of each suit tells."""
+    ruled_out = 0
+    for suit in range(4):
+        other = 13 * suit if 13 * suit != card else 13 * suit + 1
+        if not play_mask(1 << card | 1 << other, lead) >> card & 1:
+            ruled_out |= SUIT_MASKS[suit]
+    return ruled_out
+
+
+#: :func:`_ruled_out` of every card and suit led, at ``[4 * card + lead]``.
+_RULED_OUT: Final = tuple(_ruled_out(card, lead) for card in range(52) for lead in range(4))
+
+
 def _void_masks(observation: Observation) -> list[int]:
     """Per seat, the cards that the play proves the seat does not hold: FH-16 makes a player
-    who holds the suit led follow it, so a card of another suit proves a void in the suit led."""
+    who holds the suit led follow it, so a card of another suit proves a void in the suit led
+    (:func:`_ruled_out`)."""
     voids = [0, 0, 0, 0]
     tricks = list(observation.tricks)
     if observation.current_trick.cards:
@@ -76,8 +95,7 @@ def _void_masks(observation: Observation) -> list[int]:
         cards = trick.cards
         lead = cards[0].suit
         for position in range(1, len(cards)):
-            if cards[position].suit is not lead:
-                voids[(trick.leader + position) % 4] |= SUIT_MASKS[lead]
+            voids[(trick.leader + position) % 4] |= _RULED_OUT[4 * cards[position].index + lead]
     return voids
 
 

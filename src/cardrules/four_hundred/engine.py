@@ -33,7 +33,6 @@ from cardrules.core.cardset import CardSet
 from cardrules.core.chance import ChanceMode, Deal, check_chance, dealt_deck
 from cardrules.core.checks import check_hands, check_int, check_scores, check_seat, check_seed
 from cardrules.core.deck import _labelled_deck, draw_for_dealer, parse_deck
-from cardrules.core.tricks import _must_follow as must_follow_mask
 from cardrules.core.tricks import winning_offset
 from cardrules.errors import ArgumentError, IllegalActionError, Reason, RulesError
 from cardrules.four_hundred.actions import (
@@ -50,13 +49,19 @@ from cardrules.four_hundred.actions import (
 )
 from cardrules.four_hundred.claims import CLAIM_BUDGET, settle_claim
 from cardrules.four_hundred.dealing import deal_masks, deck_from_hands
+from cardrules.four_hundred.kernels import (
+    may_redeal,
+    minimum_bid,
+    next_dealer,
+    play_mask,
+    rule_params,
+)
 from cardrules.four_hundred.rules import Claims, Rules
 from cardrules.four_hundred.scoring import (
     START_LEVEL,
     HandScore,
     _count_offence,
     _is_thrown_in,
-    _minimum_bid,
     _score_conduct,
     _score_played,
 )
@@ -89,8 +94,6 @@ _OVER: Final = Phase.OVER
 _DEAL: Final = Phase.DEAL
 #: Hearts, the trump suit of every hand (FH-5), as the core kernels take it.
 _HEARTS: Final = 2
-#: J, Q, K, A of every suit (FH-30).
-_PICTURES: Final = sum(0xF << (9 + 13 * suit) for suit in range(4))
 _ACTION_TYPES: Final = (Play, Bid, Redeal, Deal, TalkBeforePlay, TalkDuringPlay, Claim)
 #: ``_BID_RANGES[low]``: Bid(low) ... Bid(13).
 _BID_RANGES: Final[tuple[tuple[Bid, ...], ...]] = tuple(
@@ -167,11 +170,12 @@ def _start_deal(
     schedule from dealer+1 (FH-7): ``deck`` if given, else the seed's deck; in a game with
     explicit chance, a chance state waiting for the deck instead.  Each seat's minimum bid is
     set from its score before the hand (FH-11)."""
+    params = rule_params(rules)
     low = (
-        _minimum_bid(scores[0], rules),
-        _minimum_bid(scores[1], rules),
-        _minimum_bid(scores[2], rules),
-        _minimum_bid(scores[3], rules),
+        minimum_bid(scores[0], params),
+        minimum_bid(scores[1], params),
+        minimum_bid(scores[2], params),
+        minimum_bid(scores[3], params),
     )
     first = (dealer + 1) % 4
     if deck is None:
@@ -372,7 +376,7 @@ def _end_hand(
         m.rules,
         m.seed,
         m.deal_number + 1,
-        (m.dealer + 1) % 4,
+        next_dealer(m.dealer),
         None,
         result.scores,
         result.level,
@@ -458,20 +462,20 @@ class State(StateData):
     def legal_actions(self) -> tuple[Action, ...]:
         """The current player's legal actions, in a stable order: bids from the player's minimum
         (FH-11) to 13 (FH-12), then ``Redeal()`` when FH-30 allows it; or the plays that FH-16
-        allows (:func:`~cardrules.core.tricks.must_follow_mask`), in card order.  Empty when the
-        game is over and in a chance state."""
+        allows (the kernel :func:`~cardrules.four_hundred.kernels.play_mask`), in card order.
+        Empty when the game is over and in a chance state."""
         s = self._s
         if s[1] is _PLAY:  # the hot path
             trick = s[7]
             if trick:  # FH-16 binds a follower; its cards are often one suit: one look-up
-                mask = must_follow_mask(s[3][s[2]], trick[0] // 13)
+                mask = play_mask(s[3][s[2]], trick[0] // 13)
                 return _SUITED.get(mask) or _plays_of(mask)
             return _plays_of(s[3][s[2]])  # a leader may play any card it holds
         if s[_PHASE] is _BIDDING:
             m: _Match = s[_M]
             seat = s[_TURN]
             bids: tuple[Action, ...] = _BID_RANGES[m.minimum_bids[seat]]
-            if m.rules.no_picture_redeal and not s[_HANDS][seat] & _PICTURES:
+            if m.rules.no_picture_redeal and may_redeal(s[_HANDS][seat], rule_params(m.rules)):
                 bids = (*bids, _REDEAL)
             return bids
         return ()
@@ -497,7 +501,7 @@ class State(StateData):
                 bit = 1 << index
                 trick = s[7]
                 # FH-16 binds a follower (the kernel); a leader may play any card it holds
-                if (must_follow_mask(hand, trick[0] // 13) if trick else hand) & bit:
+                if (play_mask(hand, trick[0] // 13) if trick else hand) & bit:
                     old = s[3]
                     rest = hand ^ bit
                     if seat == 0:
@@ -537,7 +541,7 @@ class State(StateData):
             elif (
                 cls is Redeal
                 and s[_M].rules.no_picture_redeal
-                and not s[_HANDS][s[_TURN]] & _PICTURES
+                and may_redeal(s[_HANDS][s[_TURN]], rule_params(s[_M].rules))
             ):
                 return _end_hand(s, Ending.VOID_REDEAL, bids=s[_BIDS], taken=s[_TAKEN])
         elif phase is _DEAL and cls is Deal:
@@ -611,7 +615,7 @@ class State(StateData):
         # held but refused: FH-16 asks for the suit led
         lead = _lead(s[_TRICK])
         assert lead is not None
-        assert not must_follow_mask(hand, lead) & action.card.mask
+        assert not play_mask(hand, lead) & action.card.mask
         fail(Reason.MUST_FOLLOW_SUIT, f"{CARDS[13 * lead].suit.name.lower()} were led (FH-16)")
 
     # -- claims and conduct ----------------------------------------------------------------

@@ -2,6 +2,8 @@
 
 The engine calls these very functions, and a scorekeeping app for games played with real cards
 can use them alone: enter the scores before the hand, the bids and the tricks, get the new scores.
+They check their arguments and call the rules' kernels (:mod:`cardrules.four_hundred.kernels`),
+which the batch engine and the solvers call compiled.
 
 >>> from cardrules.four_hundred import minimum_bid, minimum_total, bid_value, score_hand
 >>> minimum_bid(45), minimum_total((45, 12, 0, -3)), bid_value(5, 12), bid_value(5, 31)
@@ -21,14 +23,9 @@ import attrs
 
 from cardrules.core.checks import check_int, check_scores
 from cardrules.errors import ParseError, RulesError, describe
-from cardrules.four_hundred.rules import (
-    FiveToStart,
-    HighBidWin,
-    MinTotalCounts,
-    PartnerCondition,
-    Rules,
-    Simultaneous,
-)
+from cardrules.four_hundred import kernels
+from cardrules.four_hundred.kernels import rule_params
+from cardrules.four_hundred.rules import Rules
 
 __all__ = [
     "BID_VALUES",
@@ -49,31 +46,24 @@ __all__ = [
 ]
 
 #: ``V(b, s)`` of FH-20 for a bidder whose score ``s`` is below ``Rules.reduce_five_six_at``
-#: (30 in the standard game): bid -> value.
+#: (30 in the standard game): bid -> value (the kernels' table).
 BID_VALUES: Final[Mapping[int, int]] = MappingProxyType(
-    {
-        2: 2,
-        3: 3,
-        4: 4,
-        5: 10,
-        6: 12,
-        7: 14,
-        8: 16,
-        9: 27,
-        10: 40,
-        11: 40,
-        12: 40,
-        13: 40,
-    }
+    {bid: kernels.BID_VALUE_ROW[bid] for bid in range(14) if kernels.BID_VALUE_ROW[bid]}
 )
 #: The values that change once the bidder's score reaches ``Rules.reduce_five_six_at`` (FH-20).
-REDUCED_BID_VALUES: Final[Mapping[int, int]] = MappingProxyType({5: 5, 6: 6})
+REDUCED_BID_VALUES: Final[Mapping[int, int]] = MappingProxyType(
+    {
+        bid: value
+        for bid, value in enumerate(kernels.REDUCED_BID_VALUE_ROW)
+        if value != kernels.BID_VALUE_ROW[bid]
+    }
+)
 #: The smallest bid that can win the game at once (FH-21).
-HIGH_BID: Final = 10
+HIGH_BID: Final = kernels.HIGH_BID
 #: The level at which a team qualifies to win (FH-22, FH-23).
-START_LEVEL: Final = 41
+START_LEVEL: Final = kernels.START_LEVEL
 #: How much the level rises when both teams qualify together (FH-24).
-LEVEL_STEP: Final = 10
+LEVEL_STEP: Final = kernels.LEVEL_STEP
 
 _DEFAULT_RULES: Final = Rules()
 
@@ -85,9 +75,6 @@ def _rules_or_default(rules: object) -> Rules:
     if rules.__class__ is not Rules and not isinstance(rules, Rules):
         raise RulesError(f"rules: expected a four_hundred.Rules or None, got {describe(rules)}")
     return rules
-
-
-_REDUCED_ROW: Final = {**BID_VALUES, **REDUCED_BID_VALUES}
 
 
 def bid_value(bid: int, score: int, rules: Rules | None = None) -> int:
@@ -107,35 +94,17 @@ def bid_value(bid: int, score: int, rules: Rules | None = None) -> int:
 
 
 def _bid_value(bid: int, score: int, rules: Rules) -> int:
-    """:func:`bid_value` on checked arguments (the engine's path)."""
-    low, high, at = _rows(rules)
-    table = high if at is not None and score >= at else low
-    try:
-        return table[bid]
-    except (KeyError, TypeError):
-        raise RulesError(
-            f"a bid of {bid!r} has no value: the table covers the bids {min(table)} to 13"
-        ) from None
+    """:func:`bid_value` on checked arguments (the engine's path): the kernel, and an error for
+    a bid without a value."""
+    params = rule_params(rules)
+    value = kernels.bid_value(bid, score, params)
+    if not value:
+        low = min(b for b in range(14) if params[kernels.P_LOW_ROW + b])
+        raise RulesError(f"a bid of {bid!r} has no value: the table covers the bids {low} to 13")
+    return value
 
 
-_ROWS: Final[dict[int, tuple[Rules, tuple[Mapping[int, int], Mapping[int, int], int | None]]]] = {}
-
-
-def _rows(rules: Rules) -> tuple[Mapping[int, int], Mapping[int, int], int | None]:
-    """The value rows of ``rules`` (FH-20): below the reduction score, from it on, and that score
-    (``None``: one row), kept per ruleset object (the engine asks at every hand)."""
-    entry = _ROWS.get(id(rules))
-    if entry is None or entry[0] is not rules:
-        if len(_ROWS) > 64:
-            _ROWS.clear()
-        if rules.bid_values is not None:
-            table = dict(rules.bid_values)
-            rows: tuple[Mapping[int, int], Mapping[int, int], int | None] = (table, table, None)
-        else:
-            rows = (BID_VALUES, _REDUCED_ROW, rules.reduce_five_six_at)
-        # Holding the rules keeps their id from being reused while they are cached.
-        entry = _ROWS[id(rules)] = (rules, rows)
-    return entry[1]
+_REDUCED_ROW: Final = {**BID_VALUES, **REDUCED_BID_VALUES}
 
 
 def value_table(rules: Rules | None = None) -> list[tuple[str, list[int]]]:
@@ -177,15 +146,8 @@ def minimum_bid(score: int, rules: Rules | None = None) -> int:
 
 
 def _minimum_bid(score: int, rules: Rules) -> int:
-    """:func:`minimum_bid` on checked arguments (the engine's path)."""
-    low = rules.min_bid_base
-    ladder = rules.min_bid_ladder_from
-    if ladder is not None and score >= ladder:
-        low = max(low, score // 10)
-    cap = rules.min_bid_cap
-    if cap is not None and low > cap:
-        low = cap
-    return min(low, 13)
+    """:func:`minimum_bid` on checked arguments (the engine's path): the kernel."""
+    return kernels.minimum_bid(score, rule_params(rules))
 
 
 def minimum_total(scores: Sequence[int], rules: Rules | None = None) -> int:
@@ -202,9 +164,7 @@ def minimum_total(scores: Sequence[int], rules: Rules | None = None) -> int:
 
 
 def _minimum_total(scores: Sequence[int], rules: Rules) -> int:
-    if not rules.min_total_rises:
-        return 11
-    return 11 + max(0, _minimum_bid(max(scores), rules) - 2)
+    return kernels.minimum_total(scores, rule_params(rules))
 
 
 def bids_total(scores: Sequence[int], bids: Sequence[int], rules: Rules | None = None) -> int:
@@ -218,9 +178,11 @@ def bids_total(scores: Sequence[int], bids: Sequence[int], rules: Rules | None =
 
 
 def _bids_total(scores: Sequence[int], bids: Sequence[int], rules: Rules) -> int:
-    if rules.min_total_counts is MinTotalCounts.TRICKS:
-        return sum(bids)
-    return sum(_bid_value(b, s, rules) for b, s in zip(bids, scores, strict=True))
+    params = rule_params(rules)
+    if params[kernels.P_TOTAL_POINTS]:
+        for bid, score in zip(bids, scores, strict=True):
+            _bid_value(bid, score, rules)  # a bid without a value is an error, not 0 points
+    return kernels.bids_total(scores, bids, params)
 
 
 def is_thrown_in(scores: Sequence[int], bids: Sequence[int], rules: Rules | None = None) -> bool:
@@ -237,15 +199,12 @@ def is_thrown_in(scores: Sequence[int], bids: Sequence[int], rules: Rules | None
 
 
 def _is_thrown_in(scores: Sequence[int], bids: Sequence[int], rules: Rules) -> bool:
-    """:func:`is_thrown_in` on checked arguments (the engine's path)."""
-    mode = rules.five_to_start
-    five = any(b >= 5 for b in bids)
-    if mode is FiveToStart.REPLACE:
-        return not five
-    enough = _bids_total(scores, bids, rules) >= _minimum_total(scores, rules)
-    if mode is FiveToStart.ADDITIONAL:
-        return not (enough and five)
-    return not enough
+    """:func:`is_thrown_in` on checked arguments (the engine's path): the kernel."""
+    params = rule_params(rules)
+    if params[kernels.P_TOTAL_POINTS]:
+        for bid, score in zip(bids, scores, strict=True):
+            _bid_value(bid, score, rules)  # a bid without a value is an error, not 0 points
+    return kernels.thrown_in(scores, bids, params)
 
 
 def qualifies(scores: Sequence[int], team: int, level: int, rules: Rules | None = None) -> bool:
@@ -267,19 +226,7 @@ def qualifies(scores: Sequence[int], team: int, level: int, rules: Rules | None 
 
 
 def _qualifies(scores: Sequence[int], team: int, level: int, rules: Rules) -> bool:
-    a, b = scores[team], scores[team + 2]
-    floor = _PARTNER_FLOOR[rules.partner_condition]
-    if floor is None:
-        return a >= level or b >= level
-    return (a >= level and b >= floor) or (b >= level and a >= floor)
-
-
-#: The least score that meets each partner condition of FH-22 (``None``: any score).
-_PARTNER_FLOOR: Final[Mapping[PartnerCondition, int | None]] = {
-    PartnerCondition.POSITIVE: 1,
-    PartnerCondition.NON_NEGATIVE: 0,
-    PartnerCondition.NONE: None,
-}
+    return kernels.qualifies(scores, team, level, rule_params(rules))
 
 
 def end_of_game(
@@ -303,29 +250,9 @@ def end_of_game(
 
 
 def _end_of_game(scores: Sequence[int], level: int, rules: Rules) -> tuple[int | None, int]:
-    """:func:`end_of_game` on checked arguments (the engine's path)."""
-    q0 = _qualifies(scores, 0, START_LEVEL, rules)
-    q1 = _qualifies(scores, 1, START_LEVEL, rules)
-    if q0 != q1:
-        return (0 if q0 else 1), level
-    if not q0:
-        return None, START_LEVEL
-    mode = rules.simultaneous
-    if mode is Simultaneous.HIGHER_SCORE:
-        best0, best1 = max(scores[0], scores[2]), max(scores[1], scores[3])
-        return (None if best0 == best1 else 0 if best0 > best1 else 1), START_LEVEL
-    if mode is Simultaneous.HIGHER_TEAM_TOTAL:
-        sum0, sum1 = scores[0] + scores[2], scores[1] + scores[3]
-        return (None if sum0 == sum1 else 0 if sum0 > sum1 else 1), START_LEVEL
-    if level <= START_LEVEL:
-        return None, START_LEVEL + LEVEL_STEP
-    at0 = _qualifies(scores, 0, level, rules)
-    at1 = _qualifies(scores, 1, level, rules)
-    if at0 != at1:
-        return (0 if at0 else 1), level
-    if at0:
-        return None, level + LEVEL_STEP
-    return None, level
+    """:func:`end_of_game` on checked arguments (the engine's path): the kernel."""
+    winner, next_level = kernels.end_of_game(scores, level, rule_params(rules))
+    return (None if winner < 0 else winner), next_level
 
 
 @attrs.frozen(slots=True)
@@ -355,56 +282,25 @@ def _score(
     high_bids: bool,
 ) -> HandScore:
     """FH-19 ... FH-24 without argument checks: every scored hand comes here (the engine, the
-    saved-state check and :func:`score_hand`).
-
-    FH-21: a made bid of 10 or more wins at once when the ``high_bid_win`` condition holds:
-    the bidder's score *before* the hand is not negative (``bidder_not_negative``), or the
-    partner's score *after* the hand, all four changes applied at once, is not negative
-    (``partner_not_negative``); ``always``; ``never``.  ``high_bids`` is False for a hand scored
-    by a conduct penalty (FH-27: nobody made a bid by playing).
+    saved-state check and :func:`score_hand`), to the kernel
+    :func:`~cardrules.four_hundred.kernels.score_hand`.  ``high_bids`` is False for a hand
+    scored by a conduct penalty (FH-27: nobody made a bid by playing, so FH-21 does not apply).
     """
-    low, high_row, at = _rows(rules)
-    s0, s1, s2, s3 = scores
-    b0, b1, b2, b3 = bids
-    try:
-        if at is None:
-            v0, v1, v2, v3 = low[b0], low[b1], low[b2], low[b3]
-        else:
-            v0 = (high_row if s0 >= at else low)[b0]
-            v1 = (high_row if s1 >= at else low)[b1]
-            v2 = (high_row if s2 >= at else low)[b2]
-            v3 = (high_row if s3 >= at else low)[b3]
-    except KeyError:  # a bid without a value: bid_value says which
+    new, winner, next_level, high = kernels.score_hand(
+        scores, bids, made, level, high_bids, rule_params(rules)
+    )
+    changes = (new[0] - scores[0], new[1] - scores[1], new[2] - scores[2], new[3] - scores[3])
+    if 0 in changes:  # every bid's value is positive: a bid without a value is an error
         for bid, score in zip(bids, scores, strict=True):
             _bid_value(bid, score, rules)
-        raise
-    changes = (
-        v0 if made[0] else -v0,
-        v1 if made[1] else -v1,
-        v2 if made[2] else -v2,
-        v3 if made[3] else -v3,
+    return HandScore(
+        new,
+        changes,
+        made,
+        None if winner < 0 else winner,
+        next_level,
+        None if high < 0 else high,
     )
-    new = (s0 + changes[0], s1 + changes[1], s2 + changes[2], s3 + changes[3])
-    high = None
-    mode = rules.high_bid_win
-    if high_bids and mode is not HighBidWin.NEVER and max(bids) >= HIGH_BID:
-        for seat in range(4):
-            if (
-                bids[seat] >= HIGH_BID
-                and made[seat]
-                and (
-                    mode is HighBidWin.ALWAYS
-                    or (mode is HighBidWin.BIDDER_NOT_NEGATIVE and scores[seat] >= 0)
-                    or (mode is HighBidWin.PARTNER_NOT_NEGATIVE and new[(seat + 2) % 4] >= 0)
-                )
-            ):
-                high = seat
-    if high is not None:
-        winner: int | None = high % 2
-        next_level = level
-    else:
-        winner, next_level = _end_of_game(new, level, rules)
-    return HandScore(new, changes, made, winner, next_level, high)
 
 
 def _score_played(
