@@ -1,6 +1,6 @@
-"""The 400 solver's answers are fail-soft bounds: asked "can team 0 take at least ``need``
+"""The shared search's answers are fail-soft bounds: asked "can team 0 take at least ``need``
 tricks?", it answers with a bound that is at most the true value when it is ``need`` or more,
-and at least the true value when it is less."""
+and at least the true value when it is less (400's solver, FH-16, FH-17)."""
 
 from __future__ import annotations
 
@@ -8,16 +8,16 @@ import pytest
 from test_solve_fh import _ending, _minimax
 
 from cardrules.four_hundred import State
-from cardrules.four_hundred.solve import _at_least_mid, _position, _Search, solve
+from cardrules.four_hundred.solve import _position, _search, solve
 
 
 def _check(state: State, value: int, tricks_left: int, shared: bool) -> None:
-    hands, leader, trick = _position(state)
-    search = _Search(None)
+    hands, leader, trick, _ = _position(state)
+    search = _search(None)
     for need in range(-1, tricks_left + 2):
         if not shared:
-            search = _Search(None)
-        bound = _at_least_mid(search, hands, leader, trick, need)
+            search = _search(None)
+        bound = search.ask(hands, leader, trick, need)
         assert (bound >= need) == (value >= need)
         if bound >= need:
             assert need <= bound <= value
@@ -25,6 +25,7 @@ def _check(state: State, value: int, tricks_left: int, shared: bool) -> None:
             assert value <= bound < need
 
 
+@pytest.mark.rule("FH-16")
 @pytest.mark.parametrize("tricks_left", [1, 2, 3])
 def test_bounds_hold_against_minimax(tricks_left: int) -> None:
     for seed in range(40 if tricks_left < 3 else 20):

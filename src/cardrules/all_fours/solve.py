@@ -8,14 +8,14 @@ reports that value, the points of each side along a line of best play, the fixed
 and the value of every legal play of the player to move.  The target (AF-21) is not looked at:
 the solver counts the deal's points.
 
-The search is exact and pure Python: null-window searches ("can side 0 make at least ``v``?"),
-bisected to the exact value; a transposition table at the start of each trick (the hands, the
-leader, the card points won so far and the jack's fate); equivalent cards (cards of a suit in one
-hand with the same card points and no card still out between them) searched once; good plays
-first; and sure-outcome cut-offs (Game is settled once one side is ahead by more than the points
-still out; the jack is its holder's side's when no opponent holds a higher trump).  The trick
-winner and the duty to follow are the core's kernels (:func:`cardrules.core.tricks.beats`,
-:func:`cardrules.core.tricks.follow_or_trump_mask`).
+The search is the one both games share (:mod:`cardrules.core.search`), compiled when numba is
+installed, with All Fours' differences as its parameters: two or four players, the legal plays
+of the kernel :func:`~cardrules.all_fours.kernels.play_mask` (AF-16 ... AF-20, AF-25's called
+card at the root), the card points of AF-4 counted per side and the jack of trumps as the key
+card (:data:`~cardrules.core.search.POINTS`), and a table of what each end of the deal is worth
+by the jack's taker and the side ahead in card points.  Equivalent cards must also be worth the
+same: tens and pictures are tried one by one.  Values are found by bisection over the at most
+nine values an end of the deal can have.
 
 >>> from cardrules.all_fours import Stand, new_game
 >>> from cardrules.all_fours.solve import solve
@@ -29,22 +29,29 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Final
 
 import attrs
 
 from cardrules.all_fours.actions import Play
-from cardrules.all_fours.engine import State, _legal_play_mask
-from cardrules.all_fours.rules import Undertrump
-from cardrules.all_fours.scoring import CARD_POINTS, Award, AwardKind, hand_awards
+from cardrules.all_fours.engine import State
+from cardrules.all_fours.kernels import (
+    CARD_POINT_VALUES,
+    P_UNDERTRUMP,
+    play_mask,
+    rule_params,
+)
+from cardrules.all_fours.scoring import Award, AwardKind, hand_awards
 from cardrules.all_fours.state import Phase
 from cardrules.core.cards import CARDS, Card, Rank, Suit
-from cardrules.core.cardset import SUIT_MASKS, CardSet
+from cardrules.core.cardset import CardSet
 from cardrules.core.checks import refuse
+from cardrules.core.compiled import kernel
 from cardrules.core.equivalence import run_below
 from cardrules.core.equivalence import runs as suit_runs
-from cardrules.core.tricks import beats
+from cardrules.core.search import POINTS, Search, exact
+from cardrules.core.tricks import winning_offset
 from cardrules.errors import ArgumentError
 
 __all__ = ["OBJECTIVES", "WIN", "Solution", "play_values", "solve", "value"]
@@ -60,8 +67,10 @@ WIN: Final = 100
 
 _SUIT: Final = 0x1FFF
 _TEN_PLACE: Final = Rank.TEN - 2
-#: AF-4: card points by place in the suit (2 .. A).
-_POINTS: Final = tuple(CARD_POINTS[Rank(place + 2)] for place in range(13))
+#: AF-4: card points by card index.
+_WORTH: Final = tuple(CARD_POINT_VALUES[card % 13] for card in range(52))
+#: The places whose cards have no equivalent (they count for Game), a 13-bit mask.
+_ALONE: Final = _SUIT & ~((1 << _TEN_PLACE) - 1)
 
 
 @attrs.frozen
@@ -92,30 +101,41 @@ class Solution:
         return tuple(play for play, value in self.plays.items() if value == best)
 
 
-def _legal_mask(
-    hand: int, trick: Sequence[int], best: int, trump: int, undertrump: Undertrump, called: int
-) -> int:
-    """The legal plays from ``hand``: the engine's AF-16 ... AF-20 kernel
-    (:func:`~cardrules.all_fours.legal_play_mask`), narrowed to AF-25's called card (``-1`` for
-    none).  ``best`` (the winning card of ``trick``) is the engine's to work out."""
-    legal = _legal_play_mask(hand, trick, trump, undertrump)
-    if called >= 0:
-        legal &= 1 << called
-    return legal
+@kernel
+def _play(hand: int, lead: int, top: int, trump: int, undertrump: int) -> int:
+    """AF-16 ... AF-20 in the search's shape: the kernel
+    :func:`~cardrules.all_fours.kernels.play_mask` with no card called."""
+    return play_mask(hand, lead, top, trump, undertrump, -1)
 
 
-class _Search:
-    """One search: the deal's constants, the transposition table and the node count."""
+def _sign(diff: int) -> int:
+    """The index into a Game table: 0 when side 0 is ahead, 1 for a tie, 2 when side 1 is."""
+    return 0 if diff > 0 else 1 if diff == 0 else 2
+
+
+def _representatives(allowed: int, out: int) -> list[int]:
+    """One card of each set of equivalent cards of ``allowed``: same suit, same card points, no
+    other card of ``out`` between them."""
+    result: list[int] = []
+    for suit in range(4):
+        shift = 13 * suit
+        mine = (allowed >> shift) & _SUIT
+        if mine:
+            present = (out >> shift) & _SUIT
+            result.extend(shift + place for place in suit_runs(mine, present, _TEN_PLACE))
+    return result
+
+
+class _Deal:
+    """One solve: the search and the deal's constants."""
 
     __slots__ = (
         "game",
         "jack",
-        "jack_holder",
         "jack_values",
         "levels",
         "n",
-        "nodes",
-        "table",
+        "search",
         "trump",
         "undertrump",
         "utility",
@@ -125,18 +145,15 @@ class _Search:
         self,
         n: int,
         trump: int,
-        undertrump: Undertrump,
-        jack_holder: int,
+        undertrump: int,
         jack_values: tuple[int, int],
         game: tuple[int, int, int],
-        utility: tuple[tuple[int, int, int], ...] | None = None,
+        utility: tuple[tuple[int, int, int], ...] | None,
     ) -> None:
         self.n = n
         self.trump = trump
         self.undertrump = undertrump
         self.jack = 13 * trump + Rank.JACK - 2
-        #: The side dealt the jack of trumps, -1 when it is not in play.
-        self.jack_holder = jack_holder
         #: Side 0's points minus side 1's when side 0 / side 1 takes the jack.
         self.jack_values = jack_values
         #: The same for Game when side 0 is ahead, the sides tie, side 1 is ahead.
@@ -149,191 +166,21 @@ class _Search:
         )
         #: Every value an end of the deal can have, in increasing order.
         self.levels = tuple(sorted({value for row in self.utility for value in row}))
-        self.table: dict[tuple[int, ...], list[int]] = {}
-        self.nodes = 0
+        self.search = Search(
+            _play,
+            players=n,
+            trump=trump,
+            option=undertrump,
+            mode=POINTS,
+            worth=_WORTH,
+            utility=[value for row in self.utility for value in row],
+            key=self.jack,
+            alone=(_ALONE,) * 4,
+        )
 
-    def bounds(self, hands: tuple[int, ...], diff: int, jack: int) -> tuple[int, int]:
-        """The least and most that side 0 can make from the start of a trick."""
-        out = 0
-        for hand in hands:
-            out |= hand
-        rest = _mask_points(out)
-        # The Game outcomes still open: from side 0 taking every point still out to side 1.
-        games = range(_sign(diff + rest), _sign(diff - rest) + 1)
-        if jack >= 0:
-            return self._span((jack,), games)
-        if self.jack_holder < 0:
-            return self._span((2,), games)
-        holder = self.jack_holder
-        # Nobody else holding a higher trump, the holder's side keeps the jack.
-        above = SUIT_MASKS[self.trump] & ~((2 << self.jack) - 1)
-        owner = 0
-        for seat, hand in enumerate(hands):
-            if hand >> self.jack & 1:
-                owner = seat
-        threat = 0
-        for seat, hand in enumerate(hands):
-            if (seat - owner) & 1:
-                threat |= hand
-        if not threat & above:
-            return self._span((holder,), games)
-        return self._span((0, 1), games)
-
-    def _span(self, jacks: tuple[int, ...], games: range) -> tuple[int, int]:
-        """The least and the most of the utility over these ends of the deal."""
-        utility = self.utility
-        values = [utility[jack][game] for jack in jacks for game in games]
-        return min(values), max(values)
-
-    def at_least(
-        self, hands: tuple[int, ...], leader: int, diff: int, jack: int, target: int
-    ) -> bool:
-        """At the start of a trick: can side 0 make at least ``target``?  ``diff`` is side 0's
-        card points minus side 1's so far; ``jack`` the side that took the jack (-1: not yet)."""
-        key = (*hands, leader, diff, jack)
-        bounds = self.table.get(key)
-        if bounds is None:
-            if not hands[leader]:
-                value = self.utility[2 if jack < 0 else jack][_sign(diff)]
-                bounds = [value, value]
-            else:
-                low, high = self.bounds(hands, diff, jack)
-                bounds = [low, high]
-            self.table[key] = bounds
-        if bounds[0] >= target:
-            return True
-        if bounds[1] < target:
-            return False
-        self.nodes += 1
-        out = 0
-        for hand in hands:
-            out |= hand
-        result = self.play(hands, leader, (), 0, diff, jack, target, out, -1)
-        if result:
-            bounds[0] = target
-        else:
-            bounds[1] = target - 1
-        return result
-
-    def play(
-        self,
-        hands: tuple[int, ...],
-        leader: int,
-        trick: tuple[int, ...],
-        best_position: int,
-        diff: int,
-        jack: int,
-        target: int,
-        out: int,
-        called: int,
-    ) -> bool:
-        """The next card of the trick: can side 0 still make ``target``?"""
-        n = self.n
-        position = len(trick)
-        seat = (leader + position) % n
-        hand = hands[seat]
-        trump = self.trump
-        best = trick[best_position] if trick else -1
-        allowed = _legal_mask(hand, trick, best, trump, self.undertrump, called)
-        cards = _representatives(allowed, out)
-        if len(cards) > 1:
-            partner_winning = bool(trick) and (best_position - position) % 2 == 0 and n == 4
-            cards = _order(cards, trick, best, partner_winning, trump)
-        maximizing = not seat & 1
-        for card in cards:
-            new_hands = list(hands)
-            new_hands[seat] = hand ^ (1 << card)
-            new_trick = (*trick, card)
-            new_position = position if not trick or beats(card, best, trump) else best_position
-            if position == n - 1:
-                winner = (leader + new_position) % n
-                side = winner & 1
-                points = 0
-                for played in new_trick:
-                    points += _POINTS[played % 13]
-                new_jack = jack
-                if self.jack in new_trick:
-                    new_jack = side
-                result = self.at_least(
-                    tuple(new_hands),
-                    winner,
-                    diff - points if side else diff + points,
-                    new_jack,
-                    target,
-                )
-            else:
-                result = self.play(
-                    tuple(new_hands),
-                    leader,
-                    new_trick,
-                    new_position,
-                    diff,
-                    jack,
-                    target,
-                    out,
-                    -1,
-                )
-            if result is maximizing:
-                return result
-        return not maximizing
-
-
-def _sign(diff: int) -> int:
-    """The index into a Game table: 0 when side 0 is ahead, 1 for a tie, 2 when side 1 is."""
-    return 0 if diff > 0 else 1 if diff == 0 else 2
-
-
-_SUIT_POINTS: Final = tuple(
-    sum(_POINTS[place] for place in range(13) if pattern >> place & 1) for pattern in range(8192)
-)
-
-
-def _mask_points(mask: int) -> int:
-    return (
-        _SUIT_POINTS[mask & _SUIT]
-        + _SUIT_POINTS[mask >> 13 & _SUIT]
-        + _SUIT_POINTS[mask >> 26 & _SUIT]
-        + _SUIT_POINTS[mask >> 39]
-    )
-
-
-_RUNS: dict[int, tuple[int, ...]] = {}
-
-
-def _representatives(allowed: int, out: int) -> list[int]:
-    """One card of each set of equivalent cards of ``allowed``: same suit, same card points, no
-    other card of ``out`` between them."""
-    result: list[int] = []
-    for suit in range(4):
-        shift = 13 * suit
-        mine = (allowed >> shift) & _SUIT
-        if not mine:
-            continue
-        present = (out >> shift) & _SUIT
-        code = present << 13 | mine
-        runs = _RUNS.get(code)
-        if runs is None:
-            runs = _RUNS[code] = suit_runs(mine, present, _TEN_PLACE)
-        result.extend(shift + place for place in runs)
-    return result
-
-
-def _order(
-    cards: list[int], trick: tuple[int, ...], best: int, partner_winning: bool, trump: int
-) -> list[int]:
-    """Good plays first: a leader's high cards; a follower's cheapest winning card, or, when its
-    partner has the trick, its points."""
-    if not trick:
-        return sorted(cards, key=lambda card: -(card % 13) - (13 if card // 13 == trump else 0))
-
-    def key(card: int) -> tuple[int, int]:
-        cost = card % 13 + (13 if card // 13 == trump else 0)
-        wins = beats(card, best, trump)
-        if partner_winning:
-            return (1 if wins else 0, -_POINTS[card % 13])
-        return (0 if wins else 1, cost if wins else _POINTS[card % 13] * 2 + card % 13)
-
-    return sorted(cards, key=key)
+    @property
+    def nodes(self) -> int:
+        return self.search.nodes
 
 
 # -- the public function ---------------------------------------------------------------------
@@ -421,7 +268,7 @@ def _race(state: State) -> tuple[tuple[int, int, int], ...]:
     return tuple((row[0], row[1], row[2]) for row in rows)
 
 
-def _root(state: State, objective: str = "points") -> tuple[_Search, _Position, int, int, int, int]:
+def _root(state: object, objective: object = "points") -> tuple[_Deal, _Position, int, int, int, int]:
     """The search, the position, the value range, the legal plays and the called card of a
     state in play."""
     if not isinstance(state, State):
@@ -442,7 +289,8 @@ def _root(state: State, objective: str = "points") -> tuple[_Search, _Position, 
             value=objective,
         )
     utility = _race(state) if objective == "game" else None
-    search = _Search(n, trump, state.rules.undertrump, holder, jack_values, game, utility)
+    undertrump = rule_params(state.rules)[P_UNDERTRUMP]
+    search = _Deal(n, trump, undertrump, jack_values, game, utility)
     hands = tuple(state.hand(seat).mask for seat in range(n))
     trick_obj = state.current_trick
     trick = tuple(card.index for card in trick_obj.cards)
@@ -458,9 +306,16 @@ def _root(state: State, objective: str = "points") -> tuple[_Search, _Position, 
     position = _Position(hands, trick_obj.leader, trick, points[0] - points[1], jack)
     low, high = _range(search.utility)
     seat = (trick_obj.leader + len(trick)) % n
-    best = trick[_best_position(trick, trump)] if trick else -1
-    allowed = _legal_mask(hands[seat], trick, best, trump, state.rules.undertrump, called_index)
+    allowed = _allowed(hands[seat], trick, trump, undertrump, called_index)
     return search, position, low, high, allowed, called_index
+
+
+def _allowed(hand: int, trick: tuple[int, ...], trump: int, undertrump: int, called: int) -> int:
+    """The legal plays of ``hand`` to ``trick`` (AF-16 ... AF-20, AF-25)."""
+    if not trick:
+        return play_mask(hand, -1, -1, trump, undertrump, called)
+    top = trick[winning_offset(trick, trump)]
+    return play_mask(hand, trick[0] // 13, top, trump, undertrump, called)
 
 
 def solve(state: State, *, objective: str = "points") -> Solution:
@@ -483,7 +338,7 @@ def solve(state: State, *, objective: str = "points") -> Solution:
     plays: dict[Play, int] = {}
     line_end: _Position | None = None
     for top in _representatives(allowed, out):
-        child = _after(position, top, search.n, search.trump, search)
+        child = _after(position, top, search)
         child_value = _value(search, child, low, high, -1)
         if child_value == value and line_end is None:
             line_end = _line(search, child, value, low, high)
@@ -513,86 +368,56 @@ def _out(position: _Position) -> int:
     return out
 
 
-def _best_position(trick: tuple[int, ...], trump: int) -> int:
-    best_position = 0
-    for position in range(1, len(trick)):
-        if beats(trick[position], trick[best_position], trump):
-            best_position = position
-    return best_position
-
-
 def _range(utility: tuple[tuple[int, int, int], ...]) -> tuple[int, int]:
     return min(min(row) for row in utility), max(max(row) for row in utility)
 
 
-def _at_least(search: _Search, position: _Position, target: int, called: int) -> bool:
-    if not position.trick and called < 0:
-        return search.at_least(
-            position.hands, position.leader, position.diff, position.jack, target
-        )
-    return search.play(
-        position.hands,
-        position.leader,
-        position.trick,
-        _best_position(position.trick, search.trump) if position.trick else 0,
-        position.diff,
-        position.jack,
-        target,
-        _out(position),
-        called,
-    )
-
-
-def _value(search: _Search, position: _Position, low: int, high: int, called: int) -> int:
+def _value(deal: _Deal, position: _Position, low: int, high: int, called: int) -> int:
     """Side 0's exact value, known to lie in ``[low, high]``, by bisection over the values an
     end of the deal can have (at most nine: the utility table's)."""
-    levels = [value for value in search.levels if low <= value <= high]
-    first, last = 0, len(levels) - 1
-    while first < last:
-        middle = (first + last + 1) // 2
-        if _at_least(search, position, levels[middle], called):
-            first = middle
-        else:
-            last = middle - 1
-    return levels[first]
+    levels = [value for value in deal.levels if low <= value <= high]
+    restrict = (1 << 52) - 1 if called < 0 else 1 << called
+    acc = (position.diff, position.jack, 0, 0)
+
+    def ask(need: int) -> int:
+        return deal.search.ask(position.hands, position.leader, position.trick, need, acc, restrict)
+
+    return exact(ask, levels)
 
 
-def _after(position: _Position, card: int, n: int, trump: int, search: _Search) -> _Position:
+def _after(position: _Position, card: int, deal: _Deal) -> _Position:
     """The position after the next player plays ``card``."""
     trick = position.trick
+    n = deal.n
     seat = (position.leader + len(trick)) % n
     hands = list(position.hands)
     hands[seat] ^= 1 << card
     cards = (*trick, card)
     if len(cards) < n:
         return _Position(tuple(hands), position.leader, cards, position.diff, position.jack)
-    winner = (position.leader + _best_position(cards, trump)) % n
+    winner = (position.leader + winning_offset(cards, deal.trump)) % n
     side = winner & 1
-    points = sum(_POINTS[c % 13] for c in cards)
-    jack = side if search.jack in cards else position.jack
+    points = sum(_WORTH[c] for c in cards)
+    jack = side if deal.jack in cards else position.jack
     diff = position.diff - points if side else position.diff + points
     return _Position(tuple(hands), winner, (), diff, jack)
 
 
-def _line(search: _Search, position: _Position, value: int, low: int, high: int) -> _Position:
+def _line(deal: _Deal, position: _Position, value: int, low: int, high: int) -> _Position:
     """The end of a line of best play from ``position`` (whose value is ``value``)."""
-    n = search.n
+    n = deal.n
     while any(position.hands):
         seat = (position.leader + len(position.trick)) % n
-        trick = position.trick
-        best = trick[_best_position(trick, search.trump)] if trick else -1
-        allowed = _legal_mask(
-            position.hands[seat], trick, best, search.trump, search.undertrump, -1
-        )
+        allowed = _allowed(position.hands[seat], position.trick, deal.trump, deal.undertrump, -1)
         for card in _representatives(allowed, _out(position)):
-            child = _after(position, card, n, search.trump, search)
-            if _value(search, child, low, high, -1) == value:
+            child = _after(position, card, deal)
+            if _value(deal, child, low, high, -1) == value:
                 position = child
                 break
     return position
 
 
-def _final_points(position: _Position, search: _Search) -> tuple[int, int]:
+def _final_points(position: _Position, search: _Deal) -> tuple[int, int]:
     """Each side's points from Jack and Game at the end of a line of play."""
     points = [0, 0]
     if position.jack >= 0:
@@ -626,7 +451,7 @@ def play_values(state: State, *, objective: str = "points") -> dict[Play, int]:
     plays: dict[Play, int] = {}
     out = _out(position)
     for top in _representatives(allowed, out):
-        child = _after(position, top, search.n, search.trump, search)
+        child = _after(position, top, search)
         value = _value(search, child, low, high, -1)
         for card in run_below(top, allowed, out, _TEN_PLACE):
             plays[Play(CARDS[card])] = value

@@ -10,9 +10,9 @@ The search is one kernel, :func:`at_least`, written in the subset of Python that
 (:mod:`cardrules.core.compiled`): an iterative depth-first search over an explicit stack of
 *frames*, one frame per card to play, without recursion or objects.  It is made of:
 
-* **the game's follow rule as a kernel argument**: ``legal(hand, lead, best, trump, option)``,
-  the cards of ``hand`` that may be played to a trick whose lead card is ``lead`` (``-1`` when
-  leading) and winning card ``best``; the trick winner is the core's kernel
+* **the game's follow rule as a kernel argument**: ``legal(hand, lead, top, trump, option)``,
+  the cards of ``hand`` that may be played to a trick whose suit led is ``lead`` (``-1`` when
+  leading) and winning card ``top``; the trick winner is the core's kernel
   (:func:`cardrules.core.tricks.beats`);
 * **what the deal is worth as parameters** (:data:`TRICKS`, :data:`POINTS`, :data:`TARGETS`):
   the tricks side 0 takes; or the card points each card is worth (summed, side 0's minus side
@@ -58,8 +58,6 @@ import numpy.typing as npt
 from cardrules.core.compiled import available, compiled, kernel
 from cardrules.core.tricks import beats
 
-kernel(beats)  # the trick-winner rule, called by the compiled search
-
 __all__ = [
     "BOUND_FIELDS",
     "BUDGET",
@@ -89,7 +87,8 @@ P_OPTION: Final = 2
 P_MODE: Final = 3
 P_KEY: Final = 4
 P_RESTRICT: Final = 5
-_PARAMS: Final = 6
+P_WORTHY: Final = 6
+_PARAMS: Final = 7
 
 # The counters (``stats``), by index.
 #: Tricks searched.
@@ -179,10 +178,11 @@ def _key(
     acc: npt.NDArray[np.int64],
     mode: int,
     out: int,
+    worthy: int,
 ) -> tuple[int, int, int]:
     """The position key of a trick start: each hand's suit lengths, the leader, the running
-    totals the mode needs and, with :data:`POINTS` (where a card's worth is its own, not its
-    place's), the cards still out."""
+    totals the mode needs and which of the cards ``worthy`` (those worth something of their
+    own, not by their place) are still out."""
     lengths = 0
     last = 0
     for seat in range(n):
@@ -194,10 +194,9 @@ def _key(
         else:
             last = code
     extra = 0
-    cards = 0
+    cards = out & worthy
     if mode == POINTS:
         extra = ((acc[0] + 512) & 1023) | (acc[1] + 1) << 10
-        cards = out
     elif mode == TARGETS:
         extra = acc[0] | acc[1] << 4 | acc[2] << 8 | acc[3] << 12
     return lengths, cards, last | leader << 16 | extra << 18
@@ -539,14 +538,13 @@ def _save(
     result: int,
     need: int,
     move: int,
-    mode: int,
+    worthy: int,
 ) -> None:
     """Keep a trick start's fail-soft answer, which depends on the cards ``deps``."""
     k0 = keys[0]
     k1 = keys[1]
     k2 = keys[2]
-    if mode == POINTS:
-        deps = out  # a card's worth is its own: the table is exact
+    deps |= out & worthy  # who holds a card worth something always matters
     group = _group(deps & out, out)
     row = _groups_row(groups, generation, k0, k1, k2, True)
     total = min(groups[row, G_COUNT], _GROUPS)
@@ -651,6 +649,7 @@ def _score_moves(
     worth: npt.NDArray[np.int64],
     first: int,
     history: npt.NDArray[np.int64],
+    plain: bool,
 ) -> None:
     """Good plays first (see the module's introduction); ``first`` (a card, or -1) before all."""
     others = 0
@@ -671,6 +670,9 @@ def _score_moves(
         score = 0
         if card == first:
             score = 1 << 40
+        elif position == 0 and plain:
+            # Any hand may trump a plain suit (All Fours): the highest cards first.
+            score = cost * 64 + min(history[card], 63)
         elif position == 0:
             ruffed = False
             if suit != trump and trump >= 0:
@@ -832,7 +834,7 @@ def at_least(
             if position == 0:
                 allowed = legal(hand, -1, -1, trump, option)
             else:
-                allowed = legal(hand, trick[d, 0], trick[d, best_position[d]], trump, option)
+                allowed = legal(hand, trick[d, 0] // 13, trick[d, best_position[d]], trump, option)
             if d == 0:
                 allowed &= restrict
             total = _moves(allowed, out, alone, moves, runs, d)
@@ -865,6 +867,7 @@ def at_least(
                     worth,
                     first,
                     history,
+                    mode == POINTS,
                 )
         if not have:
             if index[d] >= count[d]:
@@ -884,7 +887,7 @@ def at_least(
                         result,
                         need[d],
                         -1,
-                        mode,
+                        params[P_WORTHY],
                     )
                 if d == 0:
                     return int(result)
@@ -1011,7 +1014,7 @@ def at_least(
                     result,
                     need[d],
                     card,
-                    mode,
+                    params[P_WORTHY],
                 )
             if d == 0:
                 return int(result)
@@ -1048,7 +1051,7 @@ def _start(
     out = 0
     for seat in range(n):
         out |= hands[seat]
-    k0, k1, k2 = _key(hands, n, leader, acc, params[P_MODE], out)
+    k0, k1, k2 = _key(hands, n, leader, acc, params[P_MODE], out, params[P_WORTHY])
     keys[0] = k0
     keys[1] = k1
     keys[2] = k2
@@ -1109,6 +1112,9 @@ class Search:
         self.params[P_MODE] = mode
         self.params[P_KEY] = key
         self.params[P_RESTRICT] = (1 << 52) - 1
+        self.params[P_WORTHY] = sum(
+            1 << card for card in range(52) if worth[card] or card == key
+        )
         self.worth = np.array(worth, dtype=np.int64)
         self.utility = np.zeros(9, dtype=np.int64)
         self.utility[: len(utility)] = utility

@@ -43,6 +43,7 @@ from cardrules.core.checks import check_int, check_seat, refuse
 from cardrules.core.compiled import kernel
 from cardrules.core.equivalence import run_below, runs
 from cardrules.core.search import TRICKS, Search, exact
+from cardrules.core.tricks import must_follow_bits
 from cardrules.errors import ArgumentError, CardrulesError
 from cardrules.four_hundred.actions import Play
 from cardrules.four_hundred.engine import State
@@ -87,13 +88,10 @@ class Solution:
 
 
 @kernel
-def _follow(hand: int, lead: int, best: int, trump: int, option: int) -> int:
-    """FH-16 for the search: the cards of ``hand`` that may be played to a trick led with the
-    card ``lead`` (-1: leading): the suit led if the hand holds it, else any card."""
-    if lead < 0:
-        return hand
-    of_suit = hand & (_SUIT << (13 * (lead // 13)))
-    return of_suit if of_suit else hand
+def _follow(hand: int, lead: int, top: int, trump: int, option: int) -> int:
+    """FH-16 in the search's shape: the core's kernel
+    :func:`~cardrules.core.tricks.must_follow_bits` (``lead`` the suit led, -1 leading)."""
+    return must_follow_bits(hand, lead)
 
 
 def _position(state: object) -> tuple[tuple[int, int, int, int], int, tuple[int, ...], int]:
@@ -142,7 +140,7 @@ def _play_values(
     """Team 0's tricks from here after each legal card of the player to move (by card index):
     each card's value stepped from the best so far (most plays share it or come close)."""
     seat = (leader + len(trick)) & 3
-    allowed = _follow(hands[seat], trick[0] if trick else -1, -1, _HEARTS, 0)
+    allowed = must_follow_bits(hands[seat], trick[0] // 13 if trick else -1)
     out = hands[0] | hands[1] | hands[2] | hands[3]
     for card in trick:
         out |= 1 << card
