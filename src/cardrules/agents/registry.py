@@ -13,6 +13,8 @@ Specs:
   ``max_samples``) or ``pimc:Xs`` (X seconds per decision, as for ``search``): the
   :class:`~cardrules.agents.PimcAgent`, Perfect Information Monte Carlo over each game's exact
   solver;
+* ``oracle`` -- the :class:`~cardrules.agents.oracle.OracleAgent`, which sees every card: for
+  measurement only (:data:`MEASUREMENT_ONLY`: ``cardrules play`` refuses it);
 * ``module:attribute`` -- your own agent: ``attribute`` of the importable ``module`` (looked up
   on ``sys.path``, and in the current directory), an agent class or a factory called with no
   arguments, or an agent object itself.  ``mybot:TrumpCounter`` imports ``mybot.py`` from the
@@ -38,13 +40,17 @@ __all__ = [
     "MAX_ITERATIONS",
     "MAX_SAMPLES",
     "MAX_SECONDS",
+    "MEASUREMENT_ONLY",
     "game_name",
     "load_agent",
     "make_agent",
 ]
 
 #: The built-in agent kinds :func:`make_agent` knows.
-AGENT_KINDS: Final = ("random", "rule", "search", "pimc")
+AGENT_KINDS: Final = ("random", "rule", "search", "pimc", "oracle")
+#: The agent kinds that see every card, for measurement only: a game played by people (the
+#: command's ``play``) must refuse them.
+MEASUREMENT_ONLY: Final = frozenset({"oracle"})
 #: The largest search budget in iterations per decision that :func:`make_agent` accepts.
 MAX_ITERATIONS: Final = 1_000_000
 #: The largest search budget in seconds per decision that :func:`make_agent` accepts.
@@ -97,6 +103,10 @@ def make_agent(game: str, spec: str) -> Any:
         raise ParseError(f"unknown agent {spec!r}: expected {_SPECS}", text=spec)
     if kind == "random":
         return RandomAgent()
+    if kind == "oracle":
+        from cardrules.agents.oracle import OracleAgent
+
+        return OracleAgent(name)
     if name == "400":
         from cardrules.agents import four_hundred as module
     else:
