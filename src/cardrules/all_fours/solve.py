@@ -282,12 +282,8 @@ def _root(state: object, objective: object = "points") -> tuple[_Deal, _Position
     n = state.players
     trump = int(state.trump)
     _, jack_values, holder, game = _tables(state)
-    if objective not in OBJECTIVES:
-        raise ArgumentError(
-            f"objective: expected one of {', '.join(map(repr, OBJECTIVES))}, not {objective!r}",
-            name="objective",
-            value=objective,
-        )
+    if not isinstance(objective, str) or objective not in OBJECTIVES:
+        refuse("objective", f"one of {', '.join(map(repr, OBJECTIVES))}", objective)
     utility = _race(state) if objective == "game" else None
     undertrump = rule_params(state.rules)[P_UNDERTRUMP]
     search = _Deal(n, trump, undertrump, jack_values, game, utility)

@@ -402,10 +402,11 @@ def _final(
 @kernel
 def _hash(k0: int, k1: int, k2: int, k3: int, k4: int, k5: int, size: int) -> int:
     """The first row of a key's bucket of two rows in a table of ``size`` rows."""
-    mixed = k0 * 0x9E3779B1 + k1 * 0x85EBCA77 + k2 * 0xC2B2AE3D
-    mixed = mixed * 31 + k3 * 0x27D4EB2F + k4 * 0x165667B1 + k5 * 0x61C88647
-    mixed &= 0x7FFFFFFFFFFFFFFF
-    mixed ^= mixed >> 31
+    # Shifts and exclusive ors only: no multiplication to overflow in either tier.
+    mixed = k0 ^ (k1 << 13) ^ (k1 >> 17) ^ (k2 << 27) ^ (k2 >> 5) ^ (k3 << 7) ^ (k3 << 37)
+    mixed ^= (k4 << 19) ^ (k4 >> 23) ^ (k5 << 31) ^ (k5 >> 11)
+    mixed ^= mixed >> 29
+    mixed ^= mixed >> 17
     return (mixed & (size - 1)) & ~1
 
 
