@@ -26,8 +26,6 @@ from typing import Any
 from cardrules import all_fours, four_hundred
 from cardrules.agents.pimc import PimcAgent
 
-
-
 _RANKS = "23456789TJQKA"
 
 

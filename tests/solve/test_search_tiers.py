@@ -4,8 +4,7 @@ players); the two tiers agree on full deals.  Larger counts: benchmarks/check_se
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
+import attrs
 import pytest
 import test_solve_af as af
 import test_solve_fh as fh
@@ -16,12 +15,12 @@ from cardrules.four_hundred.bid_solve import bid_values
 
 
 @pytest.fixture(params=["interpreted", "compiled"])
-def tier(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+def tier(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
     if request.param == "compiled":
         pytest.importorskip("numba")
     else:
         monkeypatch.setattr(search, "available", lambda: False)
-    yield request.param
+    return str(request.param)
 
 
 @pytest.mark.rule("FH-16")
@@ -72,10 +71,7 @@ def test_the_tiers_agree_on_full_deals(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _plain(result: object) -> object:
-    """A solution without its node count (the same search, counted the same, but kept apart)."""
+    """A solution as plain data (every field compared, the node count included)."""
     if isinstance(result, dict):
         return result
-    fields = dict(vars(result)) if hasattr(result, "__dict__") else {
-        name: getattr(result, name) for name in result.__slots__  # type: ignore[attr-defined]
-    }
-    return fields
+    return attrs.asdict(result, recurse=False)  # type: ignore[arg-type]

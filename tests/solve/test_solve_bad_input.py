@@ -4,12 +4,12 @@ the names, finished games, chance states and states of the other game."""
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 import test_solve_af as af
 import test_solve_fh as fh
-
-import random
 
 from cardrules import all_fours, four_hundred
 from cardrules.all_fours.solve import play_values as all_fours_play_values

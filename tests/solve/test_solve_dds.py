@@ -22,7 +22,8 @@ def _bench() -> Any:
     """benchmarks/bench_solve.py, whose ``dds_values`` asks DDS."""
     path = Path(__file__).resolve().parents[2] / "benchmarks" / "bench_solve.py"
     spec = importlib.util.spec_from_file_location("_bench_solve_dds", path)
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

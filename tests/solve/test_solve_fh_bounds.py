@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import random
 
+import numpy as np
 import pytest
 from test_solve_fh import _in_play, _minimax
-
-import numpy as np
 
 from cardrules.core.cardset import SUIT_MASKS
 from cardrules.core.search import _bounds, _sure_trumps

@@ -268,7 +268,9 @@ def _race(state: State) -> tuple[tuple[int, int, int], ...]:
     return tuple((row[0], row[1], row[2]) for row in rows)
 
 
-def _root(state: object, objective: object = "points") -> tuple[_Deal, _Position, int, int, int, int]:
+def _root(
+    state: object, objective: object = "points"
+) -> tuple[_Deal, _Position, int, int, int, int]:
     """The search, the position, the value range, the legal plays and the called card of a
     state in play."""
     if not isinstance(state, State):
@@ -281,7 +283,7 @@ def _root(state: object, objective: object = "points") -> tuple[_Deal, _Position
         )
     n = state.players
     trump = int(state.trump)
-    _, jack_values, holder, game = _tables(state)
+    _, jack_values, _, game = _tables(state)
     if not isinstance(objective, str) or objective not in OBJECTIVES:
         refuse("objective", f"one of {', '.join(map(repr, OBJECTIVES))}", objective)
     utility = _race(state) if objective == "game" else None

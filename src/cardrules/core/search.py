@@ -114,8 +114,13 @@ G_COUNT: Final = 4
 G_FIRST: Final = 5
 _GROUPS: Final = 8
 #: The names of the groups table's fields, by index (``group0`` ... the groups, newest first).
-GROUP_FIELDS: Final = ("key0", "key1", "key2", "generation", "count") + tuple(
-    f"group{i}" for i in range(_GROUPS)
+GROUP_FIELDS: Final = (
+    "key0",
+    "key1",
+    "key2",
+    "generation",
+    "count",
+    *(f"group{i}" for i in range(_GROUPS)),
 )
 B_KEY0: Final = 0
 B_KEY1: Final = 1
@@ -429,9 +434,10 @@ def _groups_row(
     row = first
     if groups[first, G_GENERATION] == generation:
         row = first + 1
-        if groups[row, G_GENERATION] == generation and groups[row, G_COUNT] > groups[
-            first, G_COUNT
-        ]:
+        if (
+            groups[row, G_GENERATION] == generation
+            and groups[row, G_COUNT] > groups[first, G_COUNT]
+        ):
             row = first
     groups[row, G_KEY0] = k0
     groups[row, G_KEY1] = k1
@@ -473,10 +479,7 @@ def _bounds_row(
     row = first
     if bounds[first, B_GENERATION] == generation:
         row = first + 1
-        if (
-            bounds[row, B_GENERATION] == generation
-            and bounds[row, B_LEFT] > bounds[first, B_LEFT]
-        ):
+        if bounds[row, B_GENERATION] == generation and bounds[row, B_LEFT] > bounds[first, B_LEFT]:
             row = first
     bounds[row, B_KEY0] = k0
     bounds[row, B_KEY1] = k1
@@ -1113,9 +1116,7 @@ class Search:
         self.params[P_MODE] = mode
         self.params[P_KEY] = key
         self.params[P_RESTRICT] = (1 << 52) - 1
-        self.params[P_WORTHY] = sum(
-            1 << card for card in range(52) if worth[card] or card == key
-        )
+        self.params[P_WORTHY] = sum(1 << card for card in range(52) if worth[card] or card == key)
         self.worth = np.array(worth, dtype=np.int64)
         self.utility = np.zeros(9, dtype=np.int64)
         self.utility[: len(utility)] = utility

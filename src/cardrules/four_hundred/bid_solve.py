@@ -80,9 +80,7 @@ def bid_values(state: State, *, budget: int | None = None) -> dict[Play, int]:
             for made in range(16)
         }
     )
-    search = Search(
-        _follow, players=4, trump=_HEARTS, mode=TARGETS, utility=values, budget=budget
-    )
+    search = Search(_follow, players=4, trump=_HEARTS, mode=TARGETS, utility=values, budget=budget)
     hands = tuple(state.hand(seat).mask for seat in range(4))
     trick = tuple(card.index for card in state.current_trick.cards)
     leader = state.current_trick.leader

@@ -9,8 +9,9 @@ can this team take at least ``k`` more tricks against any defence, within a budg
 The search is the one both games share (:mod:`cardrules.core.search`: null-window questions,
 a transposition table of relative ranks, equivalent cards, move ordering, sure trump tricks),
 compiled when numba is installed, with 400's differences as its parameters: four players,
-hearts always trumps (FH-5), a follower follows suit if it can (FH-16, the kernel
-:func:`_follow`), and a trick counts one for the team that wins it (:data:`~cardrules.core.search.TRICKS`).
+hearts always trumps (FH-5), a follower follows suit if it can (FH-16, the core's kernel
+:func:`~cardrules.core.tricks.must_follow_bits`), and a trick counts one for the team that wins
+it (:data:`~cardrules.core.search.TRICKS`).
 The value of each legal play is found by asking a few questions, stepping from the best value
 found so far (the first play by bisection).
 
