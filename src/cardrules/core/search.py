@@ -19,18 +19,22 @@ The search is one kernel, :func:`at_least`, written in the subset of Python that
   1's) and one *key card* whose taker counts, with a utility table by key-card side and by which
   side is ahead; or every seat's own target of tricks, each worth a signed value made or
   failed;
-* **a transposition table at the start of each trick**, in one numpy array of rows with named
-  fields (:data:`FIELDS`): a position is keyed by who holds each card still out as *relative
-  ranks* (per suit, the owners of the remaining cards from the top down; cards gone are
-  squeezed out, so positions that differ only by cards already played share an entry), the
-  leader and, where the worth is not counted from here on, the running totals.  An entry holds a
-  lower and an upper bound and the lead that last settled it; two rows a bucket, the one with
-  fewer cards left replaced first;
+* **a transposition table at the start of each trick** (*partition search*), in two numpy
+  arrays of rows with named fields (:data:`GROUP_FIELDS`, :data:`BOUND_FIELDS`).  A position's
+  key is each hand's suit lengths, the leader, the running totals the mode needs and which of
+  the cards worth something of their own are still out.  A search returns, with its bound, the
+  cards it depends on: those that won a trick by beating a card of their suit, those a sure bound
+  counted, and every card worth something.  The bound is stored under its *group*, the top
+  places of each suit down to the lowest of those cards (places among the cards still out: cards
+  gone are squeezed out), and the owners of those places; it answers every position with the
+  same key whose same players hold those places.  A key's groups are kept newest first (eight
+  at most); two rows a bucket, the row with fewer cards left replaced first;
 * **equivalent cards**: cards of one suit in one hand that no other card still out separates
   (and that are worth the same) win and lose the same tricks, so one of each run is tried;
 * **move ordering**: the table's lead first; leads of top cards that no opponent can ruff,
   low leads to the partner's top card, then low cards, cards an opponent ruffs last (a history of
-  the leads that settled searches breaks ties); a follower's card that settled the last search
+  the leads that settled searches breaks ties; with :data:`POINTS`, where a hand holding the suit
+  led may trump, the highest cards first); a follower's card that settled the last search
   with the same hand and winning card (a *killer*), the cheapest card that wins, or the lowest,
   and a card's worth to its partner's trick;
 * **sure bounds** before any search: with :data:`TRICKS`, each side's sure trump tricks (a
