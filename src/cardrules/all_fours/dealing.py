@@ -100,29 +100,35 @@ def _six_each(places: list[list[int]]) -> _Dealer:
     return two
 
 
-_DEALERS: dict[tuple[int, int], Callable[[Sequence[Card], int], tuple[tuple[int, ...], int]]] = {}
+_DEALS: dict[tuple[int, int], tuple[_Dealer, ...]] = {}
+
+
+def _deals_by_dealer(rules: Rules) -> tuple[_Dealer, ...]:
+    """AF-7 for ``rules``, per dealer: a function from the deck to each seat's six cards as a
+    mask (seat order) and all the hands packed as a state holds them (seat ``s`` at bit
+    ``52 * s``); the engine's form of the kernel's layout, kept per ruleset."""
+    key = (rules.players, rules.deal_packet)
+    deals = _DEALS.get(key)
+    if deals is None:
+        n, packet = key
+        deals = _DEALS[key] = tuple(
+            _six_each(_seat_places(n, packet, dealer, 0, kick_place(0, n))) for dealer in range(n)
+        )
+    return deals
 
 
 def dealer_of_hands(rules: Rules) -> Callable[[Sequence[Card], int], tuple[tuple[int, ...], int]]:
     """AF-7 for ``rules``: a function from ``(deck, dealer)`` to each seat's six cards as a mask
     (seat order) and all the hands packed as a state holds them (seat ``s`` at bit ``52 * s``).
     The deck positions of each seat are the kernel's
-    (:func:`~cardrules.all_fours.kernels.deal_owner`), worked out once per ruleset and dealer.
-    The function trusts its arguments (a 52-card deck, a seat), as the engine's deal path
-    does."""
-    key = (rules.players, rules.deal_packet)
-    found = _DEALERS.get(key)
-    if found is None:
-        n, packet = key
-        deals = tuple(
-            _six_each(_seat_places(n, packet, dealer, 0, kick_place(0, n))) for dealer in range(n)
-        )
+    (:func:`~cardrules.all_fours.kernels.deal_owner`).  The function trusts its arguments (a
+    52-card deck, a seat), as the engine's deal path does."""
+    deals = _deals_by_dealer(rules)
 
-        def deal(deck: Sequence[Card], dealer: int) -> tuple[tuple[int, ...], int]:
-            return deals[dealer](deck)
+    def deal(deck: Sequence[Card], dealer: int) -> tuple[tuple[int, ...], int]:
+        return deals[dealer](deck)
 
-        found = _DEALERS[key] = deal
-    return found
+    return deal
 
 
 #: Per ``(players, dealer)``: each seat's places in the stock of the three cards a run deals.
@@ -141,7 +147,10 @@ def run_packets(stock: Sequence[Card], dealer: int, players: int) -> tuple[int, 
         first = stock_place(0, players)
         seats = _seat_places(players, 3, dealer, first, kick_place(1, players))
         places = _RUN_PLACES[key] = tuple((p[0] - first, p[1] - first, p[2] - first) for p in seats)
-    return tuple(stock[a].mask | stock[b].mask | stock[c].mask for a, b, c in places)
+    packets = []
+    for a, b, c in places:
+        packets.append(stock[a].mask | stock[b].mask | stock[c].mask)
+    return tuple(packets)
 
 
 _Places = tuple[tuple[tuple[int, ...], ...], tuple[int, ...], int]

@@ -54,7 +54,7 @@ from cardrules.all_fours.actions import (
     Stand,
     _plays,
 )
-from cardrules.all_fours.dealing import _cards, dealer_of_hands, run_packets
+from cardrules.all_fours.dealing import _cards, _deals_by_dealer, run_packets
 from cardrules.all_fours.kernels import (
     _UNDERTRUMP_CODES,
     GIVE_ONE_VALUE,
@@ -77,7 +77,6 @@ from cardrules.all_fours.scoring import (
     _award_objects,
     _card_award,
     _mask_points,
-    _sides,
 )
 from cardrules.all_fours.state import (
     _SHIFT,
@@ -405,7 +404,19 @@ def _seal(
 class _Table:
     """What the engine reads from a ruleset at every deal, worked out once per ruleset."""
 
-    __slots__ = ("deal", "kicks", "params", "players", "rules", "simple", "target", "top")
+    __slots__ = (
+        "deals",
+        "kick_places",
+        "kicks",
+        "max_runs",
+        "params",
+        "players",
+        "rules",
+        "simple",
+        "stock_places",
+        "target",
+        "top",
+    )
 
     def __init__(self, rules: Rules) -> None:
         n = rules.players
@@ -413,11 +424,16 @@ class _Table:
         self.params = params = rule_params(rules)
         self.players = n
         self.top = kick_place(0, n)  # the kick's place in the deck (AF-7)
+        #: AF-11, AF-13: the most runs of a deal; after each run, the deck places of its kick
+        #: and of the top of the stock.
+        self.max_runs = max_runs(n)
+        self.kick_places = tuple(kick_place(run, n) for run in range(self.max_runs + 1))
+        self.stock_places = tuple(stock_place(run, n) for run in range(self.max_runs + 1))
         self.target = rules.target
         #: AF-5: the points of a kick, by card index (the kernel's, as a table).
         self.kicks: tuple[int, ...] = tuple(kick_points(index, params) for index in range(52))
-        #: AF-7: (deck, dealer) -> (each seat's six cards as a mask, the packed hands).
-        self.deal = dealer_of_hands(rules)
+        #: AF-7: per dealer, deck -> (each seat's six cards as a mask, the packed hands).
+        self.deals = _deals_by_dealer(rules)
         #: AF-20 allows undertrumping and AF-25 is off: legal_play_mask is the core's kernel.
         self.simple = rules.undertrump is _ALLOWED and not rules.exposed_cards
 
@@ -429,11 +445,11 @@ _TABLES_BY_VALUE: dict[Rules, _Table] = {}
 
 
 def _table(rules: Rules) -> _Table:
-    last = _LAST[0]
-    if last.rules is rules:  # the common case: the same ruleset as the deal before
+    last_rules, last = _LAST[0]
+    if last_rules is rules:  # the common case: the same ruleset object as the call before
         return last
     table = _find_table(rules)
-    _LAST[0] = table
+    _LAST[0] = (rules, table)
     return table
 
 
@@ -452,7 +468,8 @@ def _find_table(rules: Rules) -> _Table:
     return table
 
 
-_LAST: list[_Table] = [_find_table(_DEFAULT_RULES)]  # the table used last (one slot)
+#: The ruleset asked for last and its table (one slot).
+_LAST: list[tuple[Rules, _Table]] = [(_DEFAULT_RULES, _find_table(_DEFAULT_RULES))]
 
 
 # -- a new game ------------------------------------------------------------------------------
@@ -561,7 +578,7 @@ def _start_deal(
             )
             return _make(d, 0, None, 0, (), (0, 0), ())
         deck = _labelled_deck(seed, "deal", deal_number)
-    dealt, packed = t.deal(deck, dealer)
+    dealt, packed = t.deals[dealer](deck)
     top = t.top
     kick = deck[top]
     awards: tuple[Award, ...] = ()
@@ -598,7 +615,8 @@ def _start_deal(
     )
     if winner is not None:
         return _make(_over(d), packed, None, 0, (), (0, 0), ())
-    return _make(d, packed, dealer + 1 if dealer + 1 < n else 0, 0, (), (0, 0), ())
+    # the beggar's stand or beg (AF-10): no trick, no legal plays
+    return _seal(d, packed, dealer + 1 if dealer + 1 < n else 0, 0, (), 0, (0, 0), (), 0)
 
 
 def _award(d: _Deal, award: Award) -> _Deal:
@@ -606,8 +624,11 @@ def _award(d: _Deal, award: Award) -> _Deal:
     first, second, won = award_points(
         d.scores[0], d.scores[1], award.side, award.points, d.rules.target
     )
-    winner = None if won < 0 else won
-    return _evolve(d, scores=(first, second), awards=(*d.awards, award), winner=winner)
+    new = _copy(d)  # a fresh copy, changed before anyone sees it (cheaper than _evolve)
+    new.scores = (first, second)
+    new.awards = (*d.awards, award)
+    new.winner = None if won < 0 else won
+    return new
 
 
 def _over(
@@ -650,7 +671,8 @@ def _begin_play(d: _Deal, hands: int, decisions: tuple[Action, ...]) -> State:
     d.decisions = decisions
     n = d.players
     leader = d.dealer + 1 if d.dealer + 1 < n else 0
-    lead = _legal_mask(d, hands >> (52 * leader) & FULL_MASK, -1, -1)  # AF-16: any card
+    hand = hands >> (52 * leader) & FULL_MASK
+    lead = hand if d.simple else _legal_mask(d, hand, -1, -1)  # AF-16: any card
     return _seal(d, hands, leader, leader, (), 0, (0, 0), (), lead)
 
 
@@ -658,15 +680,16 @@ def _run_pack(d: _Deal, packed: int) -> State:
     """AF-11 ... AF-13: run the pack until the kick changes suit, or void the deal; the deck
     positions of each run and its kick are the kernels' (AF-11)."""
     n = d.players
+    t = _table(d.rules)
     while True:
         runs = len(d.kicks) - 1
-        if runs >= max_runs(n):
+        if runs >= t.max_runs:
             # AF-13: the pack is exhausted: void deal, same dealer, fresh shuffle (or Deal).
             result = _result(d, HandEnd.EXHAUSTED_PACK, None)
             return _start_deal(
                 d.rules,
                 d.seed,
-                next_dealer(result, n),
+                _next_dealer(d.dealer, n, 1),  # AF-13: the same dealer
                 d.deal_number + 1,
                 d.scores,
                 (*d.history, result),
@@ -675,15 +698,14 @@ def _run_pack(d: _Deal, packed: int) -> State:
             )
         packets = run_packets(d.stock, d.dealer, n)
         packed |= _pack(packets)  # the cards are new to every hand: OR adds them
-        kick = d.deck[kick_place(runs + 1, n)]
+        kick = d.deck[t.kick_places[runs + 1]]
         previous = d.kicks[-1]
-        d = _evolve(
-            d,
-            stock=d.deck[stock_place(runs + 1, n) :],
-            kicks=(*d.kicks, kick),
-            dealt=tuple(map(operator.or_, d.dealt, packets)),
-        )
-        points = _table(d.rules).kicks[kick.index]
+        new = _copy(d)  # a fresh copy, changed before anyone sees it (cheaper than _evolve)
+        new.stock = d.deck[t.stock_places[runs + 1] :]
+        new.kicks = (*d.kicks, kick)
+        new.dealt = tuple(map(operator.or_, d.dealt, packets))
+        d = new
+        points = t.kicks[kick.index]
         if points:  # AF-9: every kick scores, even one at once replaced
             d = _award(d, _card_award(d.dealer % 2, points, _KICK, kick.index))
             if d.winner is not None:
@@ -741,16 +763,17 @@ def _apply(s: State, action: Action) -> State:
             d = _copy(d)
             d.phase = _ANSWER
             d.decisions = (BEG,)
-            return _make(d, s._hands, d.dealer, 0, (), (0, 0), ())
+            return _seal(d, s._hands, d.dealer, 0, (), 0, (0, 0), (), 0)  # the dealer answers
     elif phase is _ANSWER and (kind is RunPack or kind is GiveOne):  # AF-11
         if kind is RunPack:
-            return _run_pack(_evolve(d, decisions=(*d.decisions, action)), s._hands)
+            answered = _copy(d)
+            answered.decisions = (*d.decisions, action)
+            return _run_pack(answered, s._hands)
         if GIVE_ONE in _legal_actions(s):
             beggar_side = (d.dealer + 1) % d.players % 2
-            d = _award(
-                _evolve(d, decisions=(*d.decisions, action)),
-                Award(beggar_side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE),
-            )
+            answered = _copy(d)
+            answered.decisions = (*d.decisions, action)
+            d = _award(answered, Award(beggar_side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE))
             if d.winner is not None:
                 return _make(_over(d), s._hands, None, 0, (), (0, 0), ())
             return _begin_play(d, s._hands, d.decisions)
@@ -771,7 +794,11 @@ def _tally(
     """AF-23: High, Low, Jack, Game one at a time, stopping at the target (the kernel
     :func:`~cardrules.all_fours.kernels.score_hand`); then AF-8: the next dealer deals."""
     card_points = (_mask_points(won[0]), _mask_points(won[1]))
-    side0, side1 = _sides(d.dealt)
+    dealt = d.dealt
+    if d.players == 4:  # AF-2: side 0 is seats 0 and 2
+        side0, side1 = dealt[0] | dealt[2], dealt[1] | dealt[3]
+    else:
+        side0, side1 = dealt
     first, second, winner, slots = score_hand(
         d.scores[0],
         d.scores[1],
@@ -805,7 +832,7 @@ def _tally(
     return _start_deal(
         d.rules,
         d.seed,
-        next_dealer(result, d.players),
+        _next_dealer(d.dealer, d.players, 0),  # AF-8
         d.deal_number + 1,
         final,
         (*d.history, result),

@@ -32,6 +32,7 @@ from typing import Final
 
 from cardrules.all_fours.rules import GameTie, Rules, Undertrump
 from cardrules.core.cards import Rank
+from cardrules.core.cardset import SUIT_MASKS
 from cardrules.core.compiled import kernel
 from cardrules.core.tricks import follow_or_trump_bits
 
@@ -142,6 +143,14 @@ _PARAMS: Final[dict[Rules, tuple[int, ...]]] = {}
 # engines ask at every hand, and hashing a ruleset costs more than the look-up.
 _PARAMS_BY_ID: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
 _SUIT_BITS: Final = 0x1FFF
+#: An empty award slot.
+_EMPTY: Final = (KIND_NONE, -1, 0, -1)
+#: The place (0..12) of the highest and of the lowest card of each 13-bit pattern of one suit
+#: (0 for the empty pattern): one look-up each, cheap interpreted and compiled alike.
+_HIGHEST_PLACE: Final = bytes(max(0, pattern.bit_length() - 1) for pattern in range(1 << 13))
+_LOWEST_PLACE: Final = bytes(
+    max(0, (pattern & -pattern).bit_length() - 1) for pattern in range(1 << 13)
+)
 _JACK_PLACE: Final = Rank.JACK - 2
 
 
@@ -307,7 +316,7 @@ def may_give_one(dealer_hand: int, kick_suit: int, params: Sequence[int]) -> boo
     """
     if not params[P_GIVE_ONE_NEEDS_TRUMP]:
         return True
-    return dealer_hand & (_SUIT_BITS << 13 * kick_suit) != 0
+    return dealer_hand & SUIT_MASKS[kick_suit] != 0
 
 
 @kernel
@@ -352,13 +361,13 @@ def play_mask(hand: int, lead: int, top: int, trump: int, undertrump: int, calle
     """
     legal = follow_or_trump_bits(hand, lead, trump)
     if undertrump != UNDERTRUMP_ALLOWED and lead >= 0 and lead != trump and top // 13 == trump:
-        trumps = _SUIT_BITS << 13 * trump
+        trumps = SUIT_MASKS[trump]
         under = hand & trumps & ((1 << top) - 1)
         if under:
             if undertrump == UNDERTRUMP_ONLY_IF_ONLY_TRUMPS:
                 forbidden = hand & ~trumps != 0
             else:
-                forbidden = hand & (_SUIT_BITS << 13 * lead) != 0
+                forbidden = hand & SUIT_MASKS[lead] != 0
             if forbidden:
                 legal &= ~under
     if called >= 0:
@@ -419,16 +428,14 @@ def hand_awards(
     >>> [award[:3] for award in awards]
     [(2, 1, 1), (3, 1, 1), (5, 1, 3), (6, 0, 1)]
     """
-    none = (KIND_NONE, -1, 0, -1)
+    none = _EMPTY
     high = low = jack = none
-    trumps = (side0 | side1) & (_SUIT_BITS << 13 * trump)
-    if trumps:
-        top = 13 * trump + 12
-        while not trumps >> top & 1:
-            top -= 1
-        bottom = 13 * trump
-        while not trumps >> bottom & 1:
-            bottom += 1
+    base = 13 * trump
+    pattern = (side0 | side1) >> base & _SUIT_BITS  # the trumps in play, by rank place
+    if pattern:
+        top = base + _HIGHEST_PLACE[pattern]
+        bottom = base + _LOWEST_PLACE[pattern]
+        trumps = pattern << base
         high = (KIND_HIGH, 0 if side0 >> top & 1 else 1, HIGH_VALUE, top)
         low = (KIND_LOW, 0 if side0 >> bottom & 1 else 1, LOW_VALUE, bottom)
         card = 13 * trump + _JACK_PLACE
@@ -478,23 +485,19 @@ def score_hand(
     """
     awards = hand_awards(trump, side0, side1, won0, points0, points1, dealer, params)
     target = params[P_TARGET]
-    taken = 0
-    winner = -1
-    for award in awards:
-        taken += 1
+    for taken, award in enumerate(awards, 1):
         if award[0] != KIND_NONE:
             score0, score1, winner = award_points(score0, score1, award[1], award[2], target)
             if winner >= 0:
-                break
-    none = (KIND_NONE, -1, 0, -1)
-    return (
-        score0,
-        score1,
-        winner,
-        (
-            awards[0],
-            awards[1] if taken > 1 else none,
-            awards[2] if taken > 2 else none,
-            awards[3] if taken > 3 else none,
-        ),
-    )
+                return (
+                    score0,
+                    score1,
+                    winner,
+                    (
+                        awards[0],
+                        awards[1] if taken > 1 else _EMPTY,
+                        awards[2] if taken > 2 else _EMPTY,
+                        awards[3] if taken > 3 else _EMPTY,
+                    ),
+                )
+    return score0, score1, -1, awards

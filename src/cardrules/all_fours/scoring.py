@@ -214,18 +214,28 @@ assert _KINDS[kernels.KIND_HANG_JACK] is AwardKind.HANG_JACK
 assert _KINDS[kernels.KIND_GAME] is AwardKind.GAME
 
 
+#: The shared award of each kernel award slot of a card (not *game*, which carries the card
+#: points), and ``None`` for an empty slot.
+_SLOT_AWARDS: dict[tuple[int, int, int, int], Award | None] = {kernels._EMPTY: None}
+_KIND_GAME: Final = kernels.KIND_GAME
+
+
 def _award_objects(
     slots: Sequence[tuple[int, int, int, int]], points: tuple[int, int]
 ) -> list[Award]:
     """The (shared) awards of the kernel's award slots, in order, the empty ones left out;
     ``points`` are the card points (side 0, side 1) that *game* carries."""
     awards = []
-    for kind, side, value, card in slots:
-        if kind == kernels.KIND_GAME:
-            awards.append(_game_award(side, value, points[0], points[1]))
-        elif kind != kernels.KIND_NONE:
-            key = (side, value, _KINDS[kind], card)
-            awards.append(_AWARDS.get(key) or _new_award(key))
+    for slot in slots:
+        if slot[0] == _KIND_GAME:
+            awards.append(_game_award(slot[1], slot[2], points[0], points[1]))
+            continue
+        try:
+            award = _SLOT_AWARDS[slot]
+        except KeyError:
+            award = _SLOT_AWARDS[slot] = _card_award(slot[1], slot[2], _KINDS[slot[0]], slot[3])
+        if award is not None:
+            awards.append(award)
     return awards
 
 

@@ -55,13 +55,13 @@ from cardrules.four_hundred.kernels import (
     next_dealer,
     play_mask,
     rule_params,
+    thrown_in,
 )
 from cardrules.four_hundred.rules import Claims, Rules
 from cardrules.four_hundred.scoring import (
     START_LEVEL,
     HandScore,
     _count_offence,
-    _is_thrown_in,
     _score_conduct,
     _score_played,
 )
@@ -435,7 +435,7 @@ def _bid(s: tuple[Any, ...], m: _Match, seat: int, tricks: int) -> State:
         return _make(
             (m, _BIDDING, (seat + 1) % 4, s[_HANDS], new_bids, s[_TAKEN], s[_LEADER], (), ())
         )
-    if _is_thrown_in(m.scores, new_bids, m.rules):
+    if thrown_in(m.scores, new_bids, rule_params(m.rules)):  # the bids are legal: no check
         return _end_hand(s, Ending.THROWN_IN, bids=new_bids, taken=s[_TAKEN])
     first = (m.dealer + 1) % 4
     return _make((m, _PLAY, first, s[_HANDS], new_bids, s[_TAKEN], first, (), ()))

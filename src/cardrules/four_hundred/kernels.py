@@ -177,7 +177,7 @@ def rule_params(rules: Rules) -> tuple[int, ...]:
         params = (
             rules.min_bid_base,
             NEVER if rules.min_bid_ladder_from is None else rules.min_bid_ladder_from,
-            13 if rules.min_bid_cap is None else rules.min_bid_cap,
+            13 if rules.min_bid_cap is None else min(rules.min_bid_cap, 13),
             int(rules.min_total_rises),
             int(rules.min_total_counts is MinTotalCounts.POINTS),
             reduce_at,
@@ -270,10 +270,10 @@ def minimum_bid(score: int, params: Sequence[int]) -> int:
     low = params[P_MIN_BID]
     if score >= params[P_LADDER] and score // 10 > low:
         low = score // 10
-    cap = params[P_CAP]
+    cap = params[P_CAP]  # at most 13
     if low > cap:
-        low = cap
-    return min(low, 13)
+        return cap
+    return low
 
 
 @kernel
@@ -305,8 +305,15 @@ def minimum_total(scores: Sequence[int], params: Sequence[int]) -> int:
     """
     if not params[P_RISES]:
         return 11
-    top = max(max(scores[0], scores[1]), max(scores[2], scores[3]))
-    return 11 + max(0, minimum_bid(top, params) - 2)
+    top = scores[0]  # comparisons rather than max(): the interpreted engine's calls are dear
+    if scores[1] > top:
+        top = scores[1]
+    if scores[2] > top:
+        top = scores[2]
+    if scores[3] > top:
+        top = scores[3]
+    low = minimum_bid(top, params)
+    return 9 + low if low > 2 else 11
 
 
 @kernel
@@ -338,7 +345,7 @@ def thrown_in(scores: Sequence[int], bids: Sequence[int], params: Sequence[int])
     >>> thrown_in((32, 12, 5, -4), (3, 3, 3, 2), p), thrown_in((0, 0, 0, 0), (4, 3, 2, 2), p)
     (True, False)
     """
-    five = max(max(bids[0], bids[1]), max(bids[2], bids[3])) >= 5
+    five = bids[0] >= 5 or bids[1] >= 5 or bids[2] >= 5 or bids[3] >= 5
     mode = params[P_FIVE_TO_START]
     if mode == 1:
         return not five
