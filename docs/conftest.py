@@ -15,5 +15,7 @@ if _missing("numpy", "pyspiel", "pettingzoo", "gymnasium", "numba"):
     collect_ignore.append("adapters.rst")
 if _missing("numpy", "numba"):
     collect_ignore.append("batch.rst")
+if _missing("numpy"):  # its examples feed numpy values to the checks
+    collect_ignore.append("errors.rst")
 if _missing("starlette", "uvicorn"):
     collect_ignore.append("ui.rst")

@@ -17,7 +17,7 @@ BENCHMARKS = Path(__file__).resolve().parent.parent / "benchmarks"
 
 
 #: Benchmarks of optional parts, and the module each needs.
-NEEDS = {"bench_batch": "numba", "parity_batch": "numba"}
+NEEDS = {"bench_batch": "numba", "parity_batch": "numba", "bench_web": "uvicorn"}
 SCRIPTS = sorted(p for p in BENCHMARKS.glob("*.py") if p.stem != "instructions")
 
 

@@ -70,8 +70,13 @@ def test_the_built_in_games() -> None:
     assert af.action_id(stand) == all_fours.action_id(stand)
     assert fh.parse_action("QH") == four_hundred.parse_action("QH")
     assert fh.load_attribute("agents").RuleAgent().name == "rule"
-    assert af.load_attribute("batch").__name__ == "AllFoursBatch"
     assert fh.load_attribute("adapter")().name == "four_hundred"
+
+
+def test_the_built_in_games_batch_engines() -> None:
+    pytest.importorskip("numba")  # the batch engine is the compiled tier (cardrules[batch])
+    assert find_game("all-fours").load_attribute("batch").__name__ == "AllFoursBatch"
+    assert find_game("400").load_attribute("batch").__name__ == "FourHundredBatch"
 
 
 @pytest.mark.parametrize(
