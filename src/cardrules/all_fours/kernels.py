@@ -34,6 +34,7 @@ from cardrules.all_fours.rules import GameTie, Rules, Undertrump
 from cardrules.core.cards import Rank
 from cardrules.core.cardset import SUIT_MASKS
 from cardrules.core.compiled import kernel
+from cardrules.core.options import remember_params
 from cardrules.core.tricks import follow_or_trump_bits
 
 __all__ = [
@@ -139,8 +140,7 @@ _UNDERTRUMP_CODES: Final = {
     Undertrump.ONLY_IF_VOID: UNDERTRUMP_ONLY_IF_VOID,
 }
 _PARAMS: Final[dict[Rules, tuple[int, ...]]] = {}
-# By id(rules) too (each entry keeps its ruleset alive, so the id is not reused meanwhile): the
-# engines ask at every hand, and hashing a ruleset costs more than the look-up.
+# By id(rules) too (see core.options.remember_params).
 _PARAMS_BY_ID: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
 _SUIT_BITS: Final = 0x1FFF
 #: An empty award slot.
@@ -165,27 +165,24 @@ def rule_params(rules: Rules) -> tuple[int, ...]:
     entry = _PARAMS_BY_ID.get(id(rules))
     if entry is not None and entry[0] is rules:
         return entry[1]
-    params = _PARAMS.get(rules)
-    if params is None:
-        params = (
-            rules.players,
-            rules.deal_packet,
-            rules.target,
-            _UNDERTRUMP_CODES[rules.undertrump],
-            int(rules.give_one_needs_trump),
-            rules.game_value,
-            rules.hang_jack_value,
-            int(rules.game_tie is GameTie.NON_DEALER),
-            int(rules.exposed_cards),
-            *(rules.kick_value(rank) for rank in Rank),
-        )
-        assert len(params) == _PARAMS_SIZE
-        if len(_PARAMS) >= 64:
-            _PARAMS.clear()
-        _PARAMS[rules] = params
-    if len(_PARAMS_BY_ID) >= 256:
-        _PARAMS_BY_ID.clear()
-    _PARAMS_BY_ID[id(rules)] = (rules, params)
+    return remember_params(rules, _build_params, _PARAMS, _PARAMS_BY_ID)
+
+
+def _build_params(rules: Rules) -> tuple[int, ...]:
+    """:func:`rule_params` computed."""
+    params = (
+        rules.players,
+        rules.deal_packet,
+        rules.target,
+        _UNDERTRUMP_CODES[rules.undertrump],
+        int(rules.give_one_needs_trump),
+        rules.game_value,
+        rules.hang_jack_value,
+        int(rules.game_tie is GameTie.NON_DEALER),
+        int(rules.exposed_cards),
+        *(rules.kick_value(rank) for rank in Rank),
+    )
+    assert len(params) == _PARAMS_SIZE
     return params
 
 

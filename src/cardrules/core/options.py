@@ -60,3 +60,28 @@ def exact_keys(data: object, names: Sequence[str], game: str) -> Mapping[str, An
             f"expected exactly {', '.join(names)}"
         )
     return data
+
+
+_R = TypeVar("_R")
+
+
+def remember_params(
+    rules: _R,
+    build: Any,
+    by_value: dict[_R, tuple[int, ...]],
+    by_id: dict[int, tuple[_R, tuple[int, ...]]],
+) -> tuple[int, ...]:
+    """A game's ``kernels.rule_params`` when its look-up by identity missed: the parameters of
+    an equal ruleset, or ``build(rules)``, kept by value and by ``id(rules)`` (each entry holds
+    its ruleset, so the id is not reused meanwhile; the engines ask at every hand, and hashing
+    a ruleset costs more than the look-up by id).  Both tables are emptied when full."""
+    params = by_value.get(rules)
+    if params is None:
+        params = build(rules)
+        if len(by_value) >= 64:
+            by_value.clear()
+        by_value[rules] = params
+    if len(by_id) >= 256:
+        by_id.clear()
+    by_id[id(rules)] = (rules, params)
+    return params

@@ -32,6 +32,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from cardrules.core.compiled import kernel
+from cardrules.core.options import remember_params
 from cardrules.core.tricks import must_follow_bits
 from cardrules.four_hundred.rules import (
     FiveToStart,
@@ -148,8 +149,7 @@ _SIMULTANEOUS_CODES: Final = {
 }
 _FIVE_CODES: Final = {FiveToStart.OFF: 0, FiveToStart.REPLACE: 1, FiveToStart.ADDITIONAL: 2}
 _PARAMS: Final[dict[Rules, tuple[int, ...]]] = {}
-# By id(rules) too (each entry keeps its ruleset alive, so the id is not reused meanwhile): the
-# engines ask at every hand, and hashing a ruleset costs more than the look-up.
+# By id(rules) too (see core.options.remember_params).
 _PARAMS_BY_ID: Final[dict[int, tuple[Rules, tuple[int, ...]]]] = {}
 
 
@@ -164,38 +164,35 @@ def rule_params(rules: Rules) -> tuple[int, ...]:
     entry = _PARAMS_BY_ID.get(id(rules))
     if entry is not None and entry[0] is rules:
         return entry[1]
-    params = _PARAMS.get(rules)
-    if params is None:
-        if rules.bid_values is not None:
-            table = dict(rules.bid_values)
-            low = high = tuple(table.get(bid, 0) for bid in range(14))
-            reduce_at = NEVER
-        else:
-            low, high = BID_VALUE_ROW, REDUCED_BID_VALUE_ROW
-            at = rules.reduce_five_six_at
-            reduce_at = NEVER if at is None else at
-        params = (
-            rules.min_bid_base,
-            NEVER if rules.min_bid_ladder_from is None else rules.min_bid_ladder_from,
-            13 if rules.min_bid_cap is None else min(rules.min_bid_cap, 13),
-            int(rules.min_total_rises),
-            int(rules.min_total_counts is MinTotalCounts.POINTS),
-            reduce_at,
-            _HIGH_BID_WIN_CODES[rules.high_bid_win],
-            _FLOORS[rules.partner_condition],
-            _SIMULTANEOUS_CODES[rules.simultaneous],
-            _FIVE_CODES[rules.five_to_start],
-            int(rules.no_picture_redeal),
-            *low,
-            *high,
-        )
-        assert len(params) == _PARAMS_SIZE
-        if len(_PARAMS) >= 64:
-            _PARAMS.clear()
-        _PARAMS[rules] = params
-    if len(_PARAMS_BY_ID) >= 256:
-        _PARAMS_BY_ID.clear()
-    _PARAMS_BY_ID[id(rules)] = (rules, params)
+    return remember_params(rules, _build_params, _PARAMS, _PARAMS_BY_ID)
+
+
+def _build_params(rules: Rules) -> tuple[int, ...]:
+    """:func:`rule_params` computed."""
+    if rules.bid_values is not None:
+        table = dict(rules.bid_values)
+        low = high = tuple(table.get(bid, 0) for bid in range(14))
+        reduce_at = NEVER
+    else:
+        low, high = BID_VALUE_ROW, REDUCED_BID_VALUE_ROW
+        at = rules.reduce_five_six_at
+        reduce_at = NEVER if at is None else at
+    params = (
+        rules.min_bid_base,
+        NEVER if rules.min_bid_ladder_from is None else rules.min_bid_ladder_from,
+        13 if rules.min_bid_cap is None else min(rules.min_bid_cap, 13),
+        int(rules.min_total_rises),
+        int(rules.min_total_counts is MinTotalCounts.POINTS),
+        reduce_at,
+        _HIGH_BID_WIN_CODES[rules.high_bid_win],
+        _FLOORS[rules.partner_condition],
+        _SIMULTANEOUS_CODES[rules.simultaneous],
+        _FIVE_CODES[rules.five_to_start],
+        int(rules.no_picture_redeal),
+        *low,
+        *high,
+    )
+    assert len(params) == _PARAMS_SIZE
     return params
 
 
