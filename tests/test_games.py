@@ -117,7 +117,9 @@ def test_registration_is_checked() -> None:
         unregister_game("allfours")
     with pytest.raises(UnknownGameError, match="adapter: the game 'tiny' has none"):
         TINY.load_attribute("adapter")
-    with pytest.raises(ArgumentError, match="field: expected 'agents', 'adapter' or 'batch'"):
+    with pytest.raises(
+        ArgumentError, match="field: expected 'agents', 'adapter', 'batch' or 'cli'"
+    ):
         TINY.load_attribute("module")
     assert game_names() == ("400", "all-fours")
 

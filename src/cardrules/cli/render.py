@@ -20,6 +20,7 @@ from typing import Any, TextIO
 
 import attrs
 
+from cardrules.cli.game_text import text_for
 from cardrules.core.cards import Card, Suit
 from cardrules.core.cardset import CardSet
 from cardrules.core.tricks import Trick
@@ -150,59 +151,14 @@ def seat_label(seat: int, you: int | None, players: int) -> str:
 
 
 def format_observation(obs: Any, style: Style = PLAIN) -> str:
-    """Everything the seat sees, for the terminal: the deal, dealer and scores, the bids and the
-    minimum total (400) or the kicks and trumps (All Fours), the trick so far, the hand grouped
-    by suit with trumps first, and the legal moves in the same order."""
-    lines: list[str] = []
+    """Everything the seat sees, for the terminal: the deal, dealer and scores and what the game
+    shows of the deal (400: the bids and the minimum total; All Fours: the kicks and trumps; the
+    game's :meth:`~cardrules.cli.game_text.GameText.table_lines`), the trick so far, the hand
+    grouped by suit with trumps first, and the legal moves in the same order."""
+    text = text_for(obs)
     you = obs.seat
-    if hasattr(obs, "bids"):  # 400
-        from cardrules.four_hundred import minimum_bid, minimum_total
-
-        trump: Suit | None = Suit.HEARTS
-        lines.append(
-            f"deal {obs.deal_number + 1}, dealer seat {obs.dealer}; hearts are trumps; "
-            f"you are seat {you}, partner seat {(you + 2) % 4}: team {you % 2}"
-        )
-        scores = ", ".join(f"{seat_label(s, you, 4)} {obs.scores[s]}" for s in range(4))
-        if obs.level != 41:
-            scores += f" (both teams reached 41: the game goes on to {obs.level})"
-        lines.append(f"scores: {scores}")
-        if obs.phase.value == "bidding":
-            made = [b for b in obs.bids if b is not None]
-            lows = ", ".join(str(minimum_bid(score, obs.rules)) for score in obs.scores)
-            lines.append(
-                f"bids: {_bids(obs.bids)}; total so far {sum(made)}, minimum total "
-                f"{minimum_total(obs.scores, obs.rules)} (lower: the deal is thrown in); "
-                f"minimum bids {lows}"
-            )
-        else:
-            lines.append(
-                "bids (tricks taken): "
-                + ", ".join(
-                    f"seat {s}: {b} ({obs.tricks_taken[s]})" for s, b in enumerate(obs.bids)
-                )
-            )
-    else:  # All Fours
-        trump = obs.trump
-        side = you % 2
-        partner = f", partner seat {(you + 2) % 4}" if obs.rules.players == 4 else ""
-        lines.append(
-            f"deal {obs.deal_number + 1}, dealer seat {obs.dealer}; you are seat {you}{partner}: "
-            f"side {side}"
-        )
-        lines.append(
-            f"scores: side 0 {obs.scores[0]}, side 1 {obs.scores[1]} (target {obs.rules.target})"
-        )
-        kicks = " ".join(style.card(card) for card in obs.kicks)
-        fixed = (
-            suit_name(obs.trump)
-            if obs.trump is not None
-            else f"not fixed yet ({suit_name(obs.kick.suit)} proposed)"
-        )
-        won = obs.tricks_won
-        lines.append(
-            f"kick: {kicks}   trumps: {fixed}   tricks won: side 0 {won[0]}, side 1 {won[1]}"
-        )
+    trump = text.trump(obs)
+    lines = text.table_lines(obs, style)
     style = attrs.evolve(style, trump=trump)
     if obs.phase.value == "play":
         lines.append(f"trick {len(obs.tricks) + 1}: {format_trick(obs.current_trick, style)}")
@@ -213,7 +169,3 @@ def format_observation(obs: Any, style: Style = PLAIN) -> str:
     if obs.legal_actions:
         lines.append(f"legal: {format_actions(obs.legal_actions, trump, style)}")
     return "\n".join(lines)
-
-
-def _bids(bids: Sequence[int | None]) -> str:
-    return ", ".join(f"seat {s}: {'-' if b is None else b}" for s, b in enumerate(bids))
