@@ -10,6 +10,7 @@ outside cardrules, so the core and this module work without the optional extras.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from typing import Any, Final, Literal
@@ -21,11 +22,12 @@ from cardrules import four_hundred as fh
 from cardrules.all_fours import kernels as all_fours_kernels
 from cardrules.core.cards import CARDS
 from cardrules.core.cardset import CardSet
+from cardrules.core.checks import refuse
 from cardrules.core.tricks import Trick, winning_offset
 from cardrules.errors import RulesError
-from cardrules.games import find_game, games
+from cardrules.games import GameInfo, find_game, games
 
-__all__ = ["GAMES", "Game", "Mode", "Table"]
+__all__ = ["GAMES", "Game", "Mode", "Table", "adapter_for"]
 
 #: ``"match"``: a whole game to its winner (or to the deal cap); ``"hand"``: one deal.
 Mode = Literal["match", "hand"]
@@ -34,20 +36,46 @@ _ALL: Final = (1 << 52) - 1
 
 
 class Game:
-    """One game as the adapters see it (subclassed per game)."""
+    """One game as the adapters see it (subclassed per game; the registry's
+    ``GameInfo.adapter`` names the subclass, which :func:`adapter_for` makes).
 
-    #: The short name, also the cardrules module name.
+    A game's module, titles and presets are the registry's; the subclass says how the game's
+    match runs for the adapters, its bounds, its texts and its part of the observation tensor
+    (:meth:`encoding`).  A game of your own subclasses it as ``tests/tiny_game.py`` does.
+    """
+
+    #: The game's id in the registry (:attr:`cardrules.games.GameInfo.name`).
     name: str = ""
-    #: The display name.
-    title: str = ""
-    #: The default preset.
-    default_preset: str = ""
-    #: The game module.
-    module: Any = None
     #: True when the game keeps undealt cards (a stock) that a global state shows.
     has_stock: bool = False
     #: The points a ``hand`` reward of 1 stands for (see the Gymnasium adapter).
     reward_unit: float = 1.0
+
+    @functools.cached_property
+    def info(self) -> GameInfo:
+        """The game's entry in the registry."""
+        return find_game(self.name)
+
+    @property
+    def title(self) -> str:
+        """The display name: the registry's heading (``"400 (Four Hundred)"``)."""
+        return self.info.heading
+
+    @property
+    def default_preset(self) -> str:
+        """The default ruleset's preset (the registry's first)."""
+        return self.info.presets[0]
+
+    @property
+    def module(self) -> Any:
+        """The game's module."""
+        return self.info.load()
+
+    def encoding(self) -> type[Any]:
+        """The game's part of the observation tensor: a subclass of
+        :class:`cardrules.adapters.encoding.GameEncoding` (imported here, on first use, so
+        that this module needs no numpy)."""
+        raise NotImplementedError
 
     # -- rules ------------------------------------------------------------------------------
     def make_rules(self, preset: str, rules_json: str = "", players: int = 0) -> Any:
@@ -64,7 +92,7 @@ class Game:
         else:
             rules = rules_type.preset(preset)
         if players and players != self.players(rules):
-            if len(find_game(self.name).seats) == 1:
+            if len(self.info.seats) == 1:
                 raise RulesError(f"players: {self.title} has {self.players(rules)} seats")
             rules = attrs.evolve(rules, players=players)
         return rules
@@ -185,11 +213,14 @@ class FourHundred(Game):
     """400 for the adapters."""
 
     name = "four_hundred"
-    title = "400 (Four Hundred)"
-    default_preset = "standard"
-    module = fh
     #: A bid of 10 or more (FH-20).
     reward_unit = 40.0
+
+    def encoding(self) -> type[Any]:
+        """:class:`cardrules.adapters.encoding.FourHundredEncoding`."""
+        from cardrules.adapters.encoding import FourHundredEncoding
+
+        return FourHundredEncoding
 
     def players(self, rules: Any) -> int:
         """Always four (FH-1)."""
@@ -277,12 +308,15 @@ class AllFours(Game):
     """All Fours for the adapters."""
 
     name = "all_fours"
-    title = "All Fours (Trinidad)"
-    default_preset = "trinidad"
-    module = af
     has_stock = True
     #: The four end-of-hand awards (AF-23).
     reward_unit = 4.0
+
+    def encoding(self) -> type[Any]:
+        """:class:`cardrules.adapters.encoding.AllFoursEncoding`."""
+        from cardrules.adapters.encoding import AllFoursEncoding
+
+        return AllFoursEncoding
 
     def players(self, rules: Any) -> int:
         """Four or two (AF-1)."""
@@ -385,10 +419,24 @@ class AllFours(Game):
         return lines
 
 
-#: The games of :mod:`cardrules.games` that the adapters offer, by id (``Game.name``).
-GAMES: Final[dict[str, Game]] = {
-    game.name: game.load_attribute("adapter")() for game in games() if game.adapter
-}
+def adapter_for(game: object) -> Game:
+    """The adapters' description of ``game`` (any name the registry knows, or a
+    :class:`~cardrules.games.GameInfo`), made from the registry's ``adapter`` entry.
+
+    :raises UnknownGameError: for a game the registry does not know or that has no adapter
+        description.
+    :raises ArgumentError: when the entry names something that is not a :class:`Game`.
+    """
+    info = find_game(game)
+    made = info.load_attribute("adapter")()
+    if not isinstance(made, Game) or made.name != info.name:
+        refuse("adapter", f"a Game whose name is {info.name!r}", made)
+    return made
+
+
+#: The built-in games that the adapters offer, by id (``Game.name``), as the registry had them
+#: at import; :func:`adapter_for` finds any game registered since.
+GAMES: Final[dict[str, Game]] = {game.name: adapter_for(game) for game in games() if game.adapter}
 
 
 class Table:

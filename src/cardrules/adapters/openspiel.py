@@ -186,7 +186,7 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs
         return Observer(self.new_table(), perfect_recall)
 
 
-class CardrulesState(pyspiel.State):  # type: ignore[misc]  # as above
+class CardrulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stubs: its base is Any
     """An OpenSpiel state over a :class:`~cardrules.adapters._games.Table`."""
 
     def __init__(self, game: CardrulesGame, table: Table) -> None:
