@@ -4,7 +4,9 @@ without knowing it (tests/tiny_game.py, registered through the public API only).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
+import attrs
 import pytest
 
 from cardrules import GameObservation, GameState, all_fours, four_hundred
@@ -183,3 +185,59 @@ def test_every_game_meets_the_protocols(tiny: GameInfo) -> None:
         assert state.history == ()
         assert game.owns(state.rules)
     assert not isinstance(object(), GameState | GameObservation)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")  # PettingZoo's api_test on a Dict space
+def test_a_third_game_through_the_pettingzoo_adapter() -> None:
+    pytest.importorskip("pettingzoo")
+    np = pytest.importorskip("numpy")
+    from pettingzoo.test import api_test, seed_test
+    from pettingzoo.utils import wrappers
+
+    from cardrules.adapters._games import adapter_for
+    from cardrules.adapters.encoding import Encoder
+    from cardrules.adapters.pettingzoo import CardrulesEnv
+
+    with_adapter = attrs.evolve(TINY, adapter="tests.tiny_adapter:Adapter")
+    register_game(with_adapter)
+    try:
+        assert adapter_for("high-card").title == "High card"
+
+        def make(**kwargs: Any) -> Any:
+            return wrappers.OrderEnforcingWrapper(CardrulesEnv("tiny", **kwargs))
+
+        api_test(make(), num_cycles=50, verbose_progress=False)
+        seed_test(make, num_cycles=50)
+        env = make(perfect_recall=True)
+        env.reset(seed=4)
+        raw = env.unwrapped
+        assert raw.metadata["name"] == "cardrules_tiny_v0"
+        assert raw.possible_agents == ["player_0", "player_1"]
+        encoder = Encoder(raw.table, perfect_recall=True)
+        assert [name for name, _ in encoder.pieces()][-4:] == [
+            "scores",
+            "phase",
+            "seen",
+            "trick_of",
+        ]
+        totals = dict.fromkeys(raw.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            obs, reward, termination, truncation, _ = env.last()
+            totals[agent] += reward
+            if termination or truncation:
+                env.step(None)
+                continue
+            seat = raw.possible_agents.index(agent)
+            seen = raw.table.observation(seat)
+            views = encoder.views(obs["observation"])
+            assert {int(i) for i in np.flatnonzero(views["hand"])} == {c.index for c in seen.hand}
+            assert [int(i) for i in np.flatnonzero(obs["action_mask"])] == sorted(
+                card.index for card in seen.legal_actions
+            )
+            env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        winner = raw.table.winner
+        assert winner in (0, 1)
+        assert totals == {f"player_{winner}": 1.0, f"player_{1 - winner}": -1.0}
+        assert max(raw.table.scores) == tiny_game.Rules().target
+    finally:
+        unregister_game("tiny")

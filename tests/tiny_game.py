@@ -3,7 +3,8 @@
 "High card": two players, two cards each from a seeded pack, must follow suit, no trumps, the
 higher card of the led suit wins the trick; the player with more tricks scores a point (none on
 a tie); the first to ``Rules.target`` points wins.  The dealer alternates every deal.  The
-module offers what :class:`cardrules.games.GameInfo` says a game module offers.
+module offers what :class:`cardrules.games.GameInfo` says a game module offers;
+``tests/tiny_adapter.py`` adds what the adapters need.
 """
 
 from __future__ import annotations
