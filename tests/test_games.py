@@ -241,3 +241,31 @@ def test_a_third_game_through_the_pettingzoo_adapter() -> None:
         assert max(raw.table.scores) == tiny_game.Rules().target
     finally:
         unregister_game("tiny")
+
+
+@pytest.mark.rule("FH-8")
+@pytest.mark.rule("AF-8")
+@pytest.mark.parametrize("module", [four_hundred, all_fours], ids=["400", "all-fours"])
+def test_next_dealer_is_one_name_in_both_games(module: Any) -> None:
+    state = module.new_game(seed=12, dealer=2)
+    while len(state.history) < 6 and not state.is_terminal:
+        state = state.apply(state.legal_actions()[0])
+    results = state.history
+    # the dealer of each deal after the first; a finished game deals no next one
+    followers = [r.dealer for r in results[1:]] + ([] if state.is_terminal else [state.dealer])
+    players = len(state.scores) if module is four_hundred else state.rules.players
+    assert len(followers) >= 4
+    assert [module.next_dealer(r, players) for r in results[: len(followers)]] == followers
+
+
+@pytest.mark.rule("FH-8")
+def test_400_next_dealer_passes_after_every_hand() -> None:
+    state = four_hundred.new_game(seed=3, dealer=1)
+    while len(state.history) < 4:
+        state = state.apply(state.legal_actions()[0])  # the lowest bids: thrown in (FH-14)
+    assert {r.ending for r in state.history} == {four_hundred.HandEnd.THROWN_IN}
+    assert [four_hundred.next_dealer(r) for r in state.history] == [2, 3, 0, 1]
+    with pytest.raises(ArgumentError, match="players: expected 4"):
+        four_hundred.next_dealer(state.history[0], 2)
+    with pytest.raises(ArgumentError, match=r"result: expected a four_hundred\.HandResult"):
+        four_hundred.next_dealer(all_fours.new_game(seed=1).history, 4)

@@ -20,6 +20,7 @@ class Adapter(Game):
     """The tiny game for the adapters: two seats, two tricks a deal, scores per seat."""
 
     name = "tiny"
+    encoding = "tests.tiny_adapter:Encoding"
 
     def players(self, rules: Any) -> int:
         return PLAYERS
@@ -73,9 +74,6 @@ class Adapter(Game):
 
     def state_lines(self, state: Any) -> list[str]:
         return [f"hand {seat}: {state.hand(seat)}" for seat in range(PLAYERS)]
-
-    def encoding(self) -> type[Any]:
-        return Encoding
 
 
 class Encoding(GameEncoding):

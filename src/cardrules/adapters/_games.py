@@ -41,7 +41,7 @@ class Game:
 
     A game's module, titles and presets are the registry's; the subclass says how the game's
     match runs for the adapters, its bounds, its texts and its part of the observation tensor
-    (:meth:`encoding`).  A game of your own subclasses it as ``tests/tiny_game.py`` does.
+    (:attr:`encoding`).  A game of your own subclasses it as ``tests/tiny_game.py`` does.
     """
 
     #: The game's id in the registry (:attr:`cardrules.games.GameInfo.name`).
@@ -71,11 +71,10 @@ class Game:
         """The game's module."""
         return self.info.load()
 
-    def encoding(self) -> type[Any]:
-        """The game's part of the observation tensor: a subclass of
-        :class:`cardrules.adapters.encoding.GameEncoding` (imported here, on first use, so
-        that this module needs no numpy)."""
-        raise NotImplementedError
+    #: ``"module:attribute"`` of the game's part of the observation tensor, a subclass of
+    #: :class:`cardrules.adapters.encoding.GameEncoding` (a name, imported by the encoder on
+    #: first use, so that this module needs no numpy).
+    encoding: str = ""
 
     # -- rules ------------------------------------------------------------------------------
     def make_rules(self, preset: str, rules_json: str = "", players: int = 0) -> Any:
@@ -215,12 +214,7 @@ class FourHundred(Game):
     name = "four_hundred"
     #: A bid of 10 or more (FH-20).
     reward_unit = 40.0
-
-    def encoding(self) -> type[Any]:
-        """:class:`cardrules.adapters.encoding.FourHundredEncoding`."""
-        from cardrules.adapters.encoding import FourHundredEncoding
-
-        return FourHundredEncoding
+    encoding = "cardrules.adapters.encoding:FourHundredEncoding"
 
     def players(self, rules: Any) -> int:
         """Always four (FH-1)."""
@@ -311,12 +305,7 @@ class AllFours(Game):
     has_stock = True
     #: The four end-of-hand awards (AF-23).
     reward_unit = 4.0
-
-    def encoding(self) -> type[Any]:
-        """:class:`cardrules.adapters.encoding.AllFoursEncoding`."""
-        from cardrules.adapters.encoding import AllFoursEncoding
-
-        return AllFoursEncoding
+    encoding = "cardrules.adapters.encoding:AllFoursEncoding"
 
     def players(self, rules: Any) -> int:
         """Four or two (AF-1)."""

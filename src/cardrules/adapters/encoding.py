@@ -10,7 +10,7 @@ Observation pieces (every game): ``dealing`` (1 while the cards are being dealt)
 ``played`` (players x 52, the cards of the deal's completed tricks by who played them),
 ``dealer`` and ``to_play`` (players, one-hot); then the game's own pieces, which its
 :class:`GameEncoding` lays out and writes (the adapters' description of the game names it:
-:meth:`cardrules.adapters._games.Game.encoding`, found through the game registry):
+:attr:`cardrules.adapters._games.Game.encoding`, found through the game registry):
 
 * 400: ``scores`` (4, per relative seat, divided by 100), ``phase`` (bidding, play, over),
   ``bids`` and ``taken`` (4 x 14: one-hot, column 0 = no bid yet / 0 tricks), ``level``
@@ -30,13 +30,15 @@ summarised by the scores (and the level); the information-state *string* holds t
 
 from __future__ import annotations
 
+import importlib
 import math
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.adapters._games import Table
+from cardrules.adapters._games import Game, Table
+from cardrules.core.checks import refuse
 
 __all__ = ["AllFoursEncoding", "Encoder", "FourHundredEncoding", "GameEncoding", "write_cards"]
 
@@ -58,7 +60,7 @@ class GameEncoding:
     """One game's part of the tensor: its pieces after the shared ones, and how to write them.
 
     Made by :class:`Encoder` for one table (its rules and seats); a game's adapter description
-    names its subclass (:meth:`~cardrules.adapters._games.Game.encoding`).
+    names its subclass (:attr:`~cardrules.adapters._games.Game.encoding`).
     """
 
     def __init__(self, table: Table, *, players: int, tricks: int) -> None:
@@ -191,6 +193,22 @@ class AllFoursEncoding(GameEncoding):
                 v["decisions"][action - _STAND] = 1.0
 
 
+def _encoding_of(game: Game) -> type[GameEncoding]:
+    """The :class:`GameEncoding` subclass that ``game.encoding`` names.
+
+    :raises ArgumentError: when it names none.
+    """
+    module, _, name = game.encoding.partition(":")
+    found = getattr(importlib.import_module(module), name, None) if module and name else None
+    if not (isinstance(found, type) and issubclass(found, GameEncoding)):
+        refuse(
+            f"{type(game).__name__}.encoding",
+            "'module:attribute' of a GameEncoding subclass",
+            game.encoding,
+        )
+    return found
+
+
 class Encoder:
     """The tensor layout for one game and ruleset; ``perfect_recall`` selects the
     information-state tensor.  The shared pieces come first, then the game's own (its
@@ -203,7 +221,7 @@ class Encoder:
         self.perfect_recall = perfect_recall
         self.tricks = game.max_tricks(rules)
         #: The game's part of the tensor.
-        self.part: GameEncoding = game.encoding()(table, players=n, tricks=self.tricks)
+        self.part = _encoding_of(game)(table, players=n, tricks=self.tricks)
         pieces: list[tuple[str, tuple[int, ...]]] = [
             ("dealing", (1,)),
             ("hand", (52,)),

@@ -4,7 +4,8 @@ The ``cardrules`` command is written once for every game: what it says of one ga
 seat sees, the moves it takes, the scores and what wins, the ruleset in words, the end of the
 game) is that game's :class:`GameText`, which the registry names (:attr:`GameInfo.cli
 <cardrules.games.GameInfo>`) and :func:`text_for` finds.  The built-in games' are
-:mod:`cardrules.cli.four_hundred` and :mod:`cardrules.cli.all_fours`.
+:mod:`cardrules.cli.four_hundred` and :mod:`cardrules.cli.all_fours`; :func:`format_observation`
+puts a game's words and the shared parts (trick, hand, legal moves) together.
 
 >>> from cardrules.all_fours import new_game
 >>> text = text_for("all-fours")
@@ -17,17 +18,17 @@ game) is that game's :class:`GameText`, which the registry names (:attr:`GameInf
 from __future__ import annotations
 
 import abc
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+import attrs
+
+from cardrules.cli.render import PLAIN, Style, format_actions, format_hand, format_trick
 from cardrules.core.cards import Suit
 from cardrules.core.checks import refuse
+from cardrules.events import Event
 from cardrules.games import find_game
 
-if TYPE_CHECKING:  # the renderer finds the words here: no import of it at run time
-    from cardrules.cli.render import Style
-    from cardrules.events import Event
-
-__all__ = ["GameText", "text_for"]
+__all__ = ["GameText", "format_observation", "text_for"]
 
 
 class GameText(abc.ABC):
@@ -114,3 +115,24 @@ def text_for(game: object) -> GameText:
     if not isinstance(text, GameText):
         refuse("cli", "a GameText", text)
     return text
+
+
+def format_observation(obs: Any, style: Style = PLAIN) -> str:
+    """Everything the seat sees, for the terminal: the deal, dealer and scores and what the game
+    shows of the deal (400: the bids and the minimum total; All Fours: the kicks and trumps; the
+    game's :meth:`~cardrules.cli.game_text.GameText.table_lines`), the trick so far, the hand
+    grouped by suit with trumps first, and the legal moves in the same order."""
+    text = text_for(obs)
+    you = obs.seat
+    trump = text.trump(obs)
+    lines = text.table_lines(obs, style)
+    style = attrs.evolve(style, trump=trump)
+    if obs.phase.value == "play":
+        lines.append(f"trick {len(obs.tricks) + 1}: {format_trick(obs.current_trick, style)}")
+    if len(obs.hand) or obs.hand_sizes[you] == 0:
+        lines.append(f"your hand: {format_hand(obs.hand, trump, style)}")
+    else:
+        lines.append("your hand: (you may not look at your cards until the beg is answered)")
+    if obs.legal_actions:
+        lines.append(f"legal: {format_actions(obs.legal_actions, trump, style)}")
+    return "\n".join(lines)

@@ -20,9 +20,9 @@ from typing import Any, Final, TextIO
 from cardrules.cli import InputError, UsageError
 from cardrules.cli.common import agent_from, game_from, module_of, rules_from, write_atomic
 from cardrules.cli.events import completed_trick, describe_deal_start, narrate
-from cardrules.cli.game_text import text_for
+from cardrules.cli.game_text import format_observation, text_for
 from cardrules.cli.messages import describe_error, describe_illegal
-from cardrules.cli.render import Style, format_observation, format_trick, seat_label, use_colour
+from cardrules.cli.render import Style, format_trick, seat_label, use_colour
 from cardrules.core.cards import Suit
 from cardrules.core.deck import derive_seed
 from cardrules.errors import ArgumentError, CardrulesError, IllegalActionError, ParseError

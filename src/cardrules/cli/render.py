@@ -1,4 +1,4 @@
-"""Text rendering of cards, hands, tricks and observations for the terminal (internal to the
+"""Text rendering of cards, hands and tricks for the terminal (internal to the
 ``cardrules`` command, but usable by any text UI).
 
 A hand is shown grouped by suit, trumps first and marked, then spades, hearts, diamonds, clubs,
@@ -20,7 +20,6 @@ from typing import Any, TextIO
 
 import attrs
 
-from cardrules.cli.game_text import text_for
 from cardrules.core.cards import Card, Suit
 from cardrules.core.cardset import CardSet
 from cardrules.core.tricks import Trick
@@ -30,7 +29,6 @@ __all__ = [
     "Style",
     "format_actions",
     "format_hand",
-    "format_observation",
     "format_trick",
     "ordered_actions",
     "seat_label",
@@ -148,24 +146,3 @@ def seat_label(seat: int, you: int | None, players: int) -> str:
     if you is not None and players == 4 and seat == (you + 2) % 4:
         return f"seat {seat} (partner)"
     return f"seat {seat}"
-
-
-def format_observation(obs: Any, style: Style = PLAIN) -> str:
-    """Everything the seat sees, for the terminal: the deal, dealer and scores and what the game
-    shows of the deal (400: the bids and the minimum total; All Fours: the kicks and trumps; the
-    game's :meth:`~cardrules.cli.game_text.GameText.table_lines`), the trick so far, the hand
-    grouped by suit with trumps first, and the legal moves in the same order."""
-    text = text_for(obs)
-    you = obs.seat
-    trump = text.trump(obs)
-    lines = text.table_lines(obs, style)
-    style = attrs.evolve(style, trump=trump)
-    if obs.phase.value == "play":
-        lines.append(f"trick {len(obs.tricks) + 1}: {format_trick(obs.current_trick, style)}")
-    if len(obs.hand) or obs.hand_sizes[you] == 0:
-        lines.append(f"your hand: {format_hand(obs.hand, trump, style)}")
-    else:
-        lines.append("your hand: (you may not look at your cards until the beg is answered)")
-    if obs.legal_actions:
-        lines.append(f"legal: {format_actions(obs.legal_actions, trump, style)}")
-    return "\n".join(lines)

@@ -29,8 +29,9 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
-from cardrules.core.cards import Card
+from cardrules.core.cards import Card, Suit
 from cardrules.core.cardset import CardSet
+from cardrules.core.tricks import Trick
 
 __all__ = ["GameObservation", "GameState"]
 
@@ -47,8 +48,10 @@ class GameState(Hashable, Protocol[ActionT]):
       :class:`~cardrules.errors.IllegalActionError` for an action not in ``legal_actions()``;
     * :attr:`is_terminal` and :attr:`winner` (team or side 0 or 1, or ``None``);
     * :meth:`observe` -- what one seat may know, and nothing more;
-    * where the game stands: :attr:`deal_number`, :attr:`dealer`, :attr:`deck`, :attr:`hands`,
-      :attr:`scores`, :attr:`phase`, :attr:`rules`, :attr:`seed` and :attr:`history`.
+    * where the game stands: :attr:`deal_number`, :attr:`dealer`, :attr:`deck`, :attr:`hands`
+      (and one seat's, :meth:`hand`), :attr:`scores`, :attr:`phase`, :attr:`is_chance`,
+      :attr:`rules`, :attr:`seed` and :attr:`history`;
+    * the deal's tricks: :attr:`trump`, :attr:`tricks` and :attr:`current_trick`.
     """
 
     @property
@@ -98,6 +101,31 @@ class GameState(Hashable, Protocol[ActionT]):
         """Each seat's cards, in seat order (the whole table: not an observation)."""
         ...
 
+    def hand(self, seat: int) -> CardSet:
+        """The cards of one seat."""
+        ...
+
+    @property
+    def is_chance(self) -> bool:
+        """True while the deal waits for its cards (``new_game(..., chance="explicit")``: the
+        next action is a ``Deal``)."""
+        ...
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit of the deal in play, or ``None`` (not fixed yet, or none)."""
+        ...
+
+    @property
+    def tricks(self) -> Sequence[Trick]:
+        """The deal's completed tricks, in order."""
+        ...
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick in play (no card yet between tricks)."""
+        ...
+
     @property
     def scores(self) -> tuple[int, ...]:
         """The scores, in the game's own unit (per player or per side, as its rules say)."""
@@ -128,8 +156,8 @@ class GameState(Hashable, Protocol[ActionT]):
 class GameObservation(Protocol):
     """What one seat may know of a state, in every game: ``state.observe(seat)``.
 
-    The game's own ``Observation`` says more (bids, kicks, tricks...); shared code written
-    against this needs nothing game-specific.
+    The game's own ``Observation`` says more (bids, kicks...); shared code written against
+    this needs nothing game-specific.
     """
 
     @property
@@ -150,6 +178,26 @@ class GameObservation(Protocol):
     @property
     def hand(self) -> CardSet:
         """The observing seat's cards."""
+        ...
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds, in seat order (public)."""
+        ...
+
+    @property
+    def tricks(self) -> Sequence[Trick]:
+        """The deal's completed tricks, in order (public)."""
+        ...
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick in play (public)."""
+        ...
+
+    @property
+    def history(self) -> Sequence[Any]:
+        """The result of each finished deal, in order (public)."""
         ...
 
     @property
