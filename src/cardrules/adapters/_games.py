@@ -27,7 +27,7 @@ from cardrules.core.tricks import Trick, winning_offset
 from cardrules.errors import RulesError
 from cardrules.games import GameInfo, find_game, games
 
-__all__ = ["GAMES", "Game", "Mode", "Table", "adapter_for"]
+__all__ = ["GAMES", "Game", "Mode", "Table", "adapter_for", "render_text"]
 
 #: ``"match"``: a whole game to its winner (or to the deal cap); ``"hand"``: one deal.
 Mode = Literal["match", "hand"]
@@ -168,12 +168,46 @@ class Game:
         raise NotImplementedError
 
     def observation_lines(self, obs: Any) -> list[str]:
-        """The game-specific lines of an observation's text."""
+        """The game-specific lines of an observation's text (the tricks follow them)."""
         raise NotImplementedError
 
     def state_lines(self, state: Any) -> list[str]:
-        """The full state (every hand), for debugging; not an observation."""
+        """The full state (every hand), for debugging; not an observation (the tricks follow
+        these lines)."""
         raise NotImplementedError
+
+    def choose_rules(self, rules: Any = None, preset: str | None = None, players: int = 0) -> Any:
+        """The ruleset an adapter's caller asks for: ``rules`` (a ``Rules`` of this game) or
+        the preset (default: the game's default), with ``players`` seats where not 0 (a game
+        with that option, AF-1).
+
+        :raises ValueError: for ``rules`` of another type (``RulesError`` for a bad preset or
+            number of seats).
+        """
+        if rules is None:
+            return self.make_rules(preset or self.default_preset, "", players or 0)
+        if not isinstance(rules, self.module.Rules):
+            raise ValueError(f"rules: expected a {self.name}.Rules, got {rules!r}")
+        if players:
+            return self.make_rules("", json.dumps(rules.to_dict()), players)
+        return rules
+
+
+def _tricks_text(view: Any) -> list[str]:
+    """The deal's tricks of a state or an observation, then the trick in play."""
+    lines = [f"trick {i + 1}: {_trick_text(t)}" for i, t in enumerate(view.tricks)]
+    lines.append(f"current trick: {_trick_text(view.current_trick)}")
+    return lines
+
+
+def render_text(table: Table, render_mode: str | None) -> str | None:
+    """An environment's ``render()``: the whole table as text (every hand: a spectator's
+    view), printed for ``"human"`` (then ``None``), returned otherwise."""
+    text = str(table)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def _trick_text(trick: Trick) -> str:
@@ -277,24 +311,19 @@ class FourHundred(Game):
         )
 
     def observation_lines(self, obs: Any) -> list[str]:
-        """Level, bids, tricks taken, tricks."""
-        lines = [
+        """Level, minimum total, offences, bids, tricks taken."""
+        return [
             f"level {obs.level} minimum total "
             f"{fh.minimum_total(obs.scores, obs.rules)} offences "
             f"{obs.offences[0]} {obs.offences[1]}",
             f"bids {' '.join(_opt(b) for b in obs.bids)}",
             f"taken {' '.join(map(str, obs.tricks_taken))}",
         ]
-        lines.extend(f"trick {i + 1}: {_trick_text(t)}" for i, t in enumerate(obs.tricks))
-        lines.append(f"current trick: {_trick_text(obs.current_trick)}")
-        return lines
 
     def state_lines(self, state: Any) -> list[str]:
-        """Every hand, the bids and the tricks."""
+        """Every hand, the level and the bids."""
         lines = [f"hand {seat}: {state.hand(seat)}" for seat in range(4)]
         lines.append(f"level {state.level} bids {' '.join(_opt(b) for b in state.bids)}")
-        lines.extend(f"trick {i + 1}: {_trick_text(t)}" for i, t in enumerate(state.tricks))
-        lines.append(f"current trick: {_trick_text(state.current_trick)}")
         return lines
 
 
@@ -385,26 +414,21 @@ class AllFours(Game):
         )
 
     def observation_lines(self, obs: Any) -> list[str]:
-        """Kicks, trumps, decisions, awards, hand sizes and tricks."""
+        """Kicks, trumps, decisions, awards, hand sizes and tricks won."""
         trump = "-" if obs.trump is None else obs.trump.name.lower()
-        lines = [
+        return [
             f"kicks {' '.join(map(str, obs.kicks))} trump {trump}",
             f"decisions {' '.join(map(str, obs.decisions)) or '-'}",
             f"awards {'; '.join(map(str, obs.awards)) or '-'}",
             f"hand sizes {' '.join(map(str, obs.hand_sizes))} stock {obs.stock_size}",
             f"tricks won {obs.tricks_won[0]} {obs.tricks_won[1]}",
         ]
-        lines.extend(f"trick {i + 1}: {_trick_text(t)}" for i, t in enumerate(obs.tricks))
-        lines.append(f"current trick: {_trick_text(obs.current_trick)}")
-        return lines
 
     def state_lines(self, state: Any) -> list[str]:
-        """Every hand, the stock, the kicks and the tricks."""
+        """Every hand, the stock and the kicks."""
         lines = [f"hand {seat}: {state.hand(seat)}" for seat in range(state.players)]
         lines.append(f"stock: {' '.join(map(str, state.stock))}")
         lines.append(f"kicks {' '.join(map(str, state.kicks))} trump {_opt(state.trump)}")
-        lines.extend(f"trick {i + 1}: {_trick_text(t)}" for i, t in enumerate(state.tricks))
-        lines.append(f"current trick: {_trick_text(state.current_trick)}")
         return lines
 
 
@@ -723,6 +747,7 @@ class Table:
             f"to play {turn} scores {scores}",
             f"hand: {obs.hand}",
             *self.game.observation_lines(obs),
+            *_tricks_text(obs),
         ]
         if self.over:
             lines.append(f"result: {self.game.result_text(self.past[-1])}")
@@ -751,9 +776,10 @@ class Table:
         )
         if self.over:
             head += f" over winner {_opt(self.winner)} returns {list(self.returns)}"
-            return "\n".join([head, *self.game.state_lines(self.last)])
+            return "\n".join([head, *self.game.state_lines(self.last), *_tricks_text(self.last)])
         if self.is_chance:
             return f"{head}\ndealing: {' '.join(str(CARDS[i]) for i in self.deck)}"
         lines = [head, f"phase {self.state.phase.value} turn {_opt(self.current_player)}"]
         lines.extend(self.game.state_lines(self.state))
+        lines.extend(_tricks_text(self.state))
         return "\n".join(lines)

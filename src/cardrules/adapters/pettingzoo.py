@@ -40,7 +40,6 @@ hand: a spectator's view).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar
@@ -51,7 +50,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from cardrules.adapters._games import Mode, Table, adapter_for
+from cardrules.adapters._games import Mode, Table, adapter_for, render_text
 from cardrules.adapters.encoding import Encoder, write_cards
 
 __all__ = ["CardrulesEnv", "all_fours_env", "four_hundred_env"]
@@ -103,12 +102,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: its 
         spec = adapter_for(game)
         # Each env's own metadata over the ClassVar, as PettingZoo reads it.
         self.metadata = {**CardrulesEnv.metadata, "name": f"cardrules_{spec.name}_v0"}
-        if rules is None:
-            rules = spec.make_rules(preset or spec.default_preset, "", players or 0)
-        elif not isinstance(rules, spec.module.Rules):
-            raise ValueError(f"rules: expected a {spec.name}.Rules, got {rules!r}")
-        elif players:
-            rules = spec.make_rules("", json.dumps(rules.to_dict()), players)
+        rules = spec.choose_rules(rules, preset, players or 0)
         if illegal_action not in self.ILLEGAL_ACTIONS:
             raise ValueError(
                 f"illegal_action: expected 'raise' or 'penalty', got {illegal_action!r}"
@@ -252,11 +246,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: its 
 
     def render(self) -> str | None:
         """The whole table as text (printed for ``"human"``, returned for ``"ansi"``)."""
-        text = str(self._table)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self._table, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""
