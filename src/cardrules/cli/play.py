@@ -17,7 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from cardrules.cli import InputError, UsageError
+from cardrules.cli import InputError, UsageError, game_choices
 from cardrules.cli.common import agent_from, game_from, module_of, rules_from, write_atomic
 from cardrules.cli.events import completed_trick, describe_deal_start, narrate
 from cardrules.cli.game_text import format_observation, text_for
@@ -322,7 +322,7 @@ def run_play(
         start = states[0]
     else:
         if not args.game:
-            raise UsageError("play needs a game (400 or all-fours), or --resume FILE")
+            raise UsageError(f"play needs a game ({game_choices()}), or --resume FILE")
         game = game_from(args.game)
         rules = rules_from(game, args.preset, args.players)
         seed = args.seed if args.seed is not None else secrets.randbits(32)
