@@ -9,7 +9,7 @@ from typing import Any
 import attrs
 import pytest
 
-from cardrules import GameObservation, GameState, all_fours, four_hundred
+from cardrules import GameObservation, GameState, GameView, all_fours, four_hundred
 from cardrules.agents import RandomAgent
 from cardrules.errors import ArgumentError, ParseError, RulesError
 from cardrules.games import (
@@ -179,6 +179,8 @@ def test_every_game_meets_the_protocols(tiny: GameInfo) -> None:
         state = game.new_game(seed=2, dealer=0)
         assert isinstance(state, GameState), game.key
         assert isinstance(state.observe(0), GameObservation), game.key
+        assert isinstance(state.observe(0), GameView), game.key
+        assert not isinstance(state.observe(0), GameState), game.key  # no moves, no hidden cards
         assert state.deal_number == 0
         assert state.dealer == 0
         assert len(state.deck) == 52

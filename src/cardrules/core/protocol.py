@@ -33,13 +33,69 @@ from cardrules.core.cards import Card, Suit
 from cardrules.core.cardset import CardSet
 from cardrules.core.tricks import Trick
 
-__all__ = ["GameObservation", "GameState"]
+__all__ = ["GameObservation", "GameState", "GameView"]
 
 ActionT = TypeVar("ActionT")
 
 
 @runtime_checkable
-class GameState(Hashable, Protocol[ActionT]):
+class GameView(Protocol):
+    """Where the game stands, as every seat sees it alike: what a state and an observation of
+    it both offer (:class:`GameState`, :class:`GameObservation`)."""
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to act, or ``None`` when the game is over (or waits for a deal)."""
+        ...
+
+    @property
+    def winner(self) -> int | None:
+        """The winning team or side, or ``None`` while the game goes on."""
+        ...
+
+    @property
+    def deal_number(self) -> int:
+        """The number of the deal in play, from 0 (every deal counts, thrown-in ones too)."""
+        ...
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt the deal in play."""
+        ...
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The scores, in the game's own unit (per player or per side, as its rules say)."""
+        ...
+
+    @property
+    def phase(self) -> str:
+        """The part of the deal in play (a game's ``Phase``, a ``str`` enum)."""
+        ...
+
+    @property
+    def rules(self) -> Any:
+        """The game's ``Rules``."""
+        ...
+
+    @property
+    def tricks(self) -> Sequence[Trick]:
+        """The deal's completed tricks, in order."""
+        ...
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick in play (no card yet between tricks)."""
+        ...
+
+    @property
+    def history(self) -> Sequence[Any]:
+        """The result of each finished deal, in order (the game's ``HandResult``)."""
+        ...
+
+
+@runtime_checkable
+class GameState(GameView, Hashable, Protocol[ActionT]):
     """An immutable state of a game: what every game module's ``State`` offers.
 
     * :attr:`current_player` -- the seat to act, or ``None`` when the game is over;
@@ -48,16 +104,12 @@ class GameState(Hashable, Protocol[ActionT]):
       :class:`~cardrules.errors.IllegalActionError` for an action not in ``legal_actions()``;
     * :attr:`is_terminal` and :attr:`winner` (team or side 0 or 1, or ``None``);
     * :meth:`observe` -- what one seat may know, and nothing more;
-    * where the game stands: :attr:`deal_number`, :attr:`dealer`, :attr:`deck`, :attr:`hands`
-      (and one seat's, :meth:`hand`), :attr:`scores`, :attr:`phase`, :attr:`is_chance`,
-      :attr:`rules`, :attr:`seed` and :attr:`history`;
-    * the deal's tricks: :attr:`trump`, :attr:`tricks` and :attr:`current_trick`.
+    * where the game stands (:class:`GameView`): :attr:`deal_number`, :attr:`dealer`,
+      :attr:`scores`, :attr:`phase`, :attr:`rules`, :attr:`history`, the deal's
+      :attr:`tricks` and :attr:`current_trick`; and what no seat sees alike: :attr:`deck`,
+      :attr:`hands` (and one seat's, :meth:`hand`), :attr:`is_chance`, :attr:`trump` and
+      :attr:`seed`.
     """
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` when the game is over."""
-        ...
 
     def legal_actions(self) -> Sequence[ActionT]:
         """The legal actions of the current player, in a stable order."""
@@ -72,23 +124,8 @@ class GameState(Hashable, Protocol[ActionT]):
         """True when the game is over."""
         ...
 
-    @property
-    def winner(self) -> int | None:
-        """The winning team or side, or ``None`` while the game goes on."""
-        ...
-
     def observe(self, seat: int) -> GameObservation:
         """What ``seat`` may know of this state."""
-        ...
-
-    @property
-    def deal_number(self) -> int:
-        """The number of the deal in play, from 0 (every deal counts, thrown-in ones too)."""
-        ...
-
-    @property
-    def dealer(self) -> int:
-        """The seat that dealt the deal in play."""
         ...
 
     @property
@@ -117,44 +154,15 @@ class GameState(Hashable, Protocol[ActionT]):
         ...
 
     @property
-    def tricks(self) -> Sequence[Trick]:
-        """The deal's completed tricks, in order."""
-        ...
-
-    @property
-    def current_trick(self) -> Trick:
-        """The trick in play (no card yet between tricks)."""
-        ...
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """The scores, in the game's own unit (per player or per side, as its rules say)."""
-        ...
-
-    @property
-    def phase(self) -> str:
-        """The part of the deal in play (a game's ``Phase``, a ``str`` enum)."""
-        ...
-
-    @property
-    def rules(self) -> Any:
-        """The game's ``Rules``."""
-        ...
-
-    @property
     def seed(self) -> int:
         """The seed that drives every random choice of the game."""
         ...
 
-    @property
-    def history(self) -> Sequence[Any]:
-        """The result of each finished deal, in order (the game's ``HandResult``)."""
-        ...
-
 
 @runtime_checkable
-class GameObservation(Protocol):
-    """What one seat may know of a state, in every game: ``state.observe(seat)``.
+class GameObservation(GameView, Protocol):
+    """What one seat may know of a state, in every game: ``state.observe(seat)``: the
+    :class:`GameView` and the seat's own part.
 
     The game's own ``Observation`` says more (bids, kicks...); shared code written against
     this needs nothing game-specific.
@@ -163,11 +171,6 @@ class GameObservation(Protocol):
     @property
     def seat(self) -> int:
         """The observing seat."""
-        ...
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` when the game is over."""
         ...
 
     @property
@@ -183,49 +186,4 @@ class GameObservation(Protocol):
     @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds, in seat order (public)."""
-        ...
-
-    @property
-    def tricks(self) -> Sequence[Trick]:
-        """The deal's completed tricks, in order (public)."""
-        ...
-
-    @property
-    def current_trick(self) -> Trick:
-        """The trick in play (public)."""
-        ...
-
-    @property
-    def history(self) -> Sequence[Any]:
-        """The result of each finished deal, in order (public)."""
-        ...
-
-    @property
-    def deal_number(self) -> int:
-        """The number of the deal in play."""
-        ...
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of the deal in play."""
-        ...
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """The scores (public)."""
-        ...
-
-    @property
-    def phase(self) -> str:
-        """The part of the deal in play."""
-        ...
-
-    @property
-    def rules(self) -> Any:
-        """The game's ``Rules``."""
-        ...
-
-    @property
-    def winner(self) -> int | None:
-        """The winning team or side once the game is over, else ``None``."""
         ...
