@@ -8,10 +8,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
 from cardrules import CardSet, Trick
-from cardrules.adapters._games import Game
+from cardrules.adapters._games import Game, over
 from cardrules.adapters.encoding import GameEncoding
 from tests.tiny_game import ACTIONS, CARDS_EACH, PLAYERS, Phase
 
@@ -52,18 +50,15 @@ class Adapter(Game):
                 hand = CardSet.from_mask(hand.mask & ~card.mask)
             tricks = (*tricks, Trick(current.leader, (*current.cards, card), PLAYERS))
             current = Trick(0, (), PLAYERS)
-        return attrs.evolve(
+        return over(
             obs,
+            result,
+            winner,
+            Phase.OVER,
             hand=hand,
             tricks=tricks,
             current_trick=current,
             hand_sizes=(0, 0),
-            phase=Phase.OVER,
-            current_player=None,
-            legal_actions=(),
-            scores=result.scores,
-            history=(*obs.history, result),
-            winner=winner,
         )
 
     def result_text(self, result: Any) -> str:

@@ -27,7 +27,7 @@ from cardrules.core.tricks import Trick, winning_offset
 from cardrules.errors import RulesError
 from cardrules.games import GameInfo, find_game, games
 
-__all__ = ["GAMES", "Game", "Mode", "Table", "adapter_for", "render_text"]
+__all__ = ["GAMES", "Game", "Mode", "Table", "adapter_for", "over", "render_text"]
 
 #: ``"match"``: a whole game to its winner (or to the deal cap); ``"hand"``: one deal.
 Mode = Literal["match", "hand"]
@@ -193,6 +193,23 @@ class Game:
         return rules
 
 
+def over(obs: Any, result: Any, winner: int | None, phase: Any, **fields: Any) -> Any:
+    """``obs`` (an attrs observation) at the end of its deal: in ``phase`` (the game's
+    ``Phase.OVER``), no one to act, no legal action, the scores after ``result`` and ``result``
+    in its history, ``winner`` the game's winner or ``None``; ``fields`` are the game's own
+    changes (the last card played, the deal's public facts)."""
+    return attrs.evolve(
+        obs,
+        phase=phase,
+        current_player=None,
+        legal_actions=(),
+        scores=result.scores,
+        history=(*obs.history, result),
+        winner=winner,
+        **fields,
+    )
+
+
 def _tricks_text(view: Any) -> list[str]:
     """The deal's tricks of a state or an observation, then the trick in play."""
     lines = [f"trick {i + 1}: {_trick_text(t)}" for i, t in enumerate(view.tricks)]
@@ -282,22 +299,19 @@ class FourHundred(Game):
         and level after the hand (FH-19 ... FH-24)."""
         obs = old.observe(seat)
         hand, sizes, tricks, current = _after_play(obs, old, move, fh.PLAYS, 4)
-        return attrs.evolve(
+        return over(
             obs,
+            result,
+            winner,
+            fh.Phase.OVER,
             hand=hand,
             hand_sizes=sizes,
             tricks=tricks,
             current_trick=current,
-            phase=fh.Phase.OVER,
-            current_player=None,
-            legal_actions=(),
             bids=result.bids,
             tricks_taken=result.tricks_taken,
-            scores=result.scores,
             level=result.level,
             offences=result.offences,
-            history=(*obs.history, result),
-            winner=winner,
         )
 
     def result_text(self, result: Any) -> str:
@@ -380,8 +394,11 @@ class AllFours(Game):
         won = [0, 0]
         for taker in result.trick_winners:
             won[taker % 2] += 1
-        return attrs.evolve(
+        return over(
             obs,
+            result,
+            winner,
+            af.Phase.OVER,
             hand=hand,
             hand_sizes=sizes,
             tricks=result.tricks,
@@ -392,12 +409,6 @@ class AllFours(Game):
             trump=result.trump,
             decisions=result.decisions,
             awards=result.awards,
-            phase=af.Phase.OVER,
-            current_player=None,
-            legal_actions=(),
-            scores=result.scores,
-            history=(*obs.history, result),
-            winner=winner,
         )
 
     def result_text(self, result: Any) -> str:
