@@ -60,6 +60,9 @@ def test_the_built_in_games() -> None:
     assert (af.name, af.key, af.load()) == ("all_fours", "all-fours", all_fours)
     assert af.seats == (4, 2)
     assert fh.seats == (4,)
+    assert fh.players(four_hundred.Rules()) == 4
+    assert af.players(all_fours.Rules(players=2)) == 2
+    assert TINY.players(tiny_game.Rules()) == 2  # no players option: the game's only number
     assert fh.rules_type is four_hundred.Rules
     assert fh.new_game is four_hundred.new_game
     assert fh.presets == four_hundred.Rules.PRESETS

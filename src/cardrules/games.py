@@ -150,6 +150,11 @@ class GameInfo:
         """The names ``Rules.preset`` takes, the default ruleset's first."""
         return tuple(self.rules_type.PRESETS)
 
+    def players(self, rules: Any) -> int:
+        """The number of seats of a game played by ``rules``: their ``players`` option where the
+        game has one (All Fours, AF-1), else the game's only number (:attr:`seats`)."""
+        return int(getattr(rules, "players", self.seats[0]))
+
     def rules(self, preset: str | None = None) -> Any:
         """``Rules.preset(preset)``, or ``Rules()`` for ``None``."""
         return self.rules_type() if preset is None else self.rules_type.preset(preset)

@@ -26,6 +26,7 @@ from cardrules.core.cards import Card, Rank, Suit
 from cardrules.core.tricks import Trick
 from cardrules.events import Event, events, start_events
 from cardrules.events import completed_trick as _completed_trick
+from cardrules.games import find_game
 
 __all__ = ["completed_trick", "describe_deal_start", "describe_event", "narrate"]
 
@@ -37,7 +38,7 @@ def _rank_name(rank: Rank) -> str:
 
 
 def _players(state: Any) -> int:
-    return int(getattr(state.rules, "players", 4))
+    return find_game(state).players(state.rules)
 
 
 def _trump(before: Any, after: Any) -> Suit | None:

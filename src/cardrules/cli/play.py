@@ -73,7 +73,7 @@ class Session:
         self.you = you
         self.bot = bot
         self.bot_spec = bot_spec or bot.name
-        self.players = int(getattr(start.rules, "players", 4))
+        self.players = find_game(game).players(start.rules)
         self.save_path = save
         self.style = style or Style()
         self.autoplay = autoplay
@@ -327,7 +327,7 @@ def run_play(
         rules = rules_from(game, args.preset, args.players)
         seed = args.seed if args.seed is not None else secrets.randbits(32)
         start = module_of(game).new_game(rules, seed=seed)
-    players = int(getattr(start.rules, "players", 4))
+    players = find_game(game).players(start.rules)
     if not 0 <= args.seat < players:
         raise UsageError(f"--seat must be a seat from 0 to {players - 1}")
     bot = agent_from(game, args.bots)
