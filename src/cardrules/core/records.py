@@ -403,6 +403,13 @@ def _exact_keys(data: Mapping[str, Any], keys: set[str], where: str) -> None:
         raise RecordError(f"{where}: unknown field(s) {', '.join(map(describe, extra))}")
 
 
+def _check_version(version: int, reads: int, what: str) -> None:
+    if version != reads:
+        raise RecordError(
+            f"{what} version {version} is not supported: this release reads version {reads}"
+        )
+
+
 def record_from_dict(data: Any) -> GameRecord:
     """A record from its JSON-ready dict.
 
@@ -413,11 +420,7 @@ def record_from_dict(data: Any) -> GameRecord:
     if data.get("format") != FORMAT:
         raise RecordError(f"not a cardrules record: 'format' must be {FORMAT!r}")
     version = _require(data, "version", int, "record")
-    if version != FORMAT_VERSION:
-        raise RecordError(
-            f"record format version {version} is not supported: this release reads version "
-            f"{FORMAT_VERSION}"
-        )
+    _check_version(version, FORMAT_VERSION, "record format")
     _exact_keys(
         data, {"format", "version", "game", "rules", "seed", "dealer", "deals", "result"}, "record"
     )
@@ -874,12 +877,7 @@ def read_saved_state(text: str | bytes, game: str, title: str) -> dict[str, Any]
     data = load_json(input_text(text, "a saved state"), "a saved state")
     if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
         raise RecordError(f"not a saved state: 'format' must be {STATE_FORMAT!r}")
-    version = saved_field(data, "version", int, "state")
-    if version != STATE_VERSION:
-        raise RecordError(
-            f"saved-state version {version} is not supported: this release reads version "
-            f"{STATE_VERSION}"
-        )
+    _check_version(saved_field(data, "version", int, "state"), STATE_VERSION, "saved-state")
     exact_fields(data, STATE_KEYS, "state")
     if data["game"] != game:
         raise RecordError(f"a saved {describe(data['game'])} state is not {title} state")
