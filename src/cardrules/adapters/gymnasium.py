@@ -154,7 +154,7 @@ def bounded_space(names: Any, size: int) -> spaces.Box[np.float32]:
 class CardrulesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     """One seat of a game against cardrules agents (see the module documentation).
 
-    :param game: ``"four_hundred"`` or ``"all_fours"``;
+    :param game: ``"four_hundred"`` or ``"all_fours"`` (or another of the registry's names of them);
     :param seat: the learner's seat;
     :param opponents: an agent for every other seat (one agent, or a sequence in seat order
         that skips the learner); default the game's rule-based agent;

@@ -116,7 +116,7 @@ class CardrulesVectorEnv(gymnasium.vector.VectorEnv[Obs, Actions, npt.NDArray[An
     """``num_envs`` games of one ruleset, every seat played by the policy (see the module
     documentation).
 
-    :param game: ``"four_hundred"`` or ``"all_fours"``;
+    :param game: ``"four_hundred"`` or ``"all_fours"`` (or another of the registry's names of them);
     :param num_envs: the number of games (lanes);
     :param preset: a preset name, or :param rules: a ``Rules`` of the game (default: the
         single-seat environment's, the game's default preset);
