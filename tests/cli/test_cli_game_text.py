@@ -125,3 +125,13 @@ def test_the_words_are_a_game_text() -> None:
     assert isinstance(ALL_FOURS_TEXT, GameText)
     with pytest.raises(TypeError):
         GameText()  # type: ignore[abstract]
+
+
+def test_clubs_are_trumps_too() -> None:
+    from types import SimpleNamespace
+
+    from cardrules.cli.events import _trump
+
+    before, after = SimpleNamespace(trump=Suit.HEARTS), SimpleNamespace(trump=Suit.CLUBS)
+    assert _trump(before, after) is Suit.CLUBS  # clubs are suit 0: not "no trump"
+    assert _trump(after, SimpleNamespace(trump=None)) is Suit.CLUBS
