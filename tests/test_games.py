@@ -274,3 +274,28 @@ def test_400_next_dealer_passes_after_every_hand() -> None:
         four_hundred.next_dealer(state.history[0], 2)
     with pytest.raises(ArgumentError, match=r"result: expected a four_hundred\.HandResult"):
         four_hundred.next_dealer(all_fours.new_game(seed=1).history, 4)
+
+
+@pytest.mark.parametrize("module", [four_hundred, all_fours], ids=["400", "all-fours"])
+def test_a_recorder_stops_where_explicit_chance_begins(module: Any) -> None:
+    from cardrules import STANDARD_DECK
+
+    state = module.new_game(seed=1, dealer=0, deck=STANDARD_DECK, chance="explicit")
+    keeper = recorder(state)  # the first deal is given: it has a record
+    while True:
+        before = keeper.state
+        action = before.legal_actions()[0]
+        if before.apply(action).is_chance:
+            break
+        keeper.apply(action)
+    with pytest.raises(ArgumentError, match="only a seeded game has a record"):
+        keeper.apply(action)  # the next deal has no seed to be checked against
+    assert keeper.state is before
+    record = keeper.record()
+    assert len(record.deals) == 1
+    again = final_state(record)  # replayed as a seeded game from the given deck
+    assert (again.hands, again.scores, again.current_player) == (
+        before.hands,
+        before.scores,
+        before.current_player,
+    )

@@ -29,6 +29,10 @@ ALLOWED: dict[tuple[str, str], int] = {
     # ``must_follow_unchecked as must_follow_mask`` (the checked function's name)
     ("rename", "cardrules.four_hundred.bid_solve"): 1,
     ("rename", "cardrules.four_hundred.solve"): 1,
+    # ``getattr(rules, "players", ...)``: GameInfo.players(rules) says it; getattr(module,
+    # "minimum_total", None) tells 400 apart
+    ("sniff", "cardrules.runner"): 1,
+    ("sniff", "cardrules.web.app"): 4,
 }
 
 
@@ -106,8 +110,10 @@ def offences(module: str, package: str, tree: ast.Module) -> Iterator[tuple[str,
         elif (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
-            and node.func.id == "hasattr"
-            and len(node.args) == 2
+            and (
+                (node.func.id == "hasattr" and len(node.args) == 2)
+                or (node.func.id == "getattr" and len(node.args) == 3)  # with a default
+            )
             and any(text in ONE_GAME_ONLY for text in _strings(node.args[1]))
         ):
             yield "sniff", node.lineno, ast.unparse(node)
@@ -147,9 +153,10 @@ from cardrules.own._kernel import public
 GAMES = ("400", "all-fours")
 if game == "All_Fours" or name in GAMES or hasattr(obs, "bids"):
     table = {"four_hundred": 1}
+seats = getattr(rules, "players", 4)
 """
     found = [check for check, _, _ in offences("cardrules.x.y", "cardrules.x", ast.parse(source))]
-    assert sorted(found) == ["compare", "compare", "map", "private", "rename", "sniff"]
+    assert sorted(found) == ["compare", "compare", "map", "private", "rename", "sniff", "sniff"]
 
 
 def test_no_game_names_compared_outside_the_registry() -> None:

@@ -531,15 +531,8 @@ class Recorder:
                 name="state",
                 value=state,
             )
-        if getattr(state, "chance", "seeded") != "seeded" or getattr(state, "is_chance", False):
-            # A record's later deals are checked against the game's seed (the format keeps no
-            # flag for decks given from outside), so only seeded games have a record.
-            raise ArgumentError(
-                "state: only a seeded game has a record; a game of chance='explicit' can be "
-                "kept by pickling its states",
-                name="state",
-                value=state,
-            )
+        if state.is_chance:
+            raise _not_seeded(state)
         self.codec = codec
         self.start = state
         self.state = state
@@ -555,9 +548,16 @@ class Recorder:
         return self.step(seat, self.codec.step_text(action))
 
     def step(self, seat: int, text: str) -> AnyState:
-        """Apply a step given as seat and text (e.g. ``(3, "claim")``)."""
+        """Apply a step given as seat and text (e.g. ``(3, "claim")``).
+
+        :raises ArgumentError: for a step into a chance state (a game of explicit chance whose
+            first deal was given: its next deal has no seed to be checked against); the
+            recorder stays where it was.
+        """
         before = self.state
         after = self.codec.apply_step(before, seat, text)
+        if after.is_chance:  # a first deal given with deck=, then explicit chance
+            raise _not_seeded(after)
         self._steps.append(Step(seat, text))
         if after.is_terminal or _deal_of(after) != _deal_of(before):
             self._close(before, after)
@@ -599,6 +599,17 @@ class Recorder:
             winner=state.winner,
             scores=tuple(state.scores),
         )
+
+
+def _not_seeded(state: AnyState) -> ArgumentError:
+    # A record's later deals are checked against the game's seed (the format keeps no flag for
+    # decks given from outside), so only seeded games have a record.
+    return ArgumentError(
+        "state: only a seeded game has a record; a game of chance='explicit' can be kept by "
+        "pickling its states",
+        name="state",
+        value=state,
+    )
 
 
 def _deal_of(state: AnyState) -> int:
