@@ -9,8 +9,9 @@ from typing import Any
 import attrs
 import pytest
 
-from cardrules import GameObservation, GameState, GameView, all_fours, four_hundred
+from cardrules import GameObservation, GameState, all_fours, four_hundred
 from cardrules.agents import RandomAgent
+from cardrules.core.protocol import GameView
 from cardrules.errors import ArgumentError, ParseError, RulesError
 from cardrules.games import (
     GameInfo,

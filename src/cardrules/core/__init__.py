@@ -13,7 +13,7 @@ from cardrules.core.deck import (
     parse_deck,
     shuffled_deck,
 )
-from cardrules.core.protocol import GameObservation, GameState, GameView
+from cardrules.core.protocol import GameObservation, GameState
 from cardrules.core.seats import TEAMS, Seat, Team, next_seat, partner, team_of, team_seats
 from cardrules.core.tricks import (
     Trick,
@@ -36,7 +36,6 @@ __all__ = [
     "CardSet",
     "GameObservation",
     "GameState",
-    "GameView",
     "Rank",
     "Seat",
     "SeededRng",
