@@ -565,15 +565,7 @@ class Recorder:
         return after
 
     def _close(self, before: AnyState, after: AnyState) -> None:
-        self._deals.append(
-            DealRecord(
-                number=_deal_of(before),
-                dealer=before.dealer,
-                deck=tuple(before.deck),
-                steps=tuple(self._steps),
-                scores=tuple(after.scores),
-            )
-        )
+        self._deals.append(_deal_record(before, self._steps, after))
         self._steps = []
 
     def record(self) -> GameRecord:
@@ -581,15 +573,7 @@ class Recorder:
         deals = list(self._deals)
         state = self.state
         if self._steps or not deals:
-            deals.append(
-                DealRecord(
-                    number=_deal_of(state),
-                    dealer=state.dealer,
-                    deck=tuple(state.deck),
-                    steps=tuple(self._steps),
-                    scores=tuple(state.scores),
-                )
-            )
+            deals.append(_deal_record(state, self._steps, state))
         return GameRecord(
             game=self.codec.name,
             rules=self.codec.rules_of(self.start),
@@ -599,6 +583,18 @@ class Recorder:
             winner=state.winner,
             scores=tuple(state.scores),
         )
+
+
+def _deal_record(state: AnyState, steps: Sequence[Step], scored: AnyState) -> DealRecord:
+    """The record of ``state``'s deal: its steps, and the scores of ``scored`` (the state after
+    the deal, or ``state`` itself while it goes on)."""
+    return DealRecord(
+        number=_deal_of(state),
+        dealer=state.dealer,
+        deck=tuple(state.deck),
+        steps=tuple(steps),
+        scores=tuple(scored.scores),
+    )
 
 
 def _not_seeded(state: AnyState) -> ArgumentError:
