@@ -71,6 +71,18 @@ class Game:
         """The game's module."""
         return self.info.load()
 
+    # The names a table reads at every move, kept on the description (a module does not
+    # pickle, its functions and tuples do): a module look-up is a quarter of ``legal_ids``.
+    @functools.cached_property
+    def actions(self) -> tuple[Any, ...]:
+        """The game's ``ACTIONS``: an action id is an index."""
+        return tuple(self.module.ACTIONS)
+
+    @functools.cached_property
+    def action_id(self) -> Any:
+        """The game's ``action_id``."""
+        return self.module.action_id
+
     #: ``"module:attribute"`` of the game's part of the observation tensor, a subclass of
     #: :class:`cardrules.adapters.encoding.GameEncoding` (a name, imported by the encoder on
     #: first use, so that this module needs no numpy).
@@ -646,7 +658,7 @@ class Table:
         """The legal action ids of the player to move, ascending."""
         if self.is_chance or self.over:
             return []
-        action_id = self.game.module.action_id
+        action_id = self.game.action_id
         return sorted(action_id(a) for a in self.state.legal_actions())
 
     @property
@@ -663,7 +675,7 @@ class Table:
             raise ValueError("no player is to move")
         old = self.state
         seat = int(old.current_player)
-        new = old.apply(self.game.module.ACTIONS[action])
+        new = old.apply(self.game.actions[action])
         self.decisions = (*self.decisions, (self.deals - 1, seat, action))
         self._after(old, new, (seat, action))
 
@@ -767,7 +779,7 @@ class Table:
     def information_text(self, seat: int) -> str:
         """Everything ``seat`` has observed so far, as text: its own cards as it saw them, every
         public decision and every finished deal, then its current observation."""
-        names = self.game.module.ACTIONS
+        names = self.game.actions
         lines = [f"{self.game.name} {self.mode} seat {seat} first dealer {_opt(self.dealer)}"]
         for deal in range(max(self.deals, 1)):
             seen = " | ".join(str(cards) for d, cards in self.seen[seat] if d == deal)

@@ -295,7 +295,7 @@ class CardrulesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             assert player is not None
             observation = table.state.observe(player)
             action = self._agents[player].act(observation, self._agent_rng)
-            table.apply_decision(table.game.module.action_id(action))
+            table.apply_decision(table.game.action_id(action))
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
