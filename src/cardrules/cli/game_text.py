@@ -47,9 +47,9 @@ class GameText(abc.ABC):
     #: True when a deal opens with a kick (All Fours, AF-9), so that a deal known only from its
     #: result (with no kick) is told without its opening line.
     has_kicks: bool = False
-    #: What the PIMC agent's values of a hint count ("points for your side") and how the end of
-    #: the deal counts in them (" (100: the game won)").
+    #: What the PIMC agent's values of a hint count (``"points for your side"``).
     solved_value: str = ""
+    #: How the end of the deal counts in those values (``" (100: the game won)"``).
     solved_note: str = ""
 
     def trump(self, view: Any) -> Suit | None:
