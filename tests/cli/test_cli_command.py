@@ -98,7 +98,7 @@ def tricks_played(game: str, seed: int, players: int | None = None) -> int:
     """The number of tricks completed in the game ``human_script`` plays (from the history)."""
     state = final_state(game, seed, players)
     if game == "400":
-        return sum(sum(r.tricks) for r in state.history if r.ending.value == "played")
+        return sum(sum(r.tricks_taken) for r in state.history if r.ending.value == "played")
     return sum(len(r.tricks) for r in state.history)
 
 

@@ -720,7 +720,14 @@ def next_dealer(result: HandResult, players: int) -> int:
     ...     state = state.apply(state.legal_actions()[0])
     >>> next_dealer(state.history[0], 4), state.dealer
     (0, 0)
+
+    :raises ArgumentError: for a ``result`` that is not an All Fours ``HandResult``, or
+        ``players`` other than 2 or 4 (AF-1).
     """
+    if not isinstance(result, HandResult):
+        refuse("result", "an all_fours.HandResult", result)
+    if type(players) is not int or players not in (2, 4):
+        refuse("players", "2 or 4 (AF-1)", players)
     return _next_dealer(result.dealer, players, result.ending is HandEnd.EXHAUSTED_PACK)
 
 
