@@ -310,7 +310,10 @@ def _full_bids(
     """The four bids of a hand whose bidding is over (FH-10: every seat bids once, so none is
     missing; the saved-state check calls this only after checking it)."""
     b0, b1, b2, b3 = bids
-    assert b0 is not None and b1 is not None and b2 is not None and b3 is not None
+    assert b0 is not None
+    assert b1 is not None
+    assert b2 is not None
+    assert b3 is not None
     return (b0, b1, b2, b3)
 
 
