@@ -38,7 +38,7 @@ from __future__ import annotations
 import operator
 import secrets
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final, cast
+from typing import TYPE_CHECKING, Final, cast
 
 import attrs
 
@@ -91,7 +91,6 @@ from cardrules.all_fours.state import (
     _hand_result,
     _pack,
     _RawTrick,
-    _simple,
     _Slots,
     _unpack,
 )
@@ -243,8 +242,12 @@ class State(StateData):
         :raises IllegalActionError: if ``action`` is not in :meth:`legal_actions` (at a chance
             state: anything but a ``Deal``, reason ``wrong_phase``; a bad pack, ``bad_deck``).
         """
-        if not isinstance(action, Play):
+        if action.__class__ is not Play:  # (cheaper than isinstance: cardrules.core.frozen)
             return _apply(self, action)
+        seat = self._turn
+        if TYPE_CHECKING:  # what the test above proves, told to mypy at no cost at run time
+            assert isinstance(action, Play)
+            assert seat is not None  # a seat acts during play
         card = action.card
         mask = card.mask
         if not mask & self._lmask:
@@ -258,8 +261,6 @@ class State(StateData):
         index = card.index
         d = self._deal
         n = d.players
-        seat = self._turn
-        assert seat is not None  # a seat acts during play
         hands = self._hands ^ _SEAT_BITS[seat][index]
         trick = self._trick
         size = len(trick)
@@ -415,10 +416,10 @@ class _Table:
         "params",
         "players",
         "rules",
-        "simple",
         "stock_places",
         "target",
         "top",
+        "first",
     )
 
     def __init__(self, rules: Rules) -> None:
@@ -437,8 +438,9 @@ class _Table:
         self.kicks: tuple[int, ...] = tuple(kick_points(index, params) for index in range(52))
         #: AF-7: per dealer, deck -> (each seat's six cards as a mask, the packed hands).
         self.deals = _deals_by_dealer(rules)
-        #: AF-20 allows undertrumping and AF-25 is off: legal_play_mask is the core's kernel.
-        self.simple = _simple(rules)
+        #: A first deal's record but for the seed, dealer, scores and chance (copying it costs
+        #: a tenth of making one).
+        self.first = _Deal(rules=rules, seed=0, dealer=0, deal_number=0, scores=(0, 0), history=())
 
 
 # Tables by id(rules) (each entry keeps its ruleset alive, so the id is not reused meanwhile),
@@ -527,15 +529,11 @@ def new_game(
     dealer = draw_for_dealer(seed, n) if dealer is None else check_seat(dealer, n, name="dealer")
     explicit = check_chance(chance) == "explicit"
     first = parse_deck(deck) if deck is not None else None
-    match = _Deal(
-        rules=rules,
-        seed=seed,
-        dealer=dealer,
-        deal_number=0,
-        scores=_start_scores(rules, scores),
-        history=(),
-        explicit=explicit,
-    )
+    match = _copy(_table(rules).first)  # the record of a first deal: fill in this game's
+    match.seed = seed
+    match.dealer = dealer
+    match.scores = _start_scores(rules, scores)
+    match.explicit = explicit
     return _start_deal(match, first)
 
 
@@ -550,16 +548,14 @@ def _start_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, int]
 
 
 # -- the deal, kicks and runs (AF-7 ... AF-14) ----------------------------------------------
-def _start_deal(match: _Deal, deck: tuple[Card, ...] | None = None) -> State:
-    """Deal the deal that ``match`` names (its rules, seed, dealer, deal number, scores,
-    history and chance; the rest of the record is set here, on a copy).  AF-7: deal six cards
-    each and turn the kick (scored at once, AF-9).  With no ``deck``, the seed's shuffle deals;
-    or, in a game of explicit chance, a chance state waits for it."""
-    t = _table(match.rules)
+def _start_deal(d: _Deal, deck: tuple[Card, ...] | None = None) -> State:
+    """Deal the deal that ``d`` names: its rules, seed, dealer, deal number, scores, history
+    and chance; ``d`` is a fresh record (no state holds it yet), whose other fields are set
+    here.  AF-7: deal six cards each and turn the kick (scored at once, AF-9).  With no
+    ``deck``, the seed's shuffle deals; or, in a game of explicit chance, a chance state waits
+    for it."""
+    t = _table(d.rules)
     n = t.players
-    d = _copy(match)
-    d.players = n
-    d.simple = t.simple
     d.trump = -1
     d.awards = ()
     d.decisions = ()
@@ -609,17 +605,20 @@ def _over(
 ) -> _Deal:
     """The deal after the target was reached: the game is over (AF-14)."""
     result = _hand_result(d, ending=HandEnd.TARGET_REACHED, card_points=card_points, tricks=tricks)
-    return attrs.evolve(d, phase=_OVER, history=(*d.history, result))
+    over = _copy(d)  # a fresh copy, changed before anyone sees it (attrs.evolve costs 20 times
+    over.phase = _OVER  # as much: it works the fields out, once per game)
+    over.history = (*d.history, result)
+    return over
 
 
 def _next_deal(d: _Deal, result: HandResult, *, dealer: int) -> State:
-    """AF-8: the deal after ``d``, which ended with ``result``: ``dealer`` deals it."""
-    following = _copy(d)
-    following.dealer = dealer
-    following.deal_number = d.deal_number + 1
-    following.scores = result.scores
-    following.history = (*d.history, result)
-    return _start_deal(following)
+    """AF-8: the deal after ``d`` (a fresh record, which becomes the next deal's), which ended
+    with ``result``: ``dealer`` deals it."""
+    d.deal_number += 1
+    d.dealer = dealer
+    d.scores = result.scores
+    d.history = (*d.history, result)
+    return _start_deal(d)
 
 
 def _begin_play(d: _Deal, hands: int, decisions: tuple[Action, ...]) -> State:
@@ -704,15 +703,15 @@ def _apply(s: State, action: Action) -> State:
     d = s._deal
     phase = d.phase
     if phase is _BEG:
-        if isinstance(action, Stand):  # AF-10
+        if type(action) is Stand:  # AF-10
             return _begin_play(d, s._hands, (STAND,))
-        if isinstance(action, Beg):
+        if type(action) is Beg:
             answering = _copy(d)
             answering.phase = _ANSWER
             answering.decisions = (BEG,)
             return _make(answering, hands=s._hands, turn=d.dealer)  # the dealer answers
-    elif phase is _ANSWER and isinstance(action, RunPack | GiveOne):  # AF-11
-        if isinstance(action, RunPack):
+    elif phase is _ANSWER and (type(action) is RunPack or type(action) is GiveOne):  # AF-11
+        if type(action) is RunPack:
             answered = _copy(d)
             answered.decisions = (*d.decisions, action)
             return _run_pack(answered, s._hands)
@@ -725,7 +724,7 @@ def _apply(s: State, action: Action) -> State:
                 return _make(_over(d), hands=s._hands, turn=None)
             return _begin_play(d, s._hands, d.decisions)
     elif phase is _DEAL and isinstance(action, Deal):  # chance: deal this pack (AF-7)
-        return _start_deal(d, dealt_deck(action, ()))
+        return _start_deal(_copy(d), dealt_deck(action, ()))
     raise _illegal(s, action)
 
 

@@ -29,7 +29,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from itertools import product
-from typing import Final, NoReturn, cast
+from typing import TYPE_CHECKING, Final, NoReturn, cast
 
 import attrs
 
@@ -186,16 +186,15 @@ _NO_TRICKS: Final = (0, 0, 0, 0)
 
 
 # -- dealing (FH-7, FH-8) -------------------------------------------------------------------------
-def _start_deal(match: _Deal, deck: tuple[Card, ...] | None = None) -> State:
-    """Deal the hand that ``match`` names (its rules, seed, dealer, deal number, scores, level,
-    history, hand number, offences, chance and first deck; the rest of the record is set here,
-    on a copy): the whole 52-card deck (FH-4), 13 cards each by the packet schedule from
-    dealer+1 (FH-7): ``deck`` if given, else the seed's deck; in a game with explicit chance, a
-    chance state waiting for the deck instead.  Each seat's minimum bid is set from its score
-    before the hand (FH-11)."""
-    params = rule_params(match.rules)
-    scores = match.scores
-    d = _copy(match)
+def _start_deal(d: _Deal, deck: tuple[Card, ...] | None = None) -> State:
+    """Deal the hand that ``d`` names: its rules, seed, dealer, deal number, scores, level,
+    history, hand number, offences, chance and first deck; ``d`` is a fresh record (no state
+    holds it yet), whose other fields are set here.  The whole 52-card deck (FH-4), 13 cards
+    each by the packet schedule from dealer+1 (FH-7): ``deck`` if given, else the seed's deck;
+    in a game with explicit chance, a chance state waiting for the deck instead.  Each seat's
+    minimum bid is set from its score before the hand (FH-11)."""
+    params = rule_params(d.rules)
+    scores = d.scores
     d.minimum_bids = (
         minimum_bid(scores[0], params),
         minimum_bid(scores[1], params),
@@ -343,16 +342,14 @@ def _end_hand(
     history = (*d.history, result)
     next_number = d.hand_number + (scored is not None)
     if result.winner is not None:
-        over = attrs.evolve(
-            d,
-            scores=result.scores,
-            level=result.level,
-            history=history,
-            hand_number=next_number,
-            offences=result.offences,
-            winner=result.winner,
-            phase=_OVER,
-        )
+        over = _copy(d)  # a fresh copy, changed before anyone sees it (cheaper than evolve)
+        over.scores = result.scores
+        over.level = result.level
+        over.history = history
+        over.hand_number = next_number
+        over.offences = result.offences
+        over.winner = result.winner
+        over.phase = _OVER
         return _make(
             over,
             hands=s._hands,
@@ -472,7 +469,8 @@ class State(StateData):
         if phase is _PLAY:  # the hot path
             trick = self._trick
             seat = self._turn
-            assert seat is not None  # a seat acts during play
+            if TYPE_CHECKING:
+                assert seat is not None  # a seat acts during play
             hand = self._hands[seat]
             if trick:  # FH-16 binds a follower; its cards are often one suit: one look-up
                 mask = play_mask(hand, trick[0] // 13)
@@ -500,11 +498,13 @@ class State(StateData):
         d = self._deal
         phase = d.phase
         if phase is _PLAY:
-            if isinstance(action, Play):
+            if action.__class__ is Play:  # (cheaper than isinstance: cardrules.core.frozen)
                 # The hot path of every simulation, written out: the next state's slots are
                 # stored one by one and sealed (the trick of cardrules.core.frozen).
                 seat = self._turn
-                assert seat is not None  # a seat acts during play
+                if TYPE_CHECKING:  # what the tests prove, told to mypy at no cost at run time
+                    assert isinstance(action, Play)
+                    assert seat is not None  # a seat acts during play
                 old = self._hands
                 hand = old[seat]
                 index = action.card.index
@@ -549,7 +549,7 @@ class State(StateData):
             ):
                 return _end_hand(self, Ending.VOID_REDEAL, bids=self._bids, taken=self._taken)
         elif phase is _DEAL and isinstance(action, Deal):
-            return _start_deal(d, dealt_deck(action))
+            return _start_deal(_copy(d), dealt_deck(action))
         return self._reject(action)
 
     def _reject(self, action: object) -> NoReturn:

@@ -66,7 +66,7 @@ from cardrules.four_hundred.scoring import (
     is_thrown_in,
     minimum_bid,
 )
-from cardrules.four_hundred.state import HandEnd, HandResult, Outcome, Phase, _Deal
+from cardrules.four_hundred.state import HandEnd, HandResult, Outcome, Phase, _copy, _Deal
 
 __all__ = ["STATE_FORMAT", "STATE_VERSION", "load_state", "save_state"]
 
@@ -405,7 +405,7 @@ def _check_history(
         if result.winner is not None:
             raise RecordError(f"{where}: the game ended in this hand; nothing can follow")
         if number and result.ending is HandEnd.VOID_REDEAL:
-            _replay_redeal(_start_deal(match), result, where)
+            _replay_redeal(_start_deal(_copy(match)), result, where)
         level, offences = result.level, result.offences
         hand_number += result.scored
     if history:
