@@ -38,7 +38,7 @@ from __future__ import annotations
 import operator
 import secrets
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING, Final, cast
+from typing import Final, cast
 
 import attrs
 
@@ -244,10 +244,7 @@ class State(StateData):
         """
         if action.__class__ is not Play:  # (cheaper than isinstance: cardrules.core.frozen)
             return _apply(self, action)
-        seat = self._turn
-        if TYPE_CHECKING:  # what the test above proves, told to mypy at no cost at run time
-            assert isinstance(action, Play)
-            assert seat is not None  # a seat acts during play
+        seat: int = self._turn  # type: ignore[assignment]  # a seat acts in play (core.frozen)
         card = action.card
         mask = card.mask
         if not mask & self._lmask:
@@ -410,6 +407,7 @@ class _Table:
 
     __slots__ = (
         "deals",
+        "first",
         "kick_places",
         "kicks",
         "max_runs",
@@ -419,7 +417,6 @@ class _Table:
         "stock_places",
         "target",
         "top",
-        "first",
     )
 
     def __init__(self, rules: Rules) -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from itertools import product
-from typing import TYPE_CHECKING, Final, NoReturn, cast
+from typing import Final, NoReturn, cast
 
 import attrs
 
@@ -468,19 +468,17 @@ class State(StateData):
         phase = d.phase
         if phase is _PLAY:  # the hot path
             trick = self._trick
-            seat = self._turn
-            if TYPE_CHECKING:
-                assert seat is not None  # a seat acts during play
+            seat: int = self._turn  # type: ignore[assignment]  # a seat acts (core.frozen)
             hand = self._hands[seat]
             if trick:  # FH-16 binds a follower; its cards are often one suit: one look-up
                 mask = play_mask(hand, trick[0] // 13)
                 return _SUITED.get(mask) or _plays_of(mask)
             return _plays_of(hand)  # a leader may play any card it holds
         if phase is _BIDDING:
-            seat = self._turn
-            assert seat is not None  # a seat bids
-            bids: tuple[Action, ...] = _BID_RANGES[d.minimum_bids[seat]]
-            if d.rules.no_picture_redeal and may_redeal(self._hands[seat], rule_params(d.rules)):
+            bidder = self._turn
+            assert bidder is not None  # a seat bids
+            bids: tuple[Action, ...] = _BID_RANGES[d.minimum_bids[bidder]]
+            if d.rules.no_picture_redeal and may_redeal(self._hands[bidder], rule_params(d.rules)):
                 bids = (*bids, _REDEAL)
             return bids
         return ()
@@ -501,10 +499,7 @@ class State(StateData):
             if action.__class__ is Play:  # (cheaper than isinstance: cardrules.core.frozen)
                 # The hot path of every simulation, written out: the next state's slots are
                 # stored one by one and sealed (the trick of cardrules.core.frozen).
-                seat = self._turn
-                if TYPE_CHECKING:  # what the tests prove, told to mypy at no cost at run time
-                    assert isinstance(action, Play)
-                    assert seat is not None  # a seat acts during play
+                seat: int = self._turn  # type: ignore[assignment]  # a seat acts (core.frozen)
                 old = self._hands
                 hand = old[seat]
                 index = action.card.index
@@ -537,15 +532,15 @@ class State(StateData):
                         return new
                     return _complete_trick(self, hands, cards)
         elif phase is _BIDDING:
-            seat = self._turn
-            assert seat is not None  # a seat bids
+            bidder = self._turn
+            assert bidder is not None  # a seat bids
             if isinstance(action, Bid):
-                if d.minimum_bids[seat] <= action.tricks <= 13:
-                    return _bid(self, seat, action.tricks)
+                if d.minimum_bids[bidder] <= action.tricks <= 13:
+                    return _bid(self, bidder, action.tricks)
             elif (
                 isinstance(action, Redeal)
                 and d.rules.no_picture_redeal
-                and may_redeal(self._hands[seat], rule_params(d.rules))
+                and may_redeal(self._hands[bidder], rule_params(d.rules))
             ):
                 return _end_hand(self, Ending.VOID_REDEAL, bids=self._bids, taken=self._taken)
         elif phase is _DEAL and isinstance(action, Deal):
