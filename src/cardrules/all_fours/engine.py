@@ -36,7 +36,6 @@ pack (AF-11) deals on from the same pack: it is no new chance state.
 from __future__ import annotations
 
 import operator
-import secrets
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, cast
 
@@ -98,17 +97,17 @@ from cardrules.all_fours.view import Observation
 from cardrules.all_fours.view import observe as _observe
 from cardrules.core.cards import CARDS, Card, Suit, parse_cards
 from cardrules.core.cardset import FULL_MASK, mask_of
-from cardrules.core.chance import ChanceMode, Deal, check_chance, dealt_deck
+from cardrules.core.chance import ChanceMode, Deal, dealt_deck
 from cardrules.core.checks import (
     check_card_indices,
     check_hands,
     check_int,
     check_scores,
     check_seat,
-    check_seed,
     refuse,
 )
-from cardrules.core.deck import draw_for_dealer, labelled_deck, parse_deck
+from cardrules.core.deck import labelled_deck, parse_deck
+from cardrules.core.start import check_rules, game_start
 from cardrules.core.tricks import beats, follow_or_trump_bits, winning_offset
 from cardrules.errors import ArgumentError, IllegalActionError, ParseError, Reason, describe
 
@@ -513,18 +512,11 @@ def new_game(
     >>> new_game(seed=3, dealer=0, scores=(12, 7)).scores
     (12, 7)
     """
-    if rules is None:
-        rules = _DEFAULT_RULES
-    elif not isinstance(rules, Rules):
-        raise ArgumentError(
-            f"rules: expected an all_fours.Rules, got {type(rules).__name__}",
-            name="rules",
-            value=rules,
-        )
-    seed = secrets.randbits(64) if seed is None else check_seed(seed)
-    n = rules.players
-    dealer = draw_for_dealer(seed, n) if dealer is None else check_seat(dealer, n, name="dealer")
-    explicit = check_chance(chance) == "explicit"
+    # (the default ruleset is one object, whose tables the engine finds first)
+    rules = _DEFAULT_RULES if rules is None else check_rules(rules, Rules, game="all_fours")
+    seed, dealer, explicit = game_start(
+        seed=seed, dealer=dealer, chance=chance, players=rules.players
+    )
     first = parse_deck(deck) if deck is not None else None
     match = _copy(_table(rules).first)  # the record of a first deal: fill in this game's
     match.seed = seed

@@ -26,7 +26,6 @@ both engines: ``_start_deal`` (deal a hand), ``_make`` (a state from its parts),
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Iterable, Sequence
 from itertools import product
 from typing import Final, NoReturn, cast
@@ -35,11 +34,12 @@ import attrs
 
 from cardrules.core.cards import CARDS, Card
 from cardrules.core.cardset import CardSet
-from cardrules.core.chance import ChanceMode, Deal, check_chance, dealt_deck
-from cardrules.core.checks import check_hands, check_int, check_scores, check_seat, check_seed
-from cardrules.core.deck import draw_for_dealer, labelled_deck, parse_deck
+from cardrules.core.chance import ChanceMode, Deal, dealt_deck
+from cardrules.core.checks import check_hands, check_int, check_scores, check_seat
+from cardrules.core.deck import labelled_deck, parse_deck
+from cardrules.core.start import check_rules, game_start
 from cardrules.core.tricks import winning_offset
-from cardrules.errors import ArgumentError, IllegalActionError, Reason, RulesError, describe
+from cardrules.errors import ArgumentError, IllegalActionError, Reason, describe
 from cardrules.four_hundred.actions import (
     _REDEAL,
     BIDS,
@@ -794,14 +794,9 @@ def new_game(
         or both ``deck`` and ``hands``.
     :raises ParseError: for a deck that is not 52 distinct cards.
     """
-    if rules is None:
-        rules = Rules()
-    elif not isinstance(rules, Rules):
-        raise RulesError(f"rules: expected a four_hundred.Rules, got {describe(rules)}")
-    seed = secrets.randbits(64) if seed is None else check_seed(seed)
-    dealer = draw_for_dealer(seed, 4) if dealer is None else check_seat(dealer, name="dealer")
+    rules = check_rules(rules, Rules, game="four_hundred")
+    seed, dealer, explicit = game_start(seed=seed, dealer=dealer, chance=chance, players=4)
     start = (0, 0, 0, 0) if scores is None else check_scores(scores, 4)
-    explicit = check_chance(chance) == "explicit"
     if deck is not None and hands is not None:
         raise ArgumentError(
             "give deck= or hands=, not both: either one fixes the first deal",
