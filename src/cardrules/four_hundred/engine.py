@@ -182,7 +182,8 @@ def _make(
 _assemble: Final = _make
 
 _NO_BIDS: Final = (None, None, None, None)
-_NO_TRICKS: Final = (0, 0, 0, 0)
+#: No cards, no tricks taken, no score changes: four zeros.
+_ZEROS: Final = (0, 0, 0, 0)
 
 
 # -- dealing (FH-7, FH-8) -------------------------------------------------------------------------
@@ -209,13 +210,13 @@ def _start_deal(d: _Deal, deck: tuple[Card, ...] | None = None) -> State:
             d.phase = _DEAL
             return _make(
                 d,
-                hands=_NO_TRICKS,
+                hands=_ZEROS,
                 turn=None,
                 leader=first,
                 trick=(),
                 tricks=(),
                 bids=_NO_BIDS,
-                taken=_NO_TRICKS,
+                taken=_ZEROS,
             )
         deck = labelled_deck(d.seed, "deal", d.deal_number)
     d.deck = deck
@@ -228,7 +229,7 @@ def _start_deal(d: _Deal, deck: tuple[Card, ...] | None = None) -> State:
         trick=(),
         tricks=(),
         bids=_NO_BIDS,
-        taken=_NO_TRICKS,
+        taken=_ZEROS,
     )
 
 
@@ -274,7 +275,7 @@ def _hand_result(
             match.scores,
             match.level,
             None,
-            _NO_TRICKS,
+            _ZEROS,
             None,
         )
         outcomes = _NO_OUTCOMES
