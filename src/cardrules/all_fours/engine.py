@@ -576,15 +576,15 @@ def _start_deal(d: _Deal, deck: tuple[Card, ...] | None = None) -> State:
 
 
 def _award(d: _Deal, award: Award) -> _Deal:
-    """Score one award; AF-14, AF-21: the game ends the moment a side reaches the target."""
+    """Score one award on ``d``, a fresh record (no state holds it yet), and return it; AF-14,
+    AF-21: the game ends the moment a side reaches the target."""
     first, second, won = award_points(
         d.scores[0], d.scores[1], award.side, award.points, d.rules.target
     )
-    new = _copy(d)  # a fresh copy, changed before anyone sees it
-    new.scores = (first, second)
-    new.awards = (*d.awards, award)
-    new.winner = None if won < 0 else won
-    return new
+    d.scores = (first, second)
+    d.awards = (*d.awards, award)
+    d.winner = None if won < 0 else won
+    return d
 
 
 def _over(
@@ -592,12 +592,11 @@ def _over(
     card_points: tuple[int, int] | None = None,
     tricks: tuple[_RawTrick, ...] = (),
 ) -> _Deal:
-    """The deal after the target was reached: the game is over (AF-14)."""
+    """``d``, a fresh record, once the target was reached: the game is over (AF-14)."""
     result = _hand_result(d, ending=HandEnd.TARGET_REACHED, card_points=card_points, tricks=tricks)
-    over = _copy(d)  # a fresh copy, changed before anyone sees it (attrs.evolve costs 20 times
-    over.phase = _OVER  # as much: it works the fields out, once per game)
-    over.history = (*d.history, result)
-    return over
+    d.phase = _OVER
+    d.history = (*d.history, result)
+    return d
 
 
 def _next_deal(d: _Deal, result: HandResult, *, dealer: int) -> State:
@@ -610,20 +609,20 @@ def _next_deal(d: _Deal, result: HandResult, *, dealer: int) -> State:
     return _start_deal(d)
 
 
-def _begin_play(d: _Deal, hands: int, decisions: tuple[Action, ...]) -> State:
-    """Trumps are fixed (AF-10 ... AF-12); the beggar leads (AF-16)."""
-    playing = _copy(d)
-    playing.trump = d.kicks[-1].index // 13
-    playing.phase = _PLAY
-    playing.decisions = decisions
+def _begin_play(d: _Deal, hands: int) -> State:
+    """Trumps are fixed (AF-10 ... AF-12); the beggar leads (AF-16).  ``d`` is a fresh record
+    (no state holds it yet), changed in place."""
+    d.trump = d.kicks[-1].index // 13
+    d.phase = _PLAY
     n = d.players
     leader = d.dealer + 1 if d.dealer + 1 < n else 0
-    return _make(playing, hands=hands, turn=leader, leader=leader)
+    return _make(d, hands=hands, turn=leader, leader=leader)
 
 
 def _run_pack(d: _Deal, packed: int) -> State:
     """AF-11 ... AF-13: run the pack until the kick changes suit, or void the deal; the deck
-    positions of each run and its kick are the kernels' (AF-11)."""
+    positions of each run and its kick are the kernels' (AF-11).  ``d`` is a fresh record (no
+    state holds it yet), changed in place."""
     n = d.players
     t = _table(d.rules)
     while True:
@@ -636,18 +635,16 @@ def _run_pack(d: _Deal, packed: int) -> State:
         packed |= _pack(packets)  # the cards are new to every hand: OR adds them
         kick = d.deck[t.kick_places[runs + 1]]
         previous = d.kicks[-1]
-        new = _copy(d)  # a fresh copy, changed before anyone sees it
-        new.stock = d.deck[t.stock_places[runs + 1] :]
-        new.kicks = (*d.kicks, kick)
-        new.dealt = tuple(map(operator.or_, d.dealt, packets))
-        d = new
+        d.stock = d.deck[t.stock_places[runs + 1] :]
+        d.kicks = (*d.kicks, kick)
+        d.dealt = tuple(map(operator.or_, d.dealt, packets))
         points = t.kicks[kick.index]
         if points:  # AF-9: every kick scores, even one at once replaced
             d = _award(d, _card_award(d.dealer % 2, points, _KICK, kick.index))
             if d.winner is not None:
                 return _make(_over(d), hands=packed, turn=None)
         if kick.suit is not previous.suit:  # AF-12
-            return _begin_play(d, packed, d.decisions)
+            return _begin_play(d, packed)
 
 
 def next_dealer(result: HandResult, players: int) -> int:
@@ -693,7 +690,9 @@ def _apply(s: State, action: Action) -> State:
     phase = d.phase
     if phase is _BEG:
         if type(action) is Stand:  # AF-10
-            return _begin_play(d, s._hands, (STAND,))
+            standing = _copy(d)
+            standing.decisions = (STAND,)
+            return _begin_play(standing, s._hands)
         if type(action) is Beg:
             answering = _copy(d)
             answering.phase = _ANSWER
@@ -711,7 +710,7 @@ def _apply(s: State, action: Action) -> State:
             d = _award(answered, Award(beggar_side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE))
             if d.winner is not None:
                 return _make(_over(d), hands=s._hands, turn=None)
-            return _begin_play(d, s._hands, d.decisions)
+            return _begin_play(d, s._hands)
     elif phase is _DEAL and isinstance(action, Deal):  # chance: deal this pack (AF-7)
         return _start_deal(_copy(d), dealt_deck(action, ()))
     raise _illegal(s, action)
