@@ -268,7 +268,9 @@ class State(StateData):
             trick = (index,)
         simple = d.simple
         if not simple and d.exposed & mask:  # AF-25: an exposed card is played
-            d = attrs.evolve(d, exposed=d.exposed ^ mask, called=-1)
+            d = _copy(d)  # a fresh copy, changed before anyone sees it
+            d.exposed ^= mask
+            d.called = -1
         new = _blank(_Slots)
         if size + 1 < n:
             turn = seat + 1 if seat + 1 < n else 0
@@ -406,7 +408,6 @@ class _Table:
 
     __slots__ = (
         "deals",
-        "first",
         "kick_places",
         "kicks",
         "max_runs",
@@ -434,9 +435,6 @@ class _Table:
         self.kicks: tuple[int, ...] = tuple(kick_points(index, params) for index in range(52))
         #: AF-7: per dealer, deck -> (each seat's six cards as a mask, the packed hands).
         self.deals = _deals_by_dealer(rules)
-        #: A first deal's record but for the seed, dealer, scores and chance (copying it costs
-        #: a tenth of making one).
-        self.first = _Deal(rules=rules, seed=0, dealer=0, deal_number=0, scores=(0, 0), history=())
 
 
 # Tables by id(rules) (each entry keeps its ruleset alive, so the id is not reused meanwhile),
@@ -518,11 +516,15 @@ def new_game(
         seed=seed, dealer=dealer, chance=chance, players=rules.players
     )
     first = parse_deck(deck) if deck is not None else None
-    match = _copy(_table(rules).first)  # the record of a first deal: fill in this game's
-    match.seed = seed
-    match.dealer = dealer
-    match.scores = _start_scores(rules, scores)
-    match.explicit = explicit
+    match = _Deal(
+        rules=rules,
+        seed=seed,
+        dealer=dealer,
+        deal_number=0,
+        scores=_start_scores(rules, scores),
+        history=(),
+        explicit=explicit,
+    )
     return _start_deal(match, first)
 
 
