@@ -31,12 +31,12 @@ lines out and point here.
 
 Two smaller habits of the same hot paths.  An action's class is tested with
 ``action.__class__ is Play``, which takes fewer interpreter steps than ``isinstance`` or
-``type()`` (and mypy narrows it all the same).  The seat to act is taken as an ``int`` with a
-``type: ignore[assignment]`` (it is never ``None`` during play; 400's ``legal_actions`` does the
-same): an ``assert`` saying so was
-measured at about 50 more CPython instructions per card (of about 13,000), and one under
-``if TYPE_CHECKING:`` at about 75.  Each engine's storage is made by ``_blank``, which is
-``object.__new__`` typed as returning the ``State`` that the storage becomes.
+``type()`` (and mypy narrows it all the same).  The seat to act is taken as an ``int``, with a
+comment that tells mypy to let the assignment pass (it is never ``None`` during play; 400's
+``legal_actions`` does the same): an ``assert`` saying so was measured at about 50 more
+CPython instructions per card (of about 13,000), and one under ``if TYPE_CHECKING:`` at about
+75.  Each engine's storage is made by ``_blank``, which is ``object.__new__`` typed as
+returning the ``State`` that the storage becomes.
 
 >>> class _Slots:
 ...     __slots__ = ("_turn", "is_terminal")
