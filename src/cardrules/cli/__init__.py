@@ -84,6 +84,8 @@ _AGENTS_HELP = (
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``cardrules`` command."""
+    from cardrules.agents.registry import HINT_AGENT
+
     parser = _Parser(
         prog="cardrules",
         description="Play, simulate, replay and read the rules of 400 and All Fours.",
@@ -116,11 +118,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--hint",
-        default="search",
+        default=HINT_AGENT,
         metavar="AGENT",
         help=(
-            "who answers `hint`: search (default), search:N, search:Xs, pimc, pimc:N, "
-            "pimc:N-M or pimc:Xs"
+            f"who answers `hint`: {HINT_AGENT} (default), pimc, pimc:N, pimc:N-M, pimc:Xs, "
+            "search, search:N or search:Xs"
         ),
     )
     play.add_argument(
