@@ -427,7 +427,7 @@ class PimcAllFours:
         change = float(mine - theirs)
         if state.deal_number != observation.deal_number:  # a void deal (AF-13)
             return change
-        tricks = len(state.hand(state.current_player))
+        tricks = len(state.hand(state.dealer))  # before the first lead every hand is as long
         if not solving.fits(tricks):
             return change
         # The race depends on the scores: a gift (one point) is solved apart from a stand.
