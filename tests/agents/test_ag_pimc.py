@@ -269,7 +269,7 @@ def test_ties_go_to_the_rule_agent_or_the_lowest_card() -> None:
     """Among cards the samples value alike, PIMC plays the rule agent's card, else the lowest."""
     agent = PimcAgent("all-fours", samples=2)
     ties = 0
-    for seed in range(3):
+    for seed in range(2):
         rng = random.Random(seed)
         state = all_fours.new_game(seed=seed, dealer=0).apply(all_fours.Stand())
         deal = state.deal_number
@@ -322,10 +322,10 @@ def test_the_best_card_is_clear_by_its_lead_sample_by_sample() -> None:
 def test_cards_are_sampled_on_while_the_best_card_is_unclear() -> None:
     """Cards get ``samples`` deals, then more, one at a time and up to ``max_samples``, while
     the best card's lead over another is within noise; a fixed count when both are equal."""
-    adaptive = PimcAgent("all-fours", samples=3, max_samples=9)
+    adaptive = PimcAgent("all-fours", samples=3, max_samples=6)
     fixed = PimcAgent("all-fours", samples=3, max_samples=3)
     counts: list[int] = []
-    for seed in range(2):
+    for seed in range(1):
         rng = random.Random(seed)
         state = all_fours.new_game(seed=seed, dealer=0).apply(all_fours.Stand())
         deal = state.deal_number
@@ -338,7 +338,7 @@ def test_cards_are_sampled_on_while_the_best_card_is_unclear() -> None:
                 fixed.act(observation, random.Random(seed))
                 assert fixed.last_samples == 3
             state = state.apply(rng.choice(state.legal_actions()))
-    assert all(3 <= count <= 9 for count in counts)
+    assert all(3 <= count <= 6 for count in counts)
     assert 3 in counts, counts
     assert any(count > 3 for count in counts), counts
 
