@@ -29,8 +29,8 @@ of the game, with ``search:100``'s budget, or the time left under ``seconds``):
   more; a length not yet timed is predicted from the longest shorter one timed, :data:`GROWTH`
   times as long for each trick more (before any is timed, the lengths up to the game's
   ``first_length`` are tried: a deal without a run of the pack).  So a solver fast enough for
-  the budget is never sidestepped, and a slow one costs a solve over the budget at most once
-  a length in a process.  A solver that takes a node budget (400) is given the nodes that fit
+  the budget is sidestepped only at a length never timed whose prediction overstates it, and a
+  slow one costs a solve over the budget at most once a length in a process.  A solver that takes a node budget (400) is given the nodes that fit
   in the time left, at the speed its solves have shown (a solve over its nodes measures that
   speed, and is asked again with more while the time allows); a sample not solved in time ends
   the sampling, and the samples solved decide.
