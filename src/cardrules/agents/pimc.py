@@ -17,7 +17,7 @@ the same choices for the same generator, whatever the machine, and nothing is le
 long the solves take.  ``seconds`` (``pimc:Xs``) samples until the time is up (a sample being
 solved is finished first).
 
-**A solve too slow for the budget.**  Every decision is solved unless one of two rules says no,
+**A solve too slow for the budget.**  Every decision is solved unless one of these rules says no,
 and then the decision is the search agent's (:func:`~cardrules.agents.four_hundred.search_agent`
 of the game, with ``search:100``'s budget, or the time left under ``seconds``):
 
@@ -30,10 +30,12 @@ of the game, with ``search:100``'s budget, or the time left under ``seconds``):
   times as long for each trick more (before any is timed, the lengths up to the game's
   ``first_length`` are tried: a deal without a run of the pack).  So a solver fast enough for
   the budget is sidestepped only at a length never timed whose prediction overstates it, and a
-  slow one costs a solve over the budget at most once a length in a process.  A solver that takes a node budget (400) is given the nodes that fit
-  in the time left, at the speed its solves have shown (a solve over its nodes measures that
-  speed, and is asked again with more while the time allows); a sample not solved in time ends
-  the sampling, and the samples solved decide.
+  slow one costs a solve over the budget at most once a length in a process.
+* Under ``seconds`` only, a solver that takes a node budget (400): each solve is given the
+  nodes that fit in the time left, at the speed its solves have shown (a solve over its nodes
+  measures that speed, and is asked again with more while the time allows); a sample not
+  solved in time ends the sampling, the samples solved decide, and with none the decision is
+  the search agent's.
 
 A decision with a single legal action is played at once.
 
