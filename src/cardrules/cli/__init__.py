@@ -102,6 +102,8 @@ def _add_colour(parser: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``cardrules`` command."""
+    from cardrules.agents.registry import HINT_AGENT
+
     games = game_choices()
     parser = _Parser(
         prog="cardrules",
@@ -135,11 +137,11 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--hint",
-        default="search",
+        default=HINT_AGENT,
         metavar="AGENT",
         help=(
-            "who answers `hint`: search (default), search:N, search:Xs, pimc, pimc:N, "
-            "pimc:N-M or pimc:Xs"
+            f"who answers `hint`: {HINT_AGENT} (default), pimc, pimc:N, pimc:N-M, pimc:Xs, "
+            "search, search:N or search:Xs"
         ),
     )
     _add_colour(play)

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, TextIO
 
+from cardrules.agents.registry import HINT_AGENT
 from cardrules.cli import InputError, UsageError, game_choices
 from cardrules.cli.common import agent_from, game_from, module_of, rules_from, write_atomic
 from cardrules.cli.events import completed_trick, describe_deal_start, narrate
@@ -32,7 +33,7 @@ from cardrules.runner import check_agent
 __all__ = ["Session", "goal_line", "play_session", "run_play"]
 
 _COMMANDS = """commands (any time it is your turn):
-  hint       the search agent's choice (or --hint's agent's), with its numbers
+  hint       the PIMC agent's choice (or --hint's agent's), with its numbers
   undo       back to your previous decision
   last       the last trick
   score      the scores, and what the next deal needs
@@ -60,7 +61,7 @@ class Session:
         style: Style | None = None,
         autoplay: bool = False,
         bot_spec: str | None = None,
-        hint_spec: str = "search",
+        hint_spec: str = HINT_AGENT,
     ) -> None:
         from cardrules.records import codec_for
 
@@ -162,8 +163,9 @@ class Session:
         return None
 
     def hint(self) -> list[str]:
-        """The hint agent's choice for the player (the search agent, or the PIMC agent with
-        ``--hint pimc``), with its numbers."""
+        """The hint agent's choice for the player (the PIMC agent with a short time budget,
+        :data:`~cardrules.agents.registry.HINT_AGENT`, or ``--hint``'s agent), with its
+        numbers."""
         obs = self.state.observe(self.you)
         if len(obs.legal_actions) == 1:
             return [f"hint: {obs.legal_actions[0]} is your only legal move"]
