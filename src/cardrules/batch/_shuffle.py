@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from cardrules.core.compiled import kernel
-from cardrules.core.deck import SHUFFLE_VERSION
+from cardrules.core.deck import SHUFFLE_VERSION, draw_round
 
 __all__ = [
     "BUFFER",
@@ -295,36 +295,20 @@ def deal_deck(seed: Any, number: int, deck: Any, text: U8, words: Any, limbs: An
 
 @kernel
 def first_dealer(seed: Any, players: int, deck: Any, text: U8, words: Any, limbs: Any) -> int:
-    """``draw_for_dealer(seed, players)`` (AF-6, FH-6): in each round a fresh deck, the seats
-    still drawing take its cards in seat order, the highest rank deals and a tie draws again
-    (``deck`` and the rest: scratch)."""
+    """``draw_for_dealer(seed, players)`` (AF-6, FH-6): a fresh deck each round, and the round
+    itself the core's kernel :func:`~cardrules.core.deck.draw_round` (``deck`` and the rest:
+    scratch)."""
     drawing = (1 << players) - 1
     number = 0
     while True:
         labelled_deck(seed, DRAW, number, deck, text, words, limbs)
-        best = -1
-        tied = 0
-        k = 0
-        for seat in range(players):
-            if drawing >> seat & 1:
-                rank = deck[k] % 13
-                k += 1
-                if rank > best:
-                    best, tied = rank, 1 << seat
-                elif rank == best:
-                    tied |= 1 << seat
-        if tied & (tied - 1) == 0:
-            return _lowest(tied)
-        drawing = tied
+        drawing = draw_round(deck, drawing, players)
+        if drawing & (drawing - 1) == 0:
+            seat = 0
+            while not drawing >> seat & 1:
+                seat += 1
+            return seat
         number += 1
-
-
-@kernel
-def _lowest(mask: int) -> int:
-    seat = 0
-    while not mask >> seat & 1:
-        seat += 1
-    return seat
 
 
 def seed_text(seed: int) -> U8:

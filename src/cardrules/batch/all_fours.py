@@ -31,6 +31,7 @@ from cardrules.all_fours.kernels import (
     kick_points,
     max_runs,
     may_give_one,
+    may_look_at_hand,
     next_dealer,
     play_mask,
     rule_params,
@@ -41,21 +42,17 @@ from cardrules.batch._lanes import (
     CHUNK,
     DEAL,
     DEALER,
-    GAME,
     NEED,
     NEXT_DEAL,
-    NEXT_GAME,
     NOTHING,
     PHASE,
-    R_DEALS,
-    R_GAME,
-    R_SCORES,
-    R_WINNER,
     SLOTS,
     TURN,
     LaneBatch,
+    next_deck,
+    record_game,
 )
-from cardrules.batch._shuffle import deal_deck, first_dealer, game_seed, scratch
+from cardrules.batch._shuffle import scratch
 from cardrules.core.compiled import compiled, kernel
 from cardrules.core.tricks import beats
 
@@ -109,7 +106,8 @@ def _after(seat: int, players: int) -> int:
 
 @kernel
 def _update_legal(rows: I64, lane: int, params: Any) -> None:
-    """AF-10, AF-11, AF-16 ... AF-20: the current player's legal action ids."""
+    """AF-10, AF-11, AF-16 ... AF-20: the current player's legal action ids (after an action
+    other than a card: a card's play works out the next player's cards itself)."""
     phase = rows[lane, PHASE]
     if phase == PLAY:
         rows[lane, LEGAL] = play_mask(
@@ -125,31 +123,6 @@ def _update_legal(rows: I64, lane: int, params: Any) -> None:
     else:
         give = may_give_one(rows[lane, HAND + rows[lane, DEALER]], rows[lane, KICK_SUIT], params)
         rows[lane, LEGAL] = ((1 << GIVE) if give else 0) | (1 << RUN)
-
-
-@kernel
-def _side_cards(rows: I64, lane: int, side: int, players: int) -> int:
-    """The cards dealt to a side's seats."""
-    cards = 0
-    for seat in range(side, players, 2):
-        cards |= rows[lane, DEALT + seat]
-    return cards
-
-
-@kernel
-def _result(rows: I64, lane: int, winner: int, count: I64, slots: Any, start: I64) -> None:
-    """A game ended: its result in the lane's slot, and the lane waits for its next game."""
-    slot = count[lane]
-    count[lane] += 1
-    slots[lane, slot, R_GAME] = rows[lane, GAME]
-    slots[lane, slot, R_WINNER] = winner
-    slots[lane, slot, R_DEALS] = rows[lane, DEAL] + 1
-    for side in range(2):
-        slots[lane, slot, R_SCORES + side] = rows[lane, SCORE + side]
-        rows[lane, SCORE + side] = start[side]
-    rows[lane, GAME] += 1
-    rows[lane, DEAL] = 0
-    rows[lane, NEED] = NEXT_GAME
 
 
 @kernel
@@ -204,6 +177,80 @@ def _run_pack(rows: I64, decks: Any, lane: int, params: Any) -> int:
 
 
 @kernel
+def _end_hand(rows: I64, lane: int, trump: int, players: int, params: Any) -> int:
+    """AF-21 ... AF-23: the last trick taken: the tally, and the next deal unless a side won;
+    returns the winning side, or -1."""
+    dealt0 = rows[lane, DEALT] | rows[lane, DEALT + 2]
+    dealt1 = rows[lane, DEALT + 1] | rows[lane, DEALT + 3]
+    won0 = rows[lane, WON]
+    s0, s1, winner, _ = score_hand(
+        rows[lane, SCORE],
+        rows[lane, SCORE + 1],
+        trump,
+        dealt0,
+        dealt1,
+        won0,
+        card_points(won0),
+        card_points(rows[lane, WON + 1]),
+        rows[lane, DEALER],
+        params,
+    )
+    rows[lane, SCORE] = s0
+    rows[lane, SCORE + 1] = s1
+    if winner < 0:
+        rows[lane, DEALER] = next_dealer(rows[lane, DEALER], players, 0)
+        rows[lane, DEAL] += 1
+        rows[lane, NEED] = NEXT_DEAL
+    return winner
+
+
+@kernel
+def _play_card(rows: I64, lane: int, card: int, players: int, params: Any) -> int:
+    """AF-16 ... AF-20: ``card`` played by the seat to act; then the next player's legal cards,
+    or the trick to its winner (AF-19) and, after the last, the tally.  The trick's state is
+    read once into locals and written once: returns the winning side, or -1."""
+    undertrump = params[P_UNDERTRUMP]
+    seat = rows[lane, TURN]
+    bit = 1 << card
+    rows[lane, HAND + seat] ^= bit
+    trick = rows[lane, TRICK] | bit
+    tlen = rows[lane, TLEN] + 1
+    trump = rows[lane, TRUMP]
+    if tlen == 1:
+        lead = card // 13
+        top = card
+        top_seat = seat
+    else:
+        lead = rows[lane, LEAD]
+        top = rows[lane, TOP]
+        top_seat = rows[lane, TOP_SEAT]
+        if beats(card, top, trump):
+            top = card
+            top_seat = seat
+    if tlen < players:
+        nxt = _after(seat, players)
+        rows[lane, TURN] = nxt
+        rows[lane, TRICK] = trick
+        rows[lane, TLEN] = tlen
+        rows[lane, LEAD] = lead
+        rows[lane, TOP] = top
+        rows[lane, TOP_SEAT] = top_seat
+        rows[lane, LEGAL] = play_mask(rows[lane, HAND + nxt], lead, top, trump, undertrump, -1)
+        return -1
+    rows[lane, WON + (top_seat & 1)] |= trick
+    rows[lane, TURN] = top_seat
+    rows[lane, TRICK] = 0
+    rows[lane, TLEN] = 0
+    rows[lane, LEAD] = -1
+    rows[lane, TOP] = -1
+    hand = rows[lane, HAND + top_seat]
+    if hand != 0:
+        rows[lane, LEGAL] = play_mask(hand, -1, -1, trump, undertrump, -1)
+        return -1
+    return _end_hand(rows, lane, trump, players, params)
+
+
+@kernel
 def _play_lanes(
     rows: I64,
     decks: Any,
@@ -218,66 +265,30 @@ def _play_lanes(
     waiting = 0
     for lane in prange(rows.shape[0]):
         a = actions[lane]
-        seat = rows[lane, TURN]
-        winner = -1
         if a < STAND:
-            rows[lane, HAND + seat] ^= 1 << a
-            rows[lane, TRICK] |= 1 << a
-            if rows[lane, TLEN] == 0:
-                rows[lane, LEAD] = a // 13
-                rows[lane, TOP] = a
-                rows[lane, TOP_SEAT] = seat
-            elif beats(a, rows[lane, TOP], rows[lane, TRUMP]):
-                rows[lane, TOP] = a
-                rows[lane, TOP_SEAT] = seat
-            rows[lane, TLEN] += 1
-            rows[lane, TURN] = _after(seat, players)
-            if rows[lane, TLEN] == players:
-                taker = rows[lane, TOP_SEAT]
-                rows[lane, WON + taker % 2] |= rows[lane, TRICK]
-                rows[lane, TURN] = taker
-                rows[lane, TRICK] = 0
-                rows[lane, TLEN] = 0
-                rows[lane, LEAD] = -1
-                rows[lane, TOP] = -1
-                if rows[lane, HAND + taker] == 0:
-                    s0, s1, winner, _ = score_hand(
-                        rows[lane, SCORE],
-                        rows[lane, SCORE + 1],
-                        rows[lane, TRUMP],
-                        _side_cards(rows, lane, 0, players),
-                        _side_cards(rows, lane, 1, players),
-                        rows[lane, WON],
-                        card_points(rows[lane, WON]),
-                        card_points(rows[lane, WON + 1]),
-                        rows[lane, DEALER],
-                        params,
-                    )
-                    rows[lane, SCORE] = s0
-                    rows[lane, SCORE + 1] = s1
-                    if winner < 0:
-                        rows[lane, DEALER] = next_dealer(rows[lane, DEALER], players, 0)
-                        rows[lane, DEAL] += 1
-                        rows[lane, NEED] = NEXT_DEAL
-        elif a == STAND:
-            _begin_play(rows, lane, players)
-        elif a == BEG_ID:
-            rows[lane, PHASE] = ANSWER
-            rows[lane, TURN] = rows[lane, DEALER]
-        elif a == GIVE:
-            winner = _award(rows, lane, (rows[lane, DEALER] + 1) % 2, GIVE_ONE_VALUE, params)
-            if winner < 0:
-                _begin_play(rows, lane, players)
+            winner = _play_card(rows, lane, a, players, params)
         else:
-            winner = _run_pack(rows, decks, lane, params)
-            if winner < 0 and rows[lane, NEED] == NOTHING:
+            winner = -1
+            if a == STAND:
                 _begin_play(rows, lane, players)
+            elif a == BEG_ID:
+                rows[lane, PHASE] = ANSWER
+                rows[lane, TURN] = rows[lane, DEALER]
+            elif a == GIVE:
+                side = (rows[lane, DEALER] + 1) % 2
+                winner = _award(rows, lane, side, GIVE_ONE_VALUE, params)
+                if winner < 0:
+                    _begin_play(rows, lane, players)
+            else:
+                winner = _run_pack(rows, decks, lane, params)
+                if winner < 0 and rows[lane, NEED] == NOTHING:
+                    _begin_play(rows, lane, players)
+            if winner < 0 and rows[lane, NEED] == NOTHING:
+                _update_legal(rows, lane, params)
         if winner >= 0:
-            _result(rows, lane, winner, count, slots, start)
+            record_game(rows, lane, winner, count, slots, start, SCORE)
         if rows[lane, NEED] != NOTHING:
             waiting += 1
-        else:
-            _update_legal(rows, lane, params)
     return waiting
 
 
@@ -285,13 +296,7 @@ def _play_lanes(
 def _deal_lanes(
     rows: I64,
     decks: Any,
-    seeds: U64,
-    prefix: Any,
-    seeded: bool,
-    pool_decks: Any,
-    pool_dealers: I64,
-    used: I64,
-    given: Any,
+    supply: Any,
     count: I64,
     slots: Any,
     start: I64,
@@ -312,13 +317,7 @@ def _deal_lanes(
                     rows,
                     decks,
                     lane,
-                    seeds,
-                    prefix,
-                    seeded,
-                    pool_decks,
-                    pool_dealers,
-                    used,
-                    given,
+                    supply,
                     count,
                     slots,
                     start,
@@ -336,13 +335,7 @@ def _deal_lane(
     rows: I64,
     decks: Any,
     lane: int,
-    seeds: U64,
-    prefix: Any,
-    seeded: bool,
-    pool_decks: Any,
-    pool_dealers: I64,
-    used: I64,
-    given: Any,
+    supply: Any,
     count: I64,
     slots: Any,
     start: I64,
@@ -357,34 +350,23 @@ def _deal_lane(
     players = params[P_PLAYERS]
     deck = decks[lane]
     while rows[lane, NEED] != NOTHING:
-        if count[lane] == SLOTS:
-            return 1
-        if rows[lane, NEED] == NEXT_GAME:
-            if seeded:
-                seeds[lane] = game_seed(prefix, lane, rows[lane, GAME], text, words)
-                rows[lane, DEALER] = first_dealer(seeds[lane], players, deck, text, words, limbs)
-            elif used[1] < pool_dealers.size:
-                rows[lane, DEALER] = pool_dealers[used[1]]
-                used[1] += 1
-            else:
-                return 1
-            rows[lane, NEED] = NEXT_DEAL
-        if given.shape[0] > 0 and rows[lane, GAME] == 0 and rows[lane, DEAL] == 0:
-            deck[:] = given[lane]
-        elif seeded:
-            deal_deck(seeds[lane], rows[lane, DEAL], deck, text, words, limbs)
-        elif used[0] < pool_decks.shape[0]:
-            deck[:] = pool_decks[used[0]]
-            used[0] += 1
-        else:
+        if count[lane] == SLOTS or not next_deck(
+            rows, lane, players, deck, supply, text, words, limbs
+        ):
             return 1
         dealer = rows[lane, DEALER]
-        for seat in range(players):
-            rows[lane, HAND + seat] = 0
+        h0 = h1 = h2 = h3 = 0
         for position in range(kick_place(0, players)):  # AF-7, by deal_owner's table
-            rows[lane, HAND + layout[dealer, position]] |= 1 << deck[position]
-        for seat in range(players):
-            rows[lane, DEALT + seat] = rows[lane, HAND + seat]
+            seat = layout[dealer, position]
+            bit = 1 << deck[position]
+            h0 |= bit if seat == 0 else 0
+            h1 |= bit if seat == 1 else 0
+            h2 |= bit if seat == 2 else 0
+            h3 |= bit if seat == 3 else 0
+        rows[lane, HAND] = rows[lane, DEALT] = h0
+        rows[lane, HAND + 1] = rows[lane, DEALT + 1] = h1
+        rows[lane, HAND + 2] = rows[lane, DEALT + 2] = h2
+        rows[lane, HAND + 3] = rows[lane, DEALT + 3] = h3
         kick = deck[kick_place(0, players)]
         rows[lane, KICKS] = 1
         rows[lane, KICK_SUIT] = kick // 13
@@ -400,7 +382,7 @@ def _deal_lane(
         rows[lane, NEED] = NOTHING
         winner = _award(rows, lane, dealer % 2, kick_points(kick, params), params)  # AF-9, AF-14
         if winner >= 0:
-            _result(rows, lane, winner, count, slots, start)
+            record_game(rows, lane, winner, count, slots, start, SCORE)
     _update_legal(rows, lane, params)
     return 0
 
@@ -452,7 +434,7 @@ def _observe(rows: I64, decks: Any, seats: I64, out: Any, places: I64, params: A
         seat = seats[lane]
         o = out[lane]
         dealer = row[DEALER]
-        may_look = row[TRUMP] >= 0 or seat == dealer or seat == (dealer + 1) % players  # AF-15
+        may_look = may_look_at_hand(seat, dealer, players, row[TRUMP])  # AF-15
         if may_look:
             _bits(row[HAND + seat], o, places[1])
         trick = row[TRICK]
@@ -534,13 +516,7 @@ class AllFoursBatch(LaneBatch):
         waiting: int = self._deal_kernel(
             self._rows,
             self._decks,
-            self._seeds,
-            self._prefix,
-            self._seeded,
-            self._pool_decks,
-            self._pool_dealers,
-            self._used,
-            self._given,
+            self._supply(),
             self._count,
             self._slots,
             self._start,

@@ -21,20 +21,16 @@ from cardrules.batch._lanes import (
     CHUNK,
     DEAL,
     DEALER,
-    GAME,
     NEED,
     NEXT_DEAL,
-    NEXT_GAME,
     NOTHING,
     PHASE,
-    R_DEALS,
-    R_GAME,
-    R_SCORES,
-    R_WINNER,
     TURN,
     LaneBatch,
+    next_deck,
+    record_game,
 )
-from cardrules.batch._shuffle import deal_deck, first_dealer, game_seed, scratch
+from cardrules.batch._shuffle import scratch
 from cardrules.core.cards import Suit
 from cardrules.core.compiled import compiled, kernel
 from cardrules.core.tricks import winning_offset
@@ -120,27 +116,11 @@ def _four(rows: I64, lane: int, first: int) -> tuple[int, int, int, int]:
 
 
 @kernel
-def _game_over(
-    rows: I64,
-    lane: int,
-    winner: int,
-    count: I64,
-    slots: Any,
-    start: I64,
-) -> None:
-    """The game ended: its result in the lane's slot, and the lane waits for its next game."""
-    slot = count[lane]
-    count[lane] += 1
-    slots[lane, slot, R_GAME] = rows[lane, GAME]
-    slots[lane, slot, R_WINNER] = winner
-    slots[lane, slot, R_DEALS] = rows[lane, DEAL] + 1
-    for seat in range(4):
-        slots[lane, slot, R_SCORES + seat] = rows[lane, SCORE + seat]
-        rows[lane, SCORE + seat] = start[seat]
-    rows[lane, GAME] += 1
-    rows[lane, DEAL] = 0
+def _game_over(rows: I64, lane: int, winner: int, count: I64, slots: Any, start: I64) -> None:
+    """The game ended: its result in the lane's slot, the level back to its start (FH-24), and
+    the lane waits for its next game."""
+    record_game(rows, lane, winner, count, slots, start, SCORE)
     rows[lane, LEVEL] = START_LEVEL
-    rows[lane, NEED] = NEXT_GAME
 
 
 @kernel
@@ -215,18 +195,7 @@ def _play_lanes(
 
 
 @kernel
-def _deal_lanes(
-    rows: I64,
-    seeds: U64,
-    prefix: Any,
-    seeded: bool,
-    pool_decks: Any,
-    pool_dealers: I64,
-    used: I64,
-    given: Any,
-    params: Any,
-    layout: Any,
-) -> int:
+def _deal_lanes(rows: I64, supply: Any, params: Any, layout: Any) -> int:
     """FH-6 ... FH-10: every waiting lane's deal (a next game's first dealer drawn first);
     returns how many lanes still wait (for the numpy shuffle's next block)."""
     waiting = 0
@@ -236,23 +205,7 @@ def _deal_lanes(
         deck = np.empty(52, dtype=np.int8)
         for lane in range(chunk * CHUNK, min(n, chunk * CHUNK + CHUNK)):
             if rows[lane, NEED] != NOTHING:
-                waiting += _deal_lane(
-                    rows,
-                    lane,
-                    seeds,
-                    prefix,
-                    seeded,
-                    pool_decks,
-                    pool_dealers,
-                    used,
-                    given,
-                    params,
-                    layout,
-                    deck,
-                    text,
-                    words,
-                    limbs,
-                )
+                waiting += _deal_lane(rows, lane, supply, params, layout, deck, text, words, limbs)
     return waiting
 
 
@@ -260,13 +213,7 @@ def _deal_lanes(
 def _deal_lane(
     rows: I64,
     lane: int,
-    seeds: U64,
-    prefix: Any,
-    seeded: bool,
-    pool_decks: Any,
-    pool_dealers: I64,
-    used: I64,
-    given: Any,
+    supply: Any,
     params: Any,
     layout: Any,
     deck: Any,
@@ -275,38 +222,28 @@ def _deal_lane(
     limbs: Any,
 ) -> int:
     """A waiting lane's deal; 1 if it still waits (the numpy shuffle's block used up)."""
-    if rows[lane, NEED] == NEXT_GAME:
-        if seeded:
-            seeds[lane] = game_seed(prefix, lane, rows[lane, GAME], text, words)
-            rows[lane, DEALER] = first_dealer(seeds[lane], 4, deck, text, words, limbs)
-        elif used[1] < pool_dealers.size:
-            rows[lane, DEALER] = pool_dealers[used[1]]
-            used[1] += 1
-        else:
-            return 1
-        rows[lane, NEED] = NEXT_DEAL
-    if given.shape[0] > 0 and rows[lane, GAME] == 0 and rows[lane, DEAL] == 0:
-        deck[:] = given[lane]
-    elif seeded:
-        deal_deck(seeds[lane], rows[lane, DEAL], deck, text, words, limbs)
-    elif used[0] < pool_decks.shape[0]:
-        deck[:] = pool_decks[used[0]]
-        used[0] += 1
-    else:
+    if not next_deck(rows, lane, 4, deck, supply, text, words, limbs):
         return 1
     dealer = rows[lane, DEALER]
-    for seat in range(4):
-        rows[lane, HAND + seat] = 0
+    h0 = h1 = h2 = h3 = 0
     for position in range(52):  # FH-7, by deal_seat's table
-        rows[lane, HAND + layout[dealer, position]] |= 1 << deck[position]
+        seat = layout[dealer, position]
+        bit = 1 << deck[position]
+        h0 |= bit if seat == 0 else 0
+        h1 |= bit if seat == 1 else 0
+        h2 |= bit if seat == 2 else 0
+        h3 |= bit if seat == 3 else 0
+    rows[lane, HAND] = rows[lane, DEALT] = h0
+    rows[lane, HAND + 1] = rows[lane, DEALT + 1] = h1
+    rows[lane, HAND + 2] = rows[lane, DEALT + 2] = h2
+    rows[lane, HAND + 3] = rows[lane, DEALT + 3] = h3
     for seat in range(4):
-        rows[lane, DEALT + seat] = rows[lane, HAND + seat]
         rows[lane, TRICK + seat] = -1
         rows[lane, BID + seat] = 0
         rows[lane, TAKEN + seat] = 0
         rows[lane, MINIMUM + seat] = minimum_bid(rows[lane, SCORE + seat], params)
     rows[lane, PHASE] = BIDDING
-    rows[lane, TURN] = (rows[lane, DEALER] + 1) % 4  # FH-10: dealer + 1 bids first
+    rows[lane, TURN] = (dealer + 1) % 4  # FH-10: dealer + 1 bids first
     rows[lane, TLEN] = 0
     rows[lane, LEAD] = -1
     rows[lane, NEED] = NOTHING
@@ -438,18 +375,7 @@ class FourHundredBatch(LaneBatch):
 
     def _deal(self) -> int:
         self._threads()
-        waiting: int = self._deal_kernel(
-            self._rows,
-            self._seeds,
-            self._prefix,
-            self._seeded,
-            self._pool_decks,
-            self._pool_dealers,
-            self._used,
-            self._given,
-            self._params,
-            self._layout,
-        )
+        waiting: int = self._deal_kernel(self._rows, self._supply(), self._params, self._layout)
         return waiting
 
     def _play(self, actions: I64) -> int:
