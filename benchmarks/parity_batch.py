@@ -1,6 +1,7 @@
 """The batch engine plays the per-state engine's games, action for action, over many games:
-``python benchmarks/parity_batch.py [GAMES [GAME ...]]`` (default 20,000 games of each game;
-``GAME`` is ``all-fours`` or ``400``, default both).
+``python benchmarks/parity_batch.py [GAMES [GAME ...]] [--jobs K]`` (default 20,000 games of
+each game; ``GAME`` is ``all-fours`` or ``400``, default both; ``--jobs K`` compares K rulesets
+at a time, each in its own process).
 
 The test suite compares a few thousand games (tests/batch); this script compares the full
 count, over every rule option the batch engine supports (the rulesets of the tests, the games
@@ -15,6 +16,8 @@ step.
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
 import sys
 import time
 from typing import Any
@@ -165,32 +168,62 @@ def compare(game: str, rules: Any, games: int, seed: int) -> tuple[int, int]:
     return finished, actions
 
 
-def run(count: float = GAMES, games: tuple[str, ...] = ("all-fours", "400")) -> None:
+def _ruleset(task: tuple[str, str, int]) -> tuple[str, str, int, int, float]:
+    """One ruleset's games (in a worker process with ``--jobs``): its games and actions
+    compared, and the seconds they took."""
+    game, name, count = task
+    rulesets = ALL_FOURS_RULES if game == "all-fours" else FOUR_HUNDRED_RULES
+    rules = rulesets[name]
+    start = time.perf_counter()
+    played = compared = 0
+    seed = 1000 * list(rulesets).index(name)
+    while played < count:
+        # Batches of at most CHUNK games: a lane whose game of 400 runs for hundreds of deals
+        # (both teams far below the level) is left there, not played out.
+        more, steps = compare(game, rules, min(CHUNK, count - played), seed)
+        played += more
+        compared += steps
+        seed += 1
+    return game, name, played, compared, time.perf_counter() - start
+
+
+def run(count: float = GAMES, games: tuple[str, ...] = ("all-fours", "400"), jobs: int = 1) -> None:
     """Compare ``count`` games of each of ``games`` (a budget below 1 compares a few, as a
-    smoke test), split evenly between the rulesets."""
+    smoke test), split evenly between the rulesets; ``jobs`` rulesets at a time, each in its
+    own process (the games are the same whatever ``jobs``)."""
     every = (("all-fours", ALL_FOURS_RULES), ("400", FOUR_HUNDRED_RULES))
+    tasks = []
     for game, rulesets in (pair for pair in every if pair[0] in games):
         total = max(len(rulesets), int(count)) if count >= 1 else len(rulesets)
         per_ruleset = -(-total // len(rulesets))
-        start = time.perf_counter()
-        finished = actions = 0
-        for k, (name, rules) in enumerate(rulesets.items()):
-            played = compared = 0
-            seed = 1000 * k
-            while played < per_ruleset:
-                # Batches of at most CHUNK games: a lane whose game of 400 runs for hundreds of
-                # deals (both teams far below the level) is left there, not played out.
-                more, steps = compare(game, rules, min(CHUNK, per_ruleset - played), seed)
-                played += more
-                compared += steps
-                seed += 1
-            finished += played
-            actions += compared
-            print(f"({game} {name}: {played:,} games, {compared:,} actions, all equal)")
-        elapsed = time.perf_counter() - start
-        print(f"{game}: {finished:,} games compared, {actions / elapsed:,.0f} actions/s")
+        tasks += [(game, name, per_ruleset) for name in rulesets]
+    start = time.perf_counter()
+    totals: dict[str, list[float]] = {game: [0, 0, 0.0] for game in games}
+    with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        done = map(_ruleset, tasks) if pool is None else pool.imap_unordered(_ruleset, tasks)
+        for game, name, played, compared, seconds in done:
+            print(
+                f"({game} {name}: {played:,} games, {compared:,} actions, all equal, "
+                f"{seconds:,.0f} s)",
+                flush=True,
+            )
+            totals[game][0] += played
+            totals[game][1] += compared
+            totals[game][2] += seconds
+    for game, (played, compared, seconds) in totals.items():
+        print(
+            f"{game}: {int(played):,} games compared, {int(compared):,} actions, "
+            f"{compared / max(seconds, 1e-9):,.0f} actions/s per process"
+        )
+    print(f"({time.perf_counter() - start:,.0f} s in all, {jobs} process(es))")
 
 
 if __name__ == "__main__":
-    chosen = tuple(sys.argv[2:]) or ("all-fours", "400")
-    run(float(sys.argv[1]) if len(sys.argv) > 1 else GAMES, chosen)
+    arguments = sys.argv[1:]
+    jobs = 1
+    if "--jobs" in arguments:
+        at = arguments.index("--jobs")
+        jobs = int(arguments[at + 1])
+        del arguments[at : at + 2]
+    chosen = tuple(arguments[1:]) or ("all-fours", "400")
+    run(float(arguments[0]) if arguments else GAMES, chosen, jobs)
