@@ -8,7 +8,7 @@ from typing import Any
 from numba import types
 from numba.extending import intrinsic, overload
 
-from cardrules.core.compiled import kernel
+from cardrules.core.compiled import inlined
 
 __all__ = ["count_bits", "kth_bit", "popcount"]
 
@@ -44,13 +44,13 @@ def _popcount_compiled(mask: Any) -> Any:
     return implementation
 
 
-@kernel
+@inlined
 def count_bits(mask: int) -> int:
     """The set bits of ``mask`` (0 <= mask < 2**63)."""
     return popcount(mask)
 
 
-@kernel
+@inlined
 def kth_bit(mask: int, k: int) -> int:
     """The position of the ``k``-th set bit of ``mask`` (from 0, lowest first; k below the
     count): a binary search by the counts of the low halves, six steps whatever ``k`` (no loop

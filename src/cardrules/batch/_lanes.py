@@ -28,7 +28,7 @@ from cardrules.batch._decks import NumpyDecks
 from cardrules.batch._results import GameResults, StepResult
 from cardrules.batch._shuffle import deal_deck, first_dealer, game_seed
 from cardrules.core.checks import check_int, check_seat, refuse
-from cardrules.core.compiled import compiled, kernel
+from cardrules.core.compiled import compiled, inlined, kernel
 from cardrules.errors import IllegalActionError, Reason
 
 __all__ = ["MAX_LANES", "SLOTS", "LaneBatch", "next_deck", "record_game"]
@@ -371,7 +371,7 @@ def _gather(count: I64, slots: Any, lanes: I64, out: I64) -> int:
     return m
 
 
-@kernel
+@inlined
 def next_deck(
     rows: I64,
     lane: int,
@@ -410,7 +410,7 @@ def next_deck(
     return True
 
 
-@kernel
+@inlined
 def record_game(
     rows: I64, lane: int, winner: int, count: I64, slots: Any, start: I64, scores: int
 ) -> None:

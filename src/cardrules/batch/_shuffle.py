@@ -24,7 +24,7 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.core.compiled import kernel
+from cardrules.core.compiled import inlined, kernel
 from cardrules.core.deck import SHUFFLE_VERSION, draw_round
 
 __all__ = [
@@ -164,7 +164,7 @@ def hash_head(text: U8, length: int, words: Any) -> Any:
     return (np.uint64(h0) << _S32) | np.uint64(h1)
 
 
-@kernel
+@inlined
 def next64(state: Any) -> tuple[Any, Any]:
     """Step 2: SplitMix64's next state and output (``uint64``, modulo 2**64)."""
     state = state + _GOLDEN
@@ -174,7 +174,7 @@ def next64(state: Any) -> tuple[Any, Any]:
     return state, z ^ (z >> _S31)
 
 
-@kernel
+@inlined
 def _digits(limbs: Any, deck: Any, product: int, radix: int, size: int, first: int) -> int:
     """Step 4 for one group of ``size`` radices from ``radix`` down, whose product is
     ``product``: the draw (its limbs from ``first`` on; those above are zero) divided by the
@@ -201,7 +201,7 @@ def _digits(limbs: Any, deck: Any, product: int, radix: int, size: int, first: i
     return first
 
 
-@kernel
+@inlined
 def below_limit(limbs: Any) -> bool:
     """Step 3: whether the draw (its 32-bit limbs, most significant first) is below the largest
     multiple of 52! under 2**256 (else it is drawn again)."""
@@ -211,7 +211,7 @@ def below_limit(limbs: Any) -> bool:
     return False
 
 
-@kernel
+@inlined
 def deck_from_state(state: Any, deck: Any, limbs: Any) -> None:
     """Steps 2 to 4 for the standard deck from a derived state, into ``deck`` (card indices, top
     first): four outputs joined into a 256-bit draw (the first most significant), drawn again
@@ -237,7 +237,7 @@ def deck_from_state(state: Any, deck: Any, limbs: Any) -> None:
     _digits(limbs, deck, 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2, 9, 8, first)
 
 
-@kernel
+@inlined
 def write_decimal(text: U8, at: int, value: Any) -> int:
     """Write the decimal digits of ``value`` (0 or more, below 2**64) at ``text[at]``; returns
     the end.  (In ``uint64`` throughout: numba computes a ``uint64`` with an ``int64`` in
@@ -255,14 +255,14 @@ def write_decimal(text: U8, at: int, value: Any) -> int:
     return at + digits
 
 
-@kernel
+@inlined
 def _write(text: U8, at: int, part: U8) -> int:
     for k in range(part.size):
         text[at + k] = part[k]
     return at + part.size
 
 
-@kernel
+@inlined
 def game_seed(prefix: U8, lane: int, game: int, text: U8, words: Any) -> Any:
     """``derive_seed(seed, "batch", lane, game)`` from the text of the batch's seed
     (:func:`seed_text`)."""
@@ -273,7 +273,7 @@ def game_seed(prefix: U8, lane: int, game: int, text: U8, words: Any) -> Any:
     return hash_head(text, at, words)
 
 
-@kernel
+@inlined
 def labelled_deck(
     seed: Any, label: U8, number: int, deck: Any, text: U8, words: Any, limbs: Any
 ) -> None:
@@ -286,7 +286,7 @@ def labelled_deck(
     deck_from_state(hash_head(text, at, words), deck, limbs)
 
 
-@kernel
+@inlined
 def deal_deck(seed: Any, number: int, deck: Any, text: U8, words: Any, limbs: Any) -> None:
     """The per-state engine's deck of deal ``number`` of the game with seed ``seed``:
     ``shuffled_deck(seed, "deal", number)`` (``text``, ``words``, ``limbs``: :func:`scratch`)."""

@@ -19,13 +19,11 @@ from numba import prange
 from cardrules.all_fours import Rules
 from cardrules.all_fours.kernels import (
     GIVE_ONE_VALUE,
-    P_DEAL_PACKET,
     P_PLAYERS,
     P_TARGET,
     P_UNDERTRUMP,
     award_points,
     card_points,
-    deal_hands,
     deal_owner,
     kick_place,
     kick_points,
@@ -36,6 +34,7 @@ from cardrules.all_fours.kernels import (
     play_mask,
     rule_params,
     score_hand,
+    stock_place,
 )
 from cardrules.batch._bits import count_bits, kth_bit
 from cardrules.batch._lanes import (
@@ -53,7 +52,7 @@ from cardrules.batch._lanes import (
     record_game,
 )
 from cardrules.batch._shuffle import scratch
-from cardrules.core.compiled import compiled, kernel
+from cardrules.core.compiled import compiled, inlined, kernel
 from cardrules.core.tricks import beats
 
 __all__ = ["AllFoursBatch"]
@@ -98,34 +97,51 @@ DEALT: Final = 24
 COLUMNS: Final = 32
 
 
-@kernel
+@inlined
 def _after(seat: int, players: int) -> int:
     """The seat after ``seat`` (AF-2; 2 or 4 players: a mask, not a division)."""
     return (seat + 1) & (players - 1)
 
 
 @kernel
-def _update_legal(rows: I64, lane: int, params: Any) -> None:
+def _legal(
+    phase: int,
+    hand: int,
+    lead: int,
+    top: int,
+    trump: int,
+    dealer_hand: int,
+    kick_suit: int,
+    params: Any,
+) -> int:
     """AF-10, AF-11, AF-16 ... AF-20: the current player's legal action ids (after an action
-    other than a card: a card's play works out the next player's cards itself)."""
-    phase = rows[lane, PHASE]
+    other than a card: a card's play works out the next player's cards itself), from plain
+    ints (no array to pass): its hand, the trick's lead and top card, the trump, the dealer's
+    hand and the kick's suit."""
     if phase == PLAY:
-        rows[lane, LEGAL] = play_mask(
-            rows[lane, HAND + rows[lane, TURN]],
-            rows[lane, LEAD],
-            rows[lane, TOP],
-            rows[lane, TRUMP],
-            params[P_UNDERTRUMP],
-            -1,
-        )
-    elif phase == BEG:
-        rows[lane, LEGAL] = (1 << STAND) | (1 << BEG_ID)
-    else:
-        give = may_give_one(rows[lane, HAND + rows[lane, DEALER]], rows[lane, KICK_SUIT], params)
-        rows[lane, LEGAL] = ((1 << GIVE) if give else 0) | (1 << RUN)
+        return play_mask(hand, lead, top, trump, params[P_UNDERTRUMP], -1)
+    if phase == BEG:
+        return (1 << STAND) | (1 << BEG_ID)
+    give = may_give_one(dealer_hand, kick_suit, params)
+    return ((1 << GIVE) if give else 0) | (1 << RUN)
 
 
-@kernel
+@inlined
+def _update_legal(rows: I64, lane: int, params: Any) -> None:
+    """:func:`_legal` of the lane's row, into its column."""
+    rows[lane, LEGAL] = _legal(
+        rows[lane, PHASE],
+        rows[lane, HAND + rows[lane, TURN]],
+        rows[lane, LEAD],
+        rows[lane, TOP],
+        rows[lane, TRUMP],
+        rows[lane, HAND + rows[lane, DEALER]],
+        rows[lane, KICK_SUIT],
+        params,
+    )
+
+
+@inlined
 def _award(rows: I64, lane: int, side: int, points: int, params: Any) -> int:
     """AF-14, AF-21: one award to a side; the winning side, or -1."""
     s0, s1, winner = award_points(
@@ -136,7 +152,7 @@ def _award(rows: I64, lane: int, side: int, points: int, params: Any) -> int:
     return winner
 
 
-@kernel
+@inlined
 def _begin_play(rows: I64, lane: int, players: int) -> None:
     """AF-16: trumps are the last kick's suit; the beggar leads."""
     rows[lane, TRUMP] = rows[lane, KICK_SUIT]
@@ -144,8 +160,8 @@ def _begin_play(rows: I64, lane: int, players: int) -> None:
     rows[lane, TURN] = _after(rows[lane, DEALER], players)
 
 
-@kernel
-def _run_pack(rows: I64, decks: Any, lane: int, params: Any) -> int:
+@inlined
+def _run_pack(rows: I64, decks: Any, lane: int, params: Any, layout: Any) -> int:
     """AF-9, AF-11 ... AF-14: three more cards each and a new kick (its points to the dealer's
     side at once), until the suit changes; a void deal when the stock runs short.  Returns the
     side that reached the target, or -1."""
@@ -165,10 +181,13 @@ def _run_pack(rows: I64, decks: Any, lane: int, params: Any) -> int:
         if winner >= 0 or changed:
             break
     rows[lane, KICKS] = made + 1
-    hands = deal_hands(decks[lane], dealer, players, params[P_DEAL_PACKET], made)
-    for seat in range(players):
-        rows[lane, HAND + seat] = hands[seat]
-        rows[lane, DEALT + seat] = hands[seat]
+    # AF-11: the runs' cards to their seats, by deal_owner's table (a kick's place is KICK)
+    for position in range(stock_place(0, players), stock_place(made, players)):
+        seat = layout[dealer, position]
+        if seat >= 0:
+            bit = 1 << decks[lane, position]
+            rows[lane, HAND + seat] |= bit
+            rows[lane, DEALT + seat] |= bit
     if winner < 0 and not changed:  # AF-13: void, the same dealer deals a fresh pack
         rows[lane, DEALER] = next_dealer(dealer, players, 1)
         rows[lane, DEAL] += 1
@@ -176,7 +195,7 @@ def _run_pack(rows: I64, decks: Any, lane: int, params: Any) -> int:
     return winner
 
 
-@kernel
+@inlined
 def _end_hand(rows: I64, lane: int, trump: int, players: int, params: Any) -> int:
     """AF-21 ... AF-23: the last trick taken: the tally, and the next deal unless a side won;
     returns the winning side, or -1."""
@@ -205,52 +224,6 @@ def _end_hand(rows: I64, lane: int, trump: int, players: int, params: Any) -> in
 
 
 @kernel
-def _play_card(rows: I64, lane: int, card: int, players: int, params: Any) -> int:
-    """AF-16 ... AF-20: ``card`` played by the seat to act; then the next player's legal cards,
-    or the trick to its winner (AF-19) and, after the last, the tally.  The trick's state is
-    read once into locals and written once: returns the winning side, or -1."""
-    undertrump = params[P_UNDERTRUMP]
-    seat = rows[lane, TURN]
-    bit = 1 << card
-    rows[lane, HAND + seat] ^= bit
-    trick = rows[lane, TRICK] | bit
-    tlen = rows[lane, TLEN] + 1
-    trump = rows[lane, TRUMP]
-    if tlen == 1:
-        lead = card // 13
-        top = card
-        top_seat = seat
-    else:
-        lead = rows[lane, LEAD]
-        top = rows[lane, TOP]
-        top_seat = rows[lane, TOP_SEAT]
-        if beats(card, top, trump):
-            top = card
-            top_seat = seat
-    if tlen < players:
-        nxt = _after(seat, players)
-        rows[lane, TURN] = nxt
-        rows[lane, TRICK] = trick
-        rows[lane, TLEN] = tlen
-        rows[lane, LEAD] = lead
-        rows[lane, TOP] = top
-        rows[lane, TOP_SEAT] = top_seat
-        rows[lane, LEGAL] = play_mask(rows[lane, HAND + nxt], lead, top, trump, undertrump, -1)
-        return -1
-    rows[lane, WON + (top_seat & 1)] |= trick
-    rows[lane, TURN] = top_seat
-    rows[lane, TRICK] = 0
-    rows[lane, TLEN] = 0
-    rows[lane, LEAD] = -1
-    rows[lane, TOP] = -1
-    hand = rows[lane, HAND + top_seat]
-    if hand != 0:
-        rows[lane, LEGAL] = play_mask(hand, -1, -1, trump, undertrump, -1)
-        return -1
-    return _end_hand(rows, lane, trump, players, params)
-
-
-@kernel
 def _play_lanes(
     rows: I64,
     decks: Any,
@@ -259,36 +232,80 @@ def _play_lanes(
     slots: Any,
     start: I64,
     params: Any,
+    layout: Any,
 ) -> int:
-    """One action in every lane (AF-10 ... AF-23); returns how many lanes wait for a deal."""
+    """One action in every lane (AF-10 ... AF-23); returns how many lanes wait for a deal.
+
+    A card (most actions) is played in the loop's own body, the trick's state read once into
+    locals and written once: a call per card, with the row's and the options' arrays as its
+    arguments, would cost about as much as the play itself."""
     players = params[P_PLAYERS]
+    undertrump = params[P_UNDERTRUMP]
     waiting = 0
     for lane in prange(rows.shape[0]):
         a = actions[lane]
-        if a < STAND:
-            winner = _play_card(rows, lane, a, players, params)
-        else:
-            winner = -1
-            if a == STAND:
-                _begin_play(rows, lane, players)
-            elif a == BEG_ID:
-                rows[lane, PHASE] = ANSWER
-                rows[lane, TURN] = rows[lane, DEALER]
-            elif a == GIVE:
-                side = (rows[lane, DEALER] + 1) % 2
-                winner = _award(rows, lane, side, GIVE_ONE_VALUE, params)
-                if winner < 0:
-                    _begin_play(rows, lane, players)
+        winner = -1
+        if a < STAND:  # AF-16 ... AF-20: a card; then the next player's cards, or the trick
+            seat = rows[lane, TURN]
+            bit = 1 << a
+            rows[lane, HAND + seat] ^= bit
+            trick = rows[lane, TRICK] | bit
+            tlen = rows[lane, TLEN] + 1
+            trump = rows[lane, TRUMP]
+            if tlen == 1:
+                lead = a // 13
+                top = a
+                top_seat = seat
             else:
-                winner = _run_pack(rows, decks, lane, params)
-                if winner < 0 and rows[lane, NEED] == NOTHING:
-                    _begin_play(rows, lane, players)
+                lead = rows[lane, LEAD]
+                top = rows[lane, TOP]
+                top_seat = rows[lane, TOP_SEAT]
+                if beats(a, top, trump):
+                    top = a
+                    top_seat = seat
+            if tlen < players:
+                nxt = _after(seat, players)
+                rows[lane, TURN] = nxt
+                rows[lane, TRICK] = trick
+                rows[lane, TLEN] = tlen
+                rows[lane, LEAD] = lead
+                rows[lane, TOP] = top
+                rows[lane, TOP_SEAT] = top_seat
+                hand = rows[lane, HAND + nxt]
+                rows[lane, LEGAL] = play_mask(hand, lead, top, trump, undertrump, -1)
+                continue
+            # AF-19: the trick to its winner, who leads the next
+            rows[lane, WON + (top_seat & 1)] |= trick
+            rows[lane, TURN] = top_seat
+            rows[lane, TRICK] = 0
+            rows[lane, TLEN] = 0
+            rows[lane, LEAD] = -1
+            rows[lane, TOP] = -1
+            hand = rows[lane, HAND + top_seat]
+            if hand != 0:
+                rows[lane, LEGAL] = play_mask(hand, -1, -1, trump, undertrump, -1)
+                continue
+            winner = _end_hand(rows, lane, trump, players, params)
+        elif a == STAND:
+            _begin_play(rows, lane, players)
+        elif a == BEG_ID:
+            rows[lane, PHASE] = ANSWER
+            rows[lane, TURN] = rows[lane, DEALER]
+        elif a == GIVE:
+            side = (rows[lane, DEALER] + 1) % 2
+            winner = _award(rows, lane, side, GIVE_ONE_VALUE, params)
+            if winner < 0:
+                _begin_play(rows, lane, players)
+        else:
+            winner = _run_pack(rows, decks, lane, params, layout)
             if winner < 0 and rows[lane, NEED] == NOTHING:
-                _update_legal(rows, lane, params)
+                _begin_play(rows, lane, players)
         if winner >= 0:
             record_game(rows, lane, winner, count, slots, start, SCORE)
         if rows[lane, NEED] != NOTHING:
             waiting += 1
+        else:
+            _update_legal(rows, lane, params)
     return waiting
 
 
@@ -330,7 +347,7 @@ def _deal_lanes(
     return waiting
 
 
-@kernel
+@inlined
 def _deal_lane(
     rows: I64,
     decks: Any,
@@ -535,6 +552,7 @@ class AllFoursBatch(LaneBatch):
             self._slots,
             self._start,
             self._params,
+            self._layout,
         )
         return waiting
 

@@ -32,7 +32,7 @@ from cardrules.batch._lanes import (
 )
 from cardrules.batch._shuffle import scratch
 from cardrules.core.cards import Suit
-from cardrules.core.compiled import compiled, kernel
+from cardrules.core.compiled import compiled, inlined, kernel
 from cardrules.core.tricks import winning_offset
 from cardrules.four_hundred import Rules
 from cardrules.four_hundred.kernels import (
@@ -87,22 +87,16 @@ COLUMNS: Final = 48
 
 
 @kernel
-def _update_legal(rows: I64, lane: int, params: Any) -> None:
-    """FH-10 ... FH-12, FH-16, FH-30: the current player's legal plays, or its bids and
-    redeal."""
-    seat = rows[lane, TURN]
-    hand = rows[lane, HAND + seat]
-    if rows[lane, PHASE] == PLAY:
-        rows[lane, LEGAL] = play_mask(hand, rows[lane, LEAD])
-        rows[lane, LOW] = 14
-        rows[lane, REDEAL] = 0
-    else:
-        rows[lane, LEGAL] = 0
-        rows[lane, LOW] = rows[lane, MINIMUM + seat]
-        rows[lane, REDEAL] = 1 if may_redeal(hand, params) else 0
+def _legal(phase: int, hand: int, lead: int, minimum: int, params: Any) -> tuple[int, int, int]:
+    """FH-10 ... FH-12, FH-16, FH-30: the current player's legal plays (a card mask; 0 while
+    bidding), smallest legal bid (14 in play) and whether it may demand a redeal, from its
+    hand, the suit led and its smallest bid (plain ints: no array to pass)."""
+    if phase == PLAY:
+        return play_mask(hand, lead), 14, 0
+    return 0, minimum, 1 if may_redeal(hand, params) else 0
 
 
-@kernel
+@inlined
 def _next_deal(rows: I64, lane: int) -> None:
     """FH-8: the deal passes (after a hand played, thrown in or void)."""
     rows[lane, DEALER] = next_dealer(rows[lane, DEALER])
@@ -110,12 +104,12 @@ def _next_deal(rows: I64, lane: int) -> None:
     rows[lane, NEED] = NEXT_DEAL
 
 
-@kernel
+@inlined
 def _four(rows: I64, lane: int, first: int) -> tuple[int, int, int, int]:
     return (rows[lane, first], rows[lane, first + 1], rows[lane, first + 2], rows[lane, first + 3])
 
 
-@kernel
+@inlined
 def _game_over(rows: I64, lane: int, winner: int, count: I64, slots: Any, start: I64) -> None:
     """The game ended: its result in the lane's slot, the level back to its start (FH-24), and
     the lane waits for its next game."""
@@ -189,8 +183,18 @@ def _play_lanes(
                     rows[lane, TURN] = (rows[lane, DEALER] + 1) % 4  # FH-15
         if rows[lane, NEED] != NOTHING:
             waiting += 1
-        else:
-            _update_legal(rows, lane, params)
+            continue
+        seat = rows[lane, TURN]
+        legal, low, redeal = _legal(
+            rows[lane, PHASE],
+            rows[lane, HAND + seat],
+            rows[lane, LEAD],
+            rows[lane, MINIMUM + seat],
+            params,
+        )
+        rows[lane, LEGAL] = legal
+        rows[lane, LOW] = low
+        rows[lane, REDEAL] = redeal
     return waiting
 
 
@@ -209,7 +213,7 @@ def _deal_lanes(rows: I64, supply: Any, params: Any, layout: Any) -> int:
     return waiting
 
 
-@kernel
+@inlined
 def _deal_lane(
     rows: I64,
     lane: int,
@@ -247,7 +251,13 @@ def _deal_lane(
     rows[lane, TLEN] = 0
     rows[lane, LEAD] = -1
     rows[lane, NEED] = NOTHING
-    _update_legal(rows, lane, params)
+    first = (dealer + 1) % 4
+    legal, low, redeal = _legal(
+        BIDDING, rows[lane, HAND + first], -1, rows[lane, MINIMUM + first], params
+    )
+    rows[lane, LEGAL] = legal
+    rows[lane, LOW] = low
+    rows[lane, REDEAL] = redeal
     return 0
 
 
