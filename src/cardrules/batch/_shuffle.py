@@ -92,6 +92,22 @@ _S32: Final = np.uint64(32)
 _LOW32: Final = np.uint64(_M32)
 _TEN: Final = np.uint64(10)
 
+# Step 4: the radices 52 ... 2 in groups, each group's product below 2**32: (product, first
+# radix, how many radices).
+_GROUPS: Final = np.array(
+    [
+        [52 * 51 * 50 * 49 * 48, 52, 5],
+        [47 * 46 * 45 * 44 * 43, 47, 5],
+        [42 * 41 * 40 * 39 * 38 * 37, 42, 6],
+        [36 * 35 * 34 * 33 * 32 * 31, 36, 6],
+        [30 * 29 * 28 * 27 * 26 * 25, 30, 6],
+        [24 * 23 * 22 * 21 * 20 * 19 * 18, 24, 7],
+        [17 * 16 * 15 * 14 * 13 * 12 * 11 * 10, 17, 8],
+        [9 * 8 * 7 * 6 * 5 * 4 * 3 * 2, 9, 8],
+    ],
+    dtype=np.int64,
+)
+
 # Step 3: the draw is rejected at or above the largest multiple of 52! under 2**256 (as 32-bit
 # limbs, most significant first).
 _LIMIT: Final = (1 << 256) - (1 << 256) % factorial(52)
@@ -175,33 +191,6 @@ def next64(state: Any) -> tuple[Any, Any]:
 
 
 @inlined
-def _digits(limbs: Any, deck: Any, product: int, radix: int, size: int, first: int) -> int:
-    """Step 4 for one group of ``size`` radices from ``radix`` down, whose product is
-    ``product``: the draw (its limbs from ``first`` on; those above are zero) divided by the
-    product in place, and the remainder's digits swapped in.  Returns the first limb not zero."""
-    divisor = np.uint64(product)
-    remainder = np.uint64(0)
-    for k in range(first, 8):
-        current = (remainder << _S32) | limbs[k]
-        quotient = current // divisor
-        limbs[k] = quotient
-        remainder = current - quotient * divisor
-    while first < 8 and limbs[first] == 0:
-        first += 1
-    y = remainder  # unsigned: one division per digit, no floor-division sign fix-ups
-    for k in range(size):
-        i = radix - 1 - k
-        divisor = np.uint64(i + 1)
-        quotient = y // divisor
-        j = np.int64(y - quotient * divisor)
-        y = quotient
-        top = deck[i]
-        deck[i] = deck[j]
-        deck[j] = top
-    return first
-
-
-@inlined
 def below_limit(limbs: Any) -> bool:
     """Step 3: whether the draw (its 32-bit limbs, most significant first) is below the largest
     multiple of 52! under 2**256 (else it is drawn again)."""
@@ -216,8 +205,10 @@ def deck_from_state(state: Any, deck: Any, limbs: Any) -> None:
     """Steps 2 to 4 for the standard deck from a derived state, into ``deck`` (card indices, top
     first): four outputs joined into a 256-bit draw (the first most significant), drawn again
     while at or above the rejection limit, then the Fisher-Yates swaps of its mixed-radix
-    digits, the radices 52 ... 2 in groups whose product is below 2**32 (one long division of
-    the draw by a group's product gives a number holding the group's digits)."""
+    digits, the radices 52 ... 2 in the groups of :data:`_GROUPS`, whose products are below
+    2**32: one long division of the draw by a group's product gives a number holding the
+    group's digits.  (One loop in one body: a helper per group, taking the arrays, would cost
+    a reference count's rise and fall per call.)"""
     while True:
         for k in range(4):
             state, word = next64(state)
@@ -227,14 +218,28 @@ def deck_from_state(state: Any, deck: Any, limbs: Any) -> None:
             break
     for i in range(52):
         deck[i] = i
-    first = _digits(limbs, deck, 52 * 51 * 50 * 49 * 48, 52, 5, 0)
-    first = _digits(limbs, deck, 47 * 46 * 45 * 44 * 43, 47, 5, first)
-    first = _digits(limbs, deck, 42 * 41 * 40 * 39 * 38 * 37, 42, 6, first)
-    first = _digits(limbs, deck, 36 * 35 * 34 * 33 * 32 * 31, 36, 6, first)
-    first = _digits(limbs, deck, 30 * 29 * 28 * 27 * 26 * 25, 30, 6, first)
-    first = _digits(limbs, deck, 24 * 23 * 22 * 21 * 20 * 19 * 18, 24, 7, first)
-    first = _digits(limbs, deck, 17 * 16 * 15 * 14 * 13 * 12 * 11 * 10, 17, 8, first)
-    _digits(limbs, deck, 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2, 9, 8, first)
+    first = 0  # the limbs above it are zero
+    for group in range(_GROUPS.shape[0]):
+        divisor = np.uint64(_GROUPS[group, 0])
+        radix = _GROUPS[group, 1]
+        remainder = np.uint64(0)
+        for k in range(first, 8):
+            current = (remainder << _S32) | limbs[k]
+            quotient = current // divisor
+            limbs[k] = quotient
+            remainder = current - quotient * divisor
+        while first < 8 and limbs[first] == 0:
+            first += 1
+        y = remainder  # unsigned: one division per digit, no floor-division sign fix-ups
+        for k in range(_GROUPS[group, 2]):
+            i = radix - 1 - k
+            divisor = np.uint64(i + 1)
+            quotient = y // divisor
+            j = np.int64(y - quotient * divisor)
+            y = quotient
+            top = deck[i]
+            deck[i] = deck[j]
+            deck[j] = top
 
 
 @inlined
