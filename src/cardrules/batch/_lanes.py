@@ -387,24 +387,27 @@ def next_deck(
     deck, or the numpy block's next.  False when the numpy block is used up (the lane waits for
     the next).  ``supply`` is :meth:`LaneBatch._supply`; ``text``, ``words``, ``limbs``: the
     shuffle's scratch."""
-    seeds, prefix, seeded, pool_decks, pool_dealers, used, given = supply
+    # Each array is taken from the tuple where it is used, not all at the top: a name bound to
+    # an array costs a rise and a fall of its reference count on every path.
+    seeded = supply[2]
     if rows[lane, NEED] == NEXT_GAME:
         if seeded:
-            seeds[lane] = game_seed(prefix, lane, rows[lane, GAME], text, words)
-            rows[lane, DEALER] = first_dealer(seeds[lane], players, deck, text, words, limbs)
-        elif used[1] < pool_dealers.size:
-            rows[lane, DEALER] = pool_dealers[used[1]]
-            used[1] += 1
+            seed = game_seed(supply[1], lane, rows[lane, GAME], text, words)
+            supply[0][lane] = seed
+            rows[lane, DEALER] = first_dealer(seed, players, deck, text, words, limbs)
+        elif supply[5][1] < supply[4].size:
+            rows[lane, DEALER] = supply[4][supply[5][1]]
+            supply[5][1] += 1
         else:
             return False
         rows[lane, NEED] = NEXT_DEAL
-    if given.shape[0] > 0 and rows[lane, GAME] == 0 and rows[lane, DEAL] == 0:
-        deck[:] = given[lane]
+    if supply[6].shape[0] > 0 and rows[lane, GAME] == 0 and rows[lane, DEAL] == 0:
+        deck[:] = supply[6][lane]
     elif seeded:
-        deal_deck(seeds[lane], rows[lane, DEAL], deck, text, words, limbs)
-    elif used[0] < pool_decks.shape[0]:
-        deck[:] = pool_decks[used[0]]
-        used[0] += 1
+        deal_deck(supply[0][lane], rows[lane, DEAL], deck, text, words, limbs)
+    elif supply[5][0] < supply[3].shape[0]:
+        deck[:] = supply[3][supply[5][0]]
+        supply[5][0] += 1
     else:
         return False
     return True

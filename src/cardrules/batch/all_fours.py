@@ -320,88 +320,60 @@ def _deal_lanes(
     params: Any,
     layout: Any,
 ) -> int:
-    """AF-6 ... AF-9, AF-14: every waiting lane's deal (a next game's first dealer drawn first),
-    its kick scored at once; a game that the kick ends makes the lane deal its next game.
-    Returns how many lanes still wait (their slots of results full, or the numpy shuffle's
-    block used up)."""
+    """AF-6 ... AF-9, AF-14: every waiting lane's deals (a next game's first dealer drawn
+    first), until one is not over at its kick (a game that the kick ends makes the lane deal
+    its next game).  Returns how many lanes still wait (their slots of results full, or the
+    numpy shuffle's block used up).  A lane's deal is the loop's own body: a helper taking
+    these arrays would raise and lower each one's reference count at every deal."""
+    players = params[P_PLAYERS]
     waiting = 0
     n = rows.shape[0]
     for chunk in prange((n + CHUNK - 1) // CHUNK):
         text, words, limbs = scratch()
         for lane in range(chunk * CHUNK, min(n, chunk * CHUNK + CHUNK)):
+            if rows[lane, NEED] == NOTHING:
+                continue
+            deck = decks[lane]
+            while rows[lane, NEED] != NOTHING:
+                if count[lane] == SLOTS or not next_deck(
+                    rows, lane, players, deck, supply, text, words, limbs
+                ):
+                    break
+                dealer = rows[lane, DEALER]
+                h0 = h1 = h2 = h3 = 0
+                for position in range(kick_place(0, players)):  # AF-7, by deal_owner's table
+                    seat = layout[dealer, position]
+                    bit = 1 << deck[position]
+                    h0 |= bit if seat == 0 else 0
+                    h1 |= bit if seat == 1 else 0
+                    h2 |= bit if seat == 2 else 0
+                    h3 |= bit if seat == 3 else 0
+                rows[lane, HAND] = rows[lane, DEALT] = h0
+                rows[lane, HAND + 1] = rows[lane, DEALT + 1] = h1
+                rows[lane, HAND + 2] = rows[lane, DEALT + 2] = h2
+                rows[lane, HAND + 3] = rows[lane, DEALT + 3] = h3
+                kick = deck[kick_place(0, players)]
+                rows[lane, KICKS] = 1
+                rows[lane, KICK_SUIT] = kick // 13
+                rows[lane, TRUMP] = -1
+                rows[lane, WON] = 0
+                rows[lane, WON + 1] = 0
+                rows[lane, TRICK] = 0
+                rows[lane, TLEN] = 0
+                rows[lane, LEAD] = -1
+                rows[lane, TOP] = -1
+                rows[lane, PHASE] = BEG
+                rows[lane, TURN] = _after(dealer, players)  # AF-10: the beggar
+                rows[lane, NEED] = NOTHING
+                # AF-9, AF-14: the kick's points at once, the target checked
+                winner = _award(rows, lane, dealer % 2, kick_points(kick, params), params)
+                if winner >= 0:
+                    record_game(rows, lane, winner, count, slots, start, SCORE)
             if rows[lane, NEED] != NOTHING:
-                waiting += _deal_lane(
-                    rows,
-                    decks,
-                    lane,
-                    supply,
-                    count,
-                    slots,
-                    start,
-                    params,
-                    layout,
-                    text,
-                    words,
-                    limbs,
-                )
+                waiting += 1
+            else:
+                _update_legal(rows, lane, params)
     return waiting
-
-
-@inlined
-def _deal_lane(
-    rows: I64,
-    decks: Any,
-    lane: int,
-    supply: Any,
-    count: I64,
-    slots: Any,
-    start: I64,
-    params: Any,
-    layout: Any,
-    text: Any,
-    words: Any,
-    limbs: Any,
-) -> int:
-    """A waiting lane's deals, until one is not over at its kick; 1 if it still waits (its
-    slots of results full, or the numpy shuffle's block used up)."""
-    players = params[P_PLAYERS]
-    deck = decks[lane]
-    while rows[lane, NEED] != NOTHING:
-        if count[lane] == SLOTS or not next_deck(
-            rows, lane, players, deck, supply, text, words, limbs
-        ):
-            return 1
-        dealer = rows[lane, DEALER]
-        h0 = h1 = h2 = h3 = 0
-        for position in range(kick_place(0, players)):  # AF-7, by deal_owner's table
-            seat = layout[dealer, position]
-            bit = 1 << deck[position]
-            h0 |= bit if seat == 0 else 0
-            h1 |= bit if seat == 1 else 0
-            h2 |= bit if seat == 2 else 0
-            h3 |= bit if seat == 3 else 0
-        rows[lane, HAND] = rows[lane, DEALT] = h0
-        rows[lane, HAND + 1] = rows[lane, DEALT + 1] = h1
-        rows[lane, HAND + 2] = rows[lane, DEALT + 2] = h2
-        rows[lane, HAND + 3] = rows[lane, DEALT + 3] = h3
-        kick = deck[kick_place(0, players)]
-        rows[lane, KICKS] = 1
-        rows[lane, KICK_SUIT] = kick // 13
-        rows[lane, TRUMP] = -1
-        rows[lane, WON] = 0
-        rows[lane, WON + 1] = 0
-        rows[lane, TRICK] = 0
-        rows[lane, TLEN] = 0
-        rows[lane, LEAD] = -1
-        rows[lane, TOP] = -1
-        rows[lane, PHASE] = BEG
-        rows[lane, TURN] = _after(dealer, players)  # AF-10: the beggar
-        rows[lane, NEED] = NOTHING
-        winner = _award(rows, lane, dealer % 2, kick_points(kick, params), params)  # AF-9, AF-14
-        if winner >= 0:
-            record_game(rows, lane, winner, count, slots, start, SCORE)
-    _update_legal(rows, lane, params)
-    return 0
 
 
 @kernel

@@ -201,64 +201,51 @@ def _play_lanes(
 @kernel
 def _deal_lanes(rows: I64, supply: Any, params: Any, layout: Any) -> int:
     """FH-6 ... FH-10: every waiting lane's deal (a next game's first dealer drawn first);
-    returns how many lanes still wait (for the numpy shuffle's next block)."""
+    returns how many lanes still wait (for the numpy shuffle's next block).  A lane's deal is
+    the loop's own body: a helper taking these arrays would raise and lower each one's
+    reference count at every deal."""
     waiting = 0
     n = rows.shape[0]
     for chunk in prange((n + CHUNK - 1) // CHUNK):
         text, words, limbs = scratch()
         deck = np.empty(52, dtype=np.int8)
         for lane in range(chunk * CHUNK, min(n, chunk * CHUNK + CHUNK)):
-            if rows[lane, NEED] != NOTHING:
-                waiting += _deal_lane(rows, lane, supply, params, layout, deck, text, words, limbs)
+            if rows[lane, NEED] == NOTHING:
+                continue
+            if not next_deck(rows, lane, 4, deck, supply, text, words, limbs):
+                waiting += 1
+                continue
+            dealer = rows[lane, DEALER]
+            h0 = h1 = h2 = h3 = 0
+            for position in range(52):  # FH-7, by deal_seat's table
+                seat = layout[dealer, position]
+                bit = 1 << deck[position]
+                h0 |= bit if seat == 0 else 0
+                h1 |= bit if seat == 1 else 0
+                h2 |= bit if seat == 2 else 0
+                h3 |= bit if seat == 3 else 0
+            rows[lane, HAND] = rows[lane, DEALT] = h0
+            rows[lane, HAND + 1] = rows[lane, DEALT + 1] = h1
+            rows[lane, HAND + 2] = rows[lane, DEALT + 2] = h2
+            rows[lane, HAND + 3] = rows[lane, DEALT + 3] = h3
+            for seat in range(4):
+                rows[lane, TRICK + seat] = -1
+                rows[lane, BID + seat] = 0
+                rows[lane, TAKEN + seat] = 0
+                rows[lane, MINIMUM + seat] = minimum_bid(rows[lane, SCORE + seat], params)
+            first = (dealer + 1) % 4  # FH-10: dealer + 1 bids first
+            rows[lane, PHASE] = BIDDING
+            rows[lane, TURN] = first
+            rows[lane, TLEN] = 0
+            rows[lane, LEAD] = -1
+            rows[lane, NEED] = NOTHING
+            legal, low, redeal = _legal(
+                BIDDING, rows[lane, HAND + first], -1, rows[lane, MINIMUM + first], params
+            )
+            rows[lane, LEGAL] = legal
+            rows[lane, LOW] = low
+            rows[lane, REDEAL] = redeal
     return waiting
-
-
-@inlined
-def _deal_lane(
-    rows: I64,
-    lane: int,
-    supply: Any,
-    params: Any,
-    layout: Any,
-    deck: Any,
-    text: Any,
-    words: Any,
-    limbs: Any,
-) -> int:
-    """A waiting lane's deal; 1 if it still waits (the numpy shuffle's block used up)."""
-    if not next_deck(rows, lane, 4, deck, supply, text, words, limbs):
-        return 1
-    dealer = rows[lane, DEALER]
-    h0 = h1 = h2 = h3 = 0
-    for position in range(52):  # FH-7, by deal_seat's table
-        seat = layout[dealer, position]
-        bit = 1 << deck[position]
-        h0 |= bit if seat == 0 else 0
-        h1 |= bit if seat == 1 else 0
-        h2 |= bit if seat == 2 else 0
-        h3 |= bit if seat == 3 else 0
-    rows[lane, HAND] = rows[lane, DEALT] = h0
-    rows[lane, HAND + 1] = rows[lane, DEALT + 1] = h1
-    rows[lane, HAND + 2] = rows[lane, DEALT + 2] = h2
-    rows[lane, HAND + 3] = rows[lane, DEALT + 3] = h3
-    for seat in range(4):
-        rows[lane, TRICK + seat] = -1
-        rows[lane, BID + seat] = 0
-        rows[lane, TAKEN + seat] = 0
-        rows[lane, MINIMUM + seat] = minimum_bid(rows[lane, SCORE + seat], params)
-    rows[lane, PHASE] = BIDDING
-    rows[lane, TURN] = (dealer + 1) % 4  # FH-10: dealer + 1 bids first
-    rows[lane, TLEN] = 0
-    rows[lane, LEAD] = -1
-    rows[lane, NEED] = NOTHING
-    first = (dealer + 1) % 4
-    legal, low, redeal = _legal(
-        BIDDING, rows[lane, HAND + first], -1, rows[lane, MINIMUM + first], params
-    )
-    rows[lane, LEGAL] = legal
-    rows[lane, LOW] = low
-    rows[lane, REDEAL] = redeal
-    return 0
 
 
 @kernel
