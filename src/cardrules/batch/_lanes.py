@@ -31,7 +31,7 @@ from cardrules.core.checks import check_int, check_seat, refuse
 from cardrules.core.compiled import compiled, inlined, kernel
 from cardrules.errors import IllegalActionError, Reason
 
-__all__ = ["MAX_LANES", "SLOTS", "LaneBatch", "next_deck", "record_game"]
+__all__ = ["MAX_LANES", "SLOTS", "LaneBatch", "deal_cards", "next_deck", "record_game"]
 
 I64 = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
@@ -411,6 +411,30 @@ def next_deck(
     else:
         return False
     return True
+
+
+@inlined
+def deal_cards(
+    rows: I64, lane: int, deck: Any, layout: Any, cards: int, hand: int, dealt: int
+) -> None:
+    """The first ``cards`` cards of ``deck`` to their seats by ``layout`` (the seat that gets
+    each deck position per dealer, from the game's deal kernel): each seat's hand, in columns
+    ``hand`` ... and, as the cards dealt to it, ``dealt`` ... (four seats; two-player rows
+    leave the last two empty)."""
+    dealer = rows[lane, DEALER]
+    h0 = h1 = h2 = h3 = 0
+    for position in range(cards):
+        seat = layout[dealer, position]
+        bit = 1 << deck[position]
+        # selects, not branches: which seat gets a card is a coin toss
+        h0 |= bit if seat == 0 else 0
+        h1 |= bit if seat == 1 else 0
+        h2 |= bit if seat == 2 else 0
+        h3 |= bit if seat == 3 else 0
+    rows[lane, hand] = rows[lane, dealt] = h0
+    rows[lane, hand + 1] = rows[lane, dealt + 1] = h1
+    rows[lane, hand + 2] = rows[lane, dealt + 2] = h2
+    rows[lane, hand + 3] = rows[lane, dealt + 3] = h3
 
 
 @inlined

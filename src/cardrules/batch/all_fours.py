@@ -48,6 +48,7 @@ from cardrules.batch._lanes import (
     SLOTS,
     TURN,
     LaneBatch,
+    deal_cards,
     next_deck,
     record_game,
 )
@@ -340,18 +341,8 @@ def _deal_lanes(
                 ):
                     break
                 dealer = rows[lane, DEALER]
-                h0 = h1 = h2 = h3 = 0
-                for position in range(kick_place(0, players)):  # AF-7, by deal_owner's table
-                    seat = layout[dealer, position]
-                    bit = 1 << deck[position]
-                    h0 |= bit if seat == 0 else 0
-                    h1 |= bit if seat == 1 else 0
-                    h2 |= bit if seat == 2 else 0
-                    h3 |= bit if seat == 3 else 0
-                rows[lane, HAND] = rows[lane, DEALT] = h0
-                rows[lane, HAND + 1] = rows[lane, DEALT + 1] = h1
-                rows[lane, HAND + 2] = rows[lane, DEALT + 2] = h2
-                rows[lane, HAND + 3] = rows[lane, DEALT + 3] = h3
+                # AF-7, by deal_owner's table
+                deal_cards(rows, lane, deck, layout, kick_place(0, players), HAND, DEALT)
                 kick = deck[kick_place(0, players)]
                 rows[lane, KICKS] = 1
                 rows[lane, KICK_SUIT] = kick // 13

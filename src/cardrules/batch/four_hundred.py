@@ -27,6 +27,7 @@ from cardrules.batch._lanes import (
     PHASE,
     TURN,
     LaneBatch,
+    deal_cards,
     next_deck,
     record_game,
 )
@@ -216,18 +217,7 @@ def _deal_lanes(rows: I64, supply: Any, params: Any, layout: Any) -> int:
                 waiting += 1
                 continue
             dealer = rows[lane, DEALER]
-            h0 = h1 = h2 = h3 = 0
-            for position in range(52):  # FH-7, by deal_seat's table
-                seat = layout[dealer, position]
-                bit = 1 << deck[position]
-                h0 |= bit if seat == 0 else 0
-                h1 |= bit if seat == 1 else 0
-                h2 |= bit if seat == 2 else 0
-                h3 |= bit if seat == 3 else 0
-            rows[lane, HAND] = rows[lane, DEALT] = h0
-            rows[lane, HAND + 1] = rows[lane, DEALT + 1] = h1
-            rows[lane, HAND + 2] = rows[lane, DEALT + 2] = h2
-            rows[lane, HAND + 3] = rows[lane, DEALT + 3] = h3
+            deal_cards(rows, lane, deck, layout, 52, HAND, DEALT)  # FH-7, by deal_seat's table
             for seat in range(4):
                 rows[lane, TRICK + seat] = -1
                 rows[lane, BID + seat] = 0
