@@ -30,7 +30,7 @@ def popcount(mask: int) -> int:
     return int(mask).bit_count()
 
 
-@intrinsic  # type: ignore[misc]
+@intrinsic
 def _ctpop(typingctx: Any, mask: Any) -> Any:
     """LLVM's ``ctpop`` on a 64-bit int."""
     if not isinstance(mask, types.Integer):
@@ -44,13 +44,13 @@ def _ctpop(typingctx: Any, mask: Any) -> Any:
     return signature, codegen
 
 
-@overload(popcount)  # type: ignore[misc]
+@overload(popcount)
 def _popcount_compiled(mask: Any) -> Any:
     if not isinstance(mask, types.Integer):
         return None
 
     def implementation(mask: Any) -> Any:  # the same signature as the overload's
-        return _ctpop(mask)
+        return _ctpop(mask)  # type: ignore[call-arg]  # numba supplies the typing context
 
     return implementation
 
@@ -76,4 +76,4 @@ def kth_bit(mask: int, k: int) -> int:
         mask >>= width * upper
         position += width * upper
         width >>= 1
-    return position + _NTH_IN_BYTE[(mask & 0xFF) * 8 + k]
+    return position + int(_NTH_IN_BYTE[(mask & 0xFF) * 8 + k])
