@@ -1,7 +1,8 @@
 """The batch engine plays the per-state engine's games, action for action, over many games:
 ``python benchmarks/parity_batch.py [GAMES [GAME ...]] [--jobs K]`` (default 20,000 games of
 each game; ``GAME`` is ``all-fours`` or ``400``, default both; ``--jobs K`` compares K rulesets
-at a time, each in its own process).
+at a time, each in its own process; ``--only NAME,...`` only those rulesets; ``--chunk N``
+batches of at most N games, default 300).
 
 The test suite compares a few thousand games (tests/batch); this script compares the full
 count, over every rule option the batch engine supports (the rulesets of the tests, the games
@@ -168,35 +169,44 @@ def compare(game: str, rules: Any, games: int, seed: int) -> tuple[int, int]:
     return finished, actions
 
 
-def _ruleset(task: tuple[str, str, int]) -> tuple[str, str, int, int, float]:
-    """One ruleset's games (in a worker process with ``--jobs``): its games and actions
-    compared, and the seconds they took."""
-    game, name, count = task
+def _ruleset(task: tuple[str, str, int, int]) -> tuple[str, str, int, int, float]:
+    """One ruleset's games (in a worker process with ``--jobs``), in batches of at most
+    ``chunk`` games (each batch's count printed as it ends): its games and actions compared,
+    and the seconds they took."""
+    game, name, count, chunk = task
     rulesets = ALL_FOURS_RULES if game == "all-fours" else FOUR_HUNDRED_RULES
     rules = rulesets[name]
     start = time.perf_counter()
     played = compared = 0
     seed = 1000 * list(rulesets).index(name)
     while played < count:
-        # Batches of at most CHUNK games: a lane whose game of 400 runs for hundreds of deals
+        # Batches of at most `chunk` games: a lane whose game of 400 runs for hundreds of deals
         # (both teams far below the level) is left there, not played out.
-        more, steps = compare(game, rules, min(CHUNK, count - played), seed)
+        more, steps = compare(game, rules, min(chunk, count - played), seed)
         played += more
         compared += steps
         seed += 1
+        print(f"({game} {name}: {played:,} games so far, all equal)", flush=True)
     return game, name, played, compared, time.perf_counter() - start
 
 
-def run(count: float = GAMES, games: tuple[str, ...] = ("all-fours", "400"), jobs: int = 1) -> None:
+def run(
+    count: float = GAMES,
+    games: tuple[str, ...] = ("all-fours", "400"),
+    jobs: int = 1,
+    only: tuple[str, ...] = (),
+    chunk: int = CHUNK,
+) -> None:
     """Compare ``count`` games of each of ``games`` (a budget below 1 compares a few, as a
-    smoke test), split evenly between the rulesets; ``jobs`` rulesets at a time, each in its
-    own process (the games are the same whatever ``jobs``)."""
+    smoke test), split evenly between the rulesets (``only``: just those of these names);
+    ``jobs`` rulesets at a time, each in its own process (the games are the same whatever
+    ``jobs``), in batches of at most ``chunk`` games."""
     every = (("all-fours", ALL_FOURS_RULES), ("400", FOUR_HUNDRED_RULES))
     tasks = []
     for game, rulesets in (pair for pair in every if pair[0] in games):
         total = max(len(rulesets), int(count)) if count >= 1 else len(rulesets)
         per_ruleset = -(-total // len(rulesets))
-        tasks += [(game, name, per_ruleset) for name in rulesets]
+        tasks += [(game, name, per_ruleset, chunk) for name in rulesets if not only or name in only]
     start = time.perf_counter()
     totals: dict[str, list[float]] = {game: [0, 0, 0.0] for game in games}
     with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
@@ -220,10 +230,13 @@ def run(count: float = GAMES, games: tuple[str, ...] = ("all-fours", "400"), job
 
 if __name__ == "__main__":
     arguments = sys.argv[1:]
-    jobs = 1
-    if "--jobs" in arguments:
-        at = arguments.index("--jobs")
-        jobs = int(arguments[at + 1])
-        del arguments[at : at + 2]
+    options = {"--jobs": "1", "--only": "", "--chunk": str(CHUNK)}
+    for flag in options:
+        if flag in arguments:
+            at = arguments.index(flag)
+            options[flag] = arguments[at + 1]
+            del arguments[at : at + 2]
     chosen = tuple(arguments[1:]) or ("all-fours", "400")
-    run(float(arguments[0]) if arguments else GAMES, chosen, jobs)
+    only = tuple(name for name in options["--only"].split(",") if name)
+    budget = float(arguments[0]) if arguments else GAMES
+    run(budget, chosen, int(options["--jobs"]), only, int(options["--chunk"]))
