@@ -1,8 +1,9 @@
 """The batch engine plays the per-state engine's games, action for action, over many games:
-``python benchmarks/parity_batch.py [GAMES [GAME ...]] [--jobs K]`` (default 20,000 games of
+``python benchmarks/parity_batch.py [GAMES [GAME ...]] [--jobs K] [--only NAME,...] [--chunk N]``
+(default 20,000 games of
 each game; ``GAME`` is ``all-fours`` or ``400``, default both; ``--jobs K`` compares K rulesets
 at a time, each in its own process; ``--only NAME,...`` only those rulesets; ``--chunk N``
-batches of at most N games, default 300).
+batches of at most N games, default 100).
 
 The test suite compares a few thousand games (tests/batch); this script compares the full
 count, over every rule option the batch engine supports (the rulesets of the tests, the games
@@ -13,6 +14,13 @@ at every step each lane's legal action ids, current player, scores, dealer and d
 (400: also its level) must agree, and every finished game's number, winner and final scores,
 and the step's ``done`` and rewards.  A disagreement stops the script with the lane and the
 step.
+
+The games are played in batches of 64 lanes, a batch ending once ``--chunk`` of its games have
+ended (then the next batch, with the next seed).  The games counted are those that end in
+their batch, each compared action for action from its first deal to its end; a game still
+going when its batch ends (in 400 from scores near the end, random play can go on for
+hundreds of deals) is compared as far as it went and not counted, so the count leans to the
+games that end sooner.
 """
 
 from __future__ import annotations
@@ -31,8 +39,8 @@ from cardrules.batch import game_seed, make
 
 LANES = 64
 GAMES = 20_000
-#: The most games one batch plays (then a new batch, with the next seed).
-CHUNK = 300
+#: A batch ends once this many of its games have ended (then a new batch, with the next seed).
+CHUNK = 100
 
 ALL_FOURS_RULES = {
     "trinidad": af.Rules(),
