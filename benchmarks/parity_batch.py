@@ -1,6 +1,9 @@
 """The batch engine plays the per-state engine's games, action for action, over many games:
-``python benchmarks/parity_batch.py [GAMES [GAME ...]]`` (default 20,000 games of each game;
-``GAME`` is ``all-fours`` or ``400``, default both).
+``python benchmarks/parity_batch.py [GAMES [GAME ...]] [--jobs K] [--only NAME,...] [--chunk N]``
+(default 20,000 games of
+each game; ``GAME`` is ``all-fours`` or ``400``, default both; ``--jobs K`` compares K rulesets
+at a time, each in its own process; ``--only NAME,...`` only those rulesets; ``--chunk N``
+batches of at most N games, default 100).
 
 The test suite compares a few thousand games (tests/batch); this script compares the full
 count, over every rule option the batch engine supports (the rulesets of the tests, the games
@@ -11,10 +14,19 @@ at every step each lane's legal action ids, current player, scores, dealer and d
 (400: also its level) must agree, and every finished game's number, winner and final scores,
 and the step's ``done`` and rewards.  A disagreement stops the script with the lane and the
 step.
+
+The games are played in batches of 64 lanes, a batch ending once ``--chunk`` of its games have
+ended (then the next batch, with the next seed).  The games counted are those that end in
+their batch, each compared action for action from its first deal to its end; a game still
+going when its batch ends (in 400 from scores near the end, random play can go on for
+hundreds of deals) is compared as far as it went and not counted, so the count leans to the
+games that end sooner.
 """
 
 from __future__ import annotations
 
+import contextlib
+import multiprocessing
 import sys
 import time
 from typing import Any
@@ -27,8 +39,8 @@ from cardrules.batch import game_seed, make
 
 LANES = 64
 GAMES = 20_000
-#: The most games one batch plays (then a new batch, with the next seed).
-CHUNK = 300
+#: A batch ends once this many of its games have ended (then a new batch, with the next seed).
+CHUNK = 100
 
 ALL_FOURS_RULES = {
     "trinidad": af.Rules(),
@@ -165,32 +177,74 @@ def compare(game: str, rules: Any, games: int, seed: int) -> tuple[int, int]:
     return finished, actions
 
 
-def run(count: float = GAMES, games: tuple[str, ...] = ("all-fours", "400")) -> None:
+def _ruleset(task: tuple[str, str, int, int]) -> tuple[str, str, int, int, float]:
+    """One ruleset's games (in a worker process with ``--jobs``), in batches of at most
+    ``chunk`` games (each batch's count printed as it ends): its games and actions compared,
+    and the seconds they took."""
+    game, name, count, chunk = task
+    rulesets = ALL_FOURS_RULES if game == "all-fours" else FOUR_HUNDRED_RULES
+    rules = rulesets[name]
+    start = time.perf_counter()
+    played = compared = 0
+    seed = 1000 * list(rulesets).index(name)
+    while played < count:
+        # Batches of at most `chunk` games: a lane whose game of 400 runs for hundreds of deals
+        # (both teams far below the level) is left there, not played out.
+        more, steps = compare(game, rules, min(chunk, count - played), seed)
+        played += more
+        compared += steps
+        seed += 1
+        print(f"({game} {name}: {played:,} games so far, all equal)", flush=True)
+    return game, name, played, compared, time.perf_counter() - start
+
+
+def run(
+    count: float = GAMES,
+    games: tuple[str, ...] = ("all-fours", "400"),
+    jobs: int = 1,
+    only: tuple[str, ...] = (),
+    chunk: int = CHUNK,
+) -> None:
     """Compare ``count`` games of each of ``games`` (a budget below 1 compares a few, as a
-    smoke test), split evenly between the rulesets."""
+    smoke test), split evenly between the rulesets (``only``: just those of these names);
+    ``jobs`` rulesets at a time, each in its own process (the games are the same whatever
+    ``jobs``), in batches of at most ``chunk`` games."""
     every = (("all-fours", ALL_FOURS_RULES), ("400", FOUR_HUNDRED_RULES))
+    tasks = []
     for game, rulesets in (pair for pair in every if pair[0] in games):
         total = max(len(rulesets), int(count)) if count >= 1 else len(rulesets)
         per_ruleset = -(-total // len(rulesets))
-        start = time.perf_counter()
-        finished = actions = 0
-        for k, (name, rules) in enumerate(rulesets.items()):
-            played = compared = 0
-            seed = 1000 * k
-            while played < per_ruleset:
-                # Batches of at most CHUNK games: a lane whose game of 400 runs for hundreds of
-                # deals (both teams far below the level) is left there, not played out.
-                more, steps = compare(game, rules, min(CHUNK, per_ruleset - played), seed)
-                played += more
-                compared += steps
-                seed += 1
-            finished += played
-            actions += compared
-            print(f"({game} {name}: {played:,} games, {compared:,} actions, all equal)")
-        elapsed = time.perf_counter() - start
-        print(f"{game}: {finished:,} games compared, {actions / elapsed:,.0f} actions/s")
+        tasks += [(game, name, per_ruleset, chunk) for name in rulesets if not only or name in only]
+    start = time.perf_counter()
+    totals: dict[str, list[float]] = {game: [0, 0, 0.0] for game in games}
+    with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        done = map(_ruleset, tasks) if pool is None else pool.imap_unordered(_ruleset, tasks)
+        for game, name, played, compared, seconds in done:
+            print(
+                f"({game} {name}: {played:,} games, {compared:,} actions, all equal, "
+                f"{seconds:,.0f} s)",
+                flush=True,
+            )
+            totals[game][0] += played
+            totals[game][1] += compared
+            totals[game][2] += seconds
+    for game, (played, compared, seconds) in totals.items():
+        print(
+            f"{game}: {int(played):,} games compared, {int(compared):,} actions, "
+            f"{compared / max(seconds, 1e-9):,.0f} actions/s per process"
+        )
+    print(f"({time.perf_counter() - start:,.0f} s in all, {jobs} process(es))")
 
 
 if __name__ == "__main__":
-    chosen = tuple(sys.argv[2:]) or ("all-fours", "400")
-    run(float(sys.argv[1]) if len(sys.argv) > 1 else GAMES, chosen)
+    arguments = sys.argv[1:]
+    options = {"--jobs": "1", "--only": "", "--chunk": str(CHUNK)}
+    for flag in options:
+        if flag in arguments:
+            at = arguments.index(flag)
+            options[flag] = arguments[at + 1]
+            del arguments[at : at + 2]
+    chosen = tuple(arguments[1:]) or ("all-fours", "400")
+    only = tuple(name for name in options["--only"].split(",") if name)
+    budget = float(arguments[0]) if arguments else GAMES
+    run(budget, chosen, int(options["--jobs"]), only, int(options["--chunk"]))

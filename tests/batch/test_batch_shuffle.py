@@ -7,7 +7,9 @@ import hashlib
 
 import numpy as np
 import pytest
+from tests.kernels._tiers import same
 
+from cardrules.all_fours.kernels import may_look_at_hand
 from cardrules.batch import _bits, _decks, _shuffle, game_seed
 from cardrules.batch._shuffle import deal_deck, first_dealer, hash_head, scratch
 from cardrules.core import deck as core_deck
@@ -191,3 +193,34 @@ def test_numpy_decks_and_dealers_are_the_generators_draws(players: int) -> None:
             expected = reference.integers(0, players, size=count, dtype=np.int64)
             got = source.dealers(count)
         assert np.array_equal(got, expected)
+
+
+def _slow_round(cards: list[int], drawing: int, players: int) -> int:
+    """One round of the draw from the rule's words: the seats still drawing take the cards in
+    seat order; the seats of the highest rank draw again (or one deals)."""
+    seats = [seat for seat in range(players) if drawing >> seat & 1]
+    ranks = {seat: cards[k] % 13 for k, seat in enumerate(seats)}
+    best = max(ranks.values())
+    return sum(1 << seat for seat in seats if ranks[seat] == best)
+
+
+@pytest.mark.rule("FH-6", "AF-6")
+def test_the_draw_rounds_kernel_interpreted_and_compiled() -> None:
+    rng = np.random.default_rng(11)
+    for _ in range(400):
+        players = int(rng.choice([2, 4, 7]))
+        drawing = int(rng.integers(1, 1 << players))
+        cards = [int(c) for c in rng.permutation(52)[: bin(drawing).count("1")]]
+        assert same(core_deck.draw_round, tuple(cards), drawing, players) == _slow_round(
+            cards, drawing, players
+        )
+
+
+@pytest.mark.rule("AF-15")
+def test_may_look_at_hand_interpreted_and_compiled() -> None:
+    for players in (2, 4):
+        for dealer in range(players):
+            for seat in range(players):
+                for trump in (-1, 0, 3):
+                    expected = trump >= 0 or seat in (dealer, (dealer + 1) % players)
+                    assert same(may_look_at_hand, seat, dealer, players, trump) == expected

@@ -74,6 +74,7 @@ __all__ = [
     "kick_points",
     "max_runs",
     "may_give_one",
+    "may_look_at_hand",
     "next_dealer",
     "play_mask",
     "rule_params",
@@ -288,6 +289,18 @@ def next_dealer(dealer: int, players: int, void: int) -> int:
     if void:
         return dealer
     return (dealer + 1) % players
+
+
+@kernel
+def may_look_at_hand(seat: int, dealer: int, players: int, trump: int) -> bool:
+    """AF-15: whether ``seat`` may look at its hand: once trumps are fixed (``trump`` a suit,
+    ``-1`` before the beggar's stand or the dealer's answer), every seat; before, only the
+    dealer and the beggar (the seat after the dealer).
+
+    >>> may_look_at_hand(2, 0, 4, -1), may_look_at_hand(1, 0, 4, -1), may_look_at_hand(2, 0, 4, 3)
+    (False, True, True)
+    """
+    return trump >= 0 or seat == dealer or seat == (dealer + 1) % players
 
 
 # -- kicks, gifts and the target (AF-5, AF-9, AF-11, AF-14, AF-21) -------------------------------

@@ -20,7 +20,7 @@ from typing import Any
 import attrs
 
 from cardrules.all_fours.actions import Action, GiveOne, Play, action_id
-from cardrules.all_fours.kernels import kick_place
+from cardrules.all_fours.kernels import kick_place, may_look_at_hand
 from cardrules.all_fours.rules import Rules
 from cardrules.all_fours.scoring import Award, AwardKind, award_values
 from cardrules.all_fours.state import HandEnd, HandResult, Phase, StateData
@@ -148,8 +148,10 @@ def _award_dict(award: Award) -> dict[str, Any]:
 
 def may_look(state: StateData, seat: int) -> bool:
     """AF-15: until trumps are fixed by the beggar's stand or the dealer's answer, only the
-    beggar and the dealer look at their hands."""
-    return state.trump is not None or seat in (state.dealer, state.beggar)
+    beggar and the dealer look at their hands (the kernel :func:`~cardrules.all_fours.kernels.
+    may_look_at_hand`)."""
+    trump = -1 if state.trump is None else int(state.trump)
+    return may_look_at_hand(seat, state.dealer, state.players, trump)
 
 
 def observe(state: StateData, seat: int, legal_actions: tuple[Action, ...]) -> Observation:

@@ -26,11 +26,12 @@ import numpy.typing as npt
 from cardrules.batch import _shuffle
 from cardrules.batch._decks import NumpyDecks
 from cardrules.batch._results import GameResults, StepResult
+from cardrules.batch._shuffle import deal_deck, first_dealer, game_seed
 from cardrules.core.checks import check_int, check_seat, refuse
-from cardrules.core.compiled import compiled, kernel
+from cardrules.core.compiled import compiled, inlined, kernel
 from cardrules.errors import IllegalActionError, Reason
 
-__all__ = ["MAX_LANES", "SLOTS", "LaneBatch"]
+__all__ = ["MAX_LANES", "SLOTS", "LaneBatch", "deal_cards", "next_deck", "record_game"]
 
 I64 = npt.NDArray[np.int64]
 U64 = npt.NDArray[np.uint64]
@@ -146,6 +147,20 @@ class LaneBatch:
         self._pending = []
         self._deal_all()
         self._carried = self._collected()
+
+    def _supply(self) -> tuple[Any, ...]:
+        """What :func:`next_deck` deals from (one argument for the deal loop): the lanes'
+        game seeds, the text of the batch's seed, whether the shuffle is seeded, the numpy
+        block of decks and of dealers, how many of each were handed out, the given decks."""
+        return (
+            self._seeds,
+            self._prefix,
+            self._seeded,
+            self._pool_decks,
+            self._pool_dealers,
+            self._used,
+            self._given,
+        )
 
     def _threads(self) -> None:
         if self.threads > 1:
@@ -354,6 +369,91 @@ def _gather(count: I64, slots: Any, lanes: I64, out: I64) -> int:
             m += 1
         count[lane] = 0
     return m
+
+
+@inlined
+def next_deck(
+    rows: I64,
+    lane: int,
+    players: int,
+    deck: Any,
+    supply: Any,
+    text: Any,
+    words: Any,
+    limbs: Any,
+) -> bool:
+    """A waiting lane's next deck into ``deck`` (card indices, top first), its next game's seed
+    and first dealer first (AF-6, FH-6): the given deck of its first deal, the seeded shuffle's
+    deck, or the numpy block's next.  False when the numpy block is used up (the lane waits for
+    the next).  ``supply`` is :meth:`LaneBatch._supply`; ``text``, ``words``, ``limbs``: the
+    shuffle's scratch."""
+    # Each array is taken from the tuple where it is used, not all at the top: a name bound to
+    # an array costs a rise and a fall of its reference count on every path.
+    seeded = supply[2]
+    if rows[lane, NEED] == NEXT_GAME:
+        if seeded:
+            seed = game_seed(supply[1], lane, rows[lane, GAME], text, words)
+            supply[0][lane] = seed
+            rows[lane, DEALER] = first_dealer(seed, players, deck, text, words, limbs)
+        elif supply[5][1] < supply[4].size:
+            rows[lane, DEALER] = supply[4][supply[5][1]]
+            supply[5][1] += 1
+        else:
+            return False
+        rows[lane, NEED] = NEXT_DEAL
+    if supply[6].shape[0] > 0 and rows[lane, GAME] == 0 and rows[lane, DEAL] == 0:
+        deck[:] = supply[6][lane]
+    elif seeded:
+        deal_deck(supply[0][lane], rows[lane, DEAL], deck, text, words, limbs)
+    elif supply[5][0] < supply[3].shape[0]:
+        deck[:] = supply[3][supply[5][0]]
+        supply[5][0] += 1
+    else:
+        return False
+    return True
+
+
+@inlined
+def deal_cards(
+    rows: I64, lane: int, deck: Any, layout: Any, cards: int, hand: int, dealt: int
+) -> None:
+    """The first ``cards`` cards of ``deck`` to their seats by ``layout`` (the seat that gets
+    each deck position per dealer, from the game's deal kernel): each seat's hand, in columns
+    ``hand`` ... and, as the cards dealt to it, ``dealt`` ... (four seats; two-player rows
+    leave the last two empty)."""
+    dealer = rows[lane, DEALER]
+    h0 = h1 = h2 = h3 = 0
+    for position in range(cards):
+        seat = layout[dealer, position]
+        bit = 1 << deck[position]
+        # selects, not branches: which seat gets a card is a coin toss
+        h0 |= bit if seat == 0 else 0
+        h1 |= bit if seat == 1 else 0
+        h2 |= bit if seat == 2 else 0
+        h3 |= bit if seat == 3 else 0
+    rows[lane, hand] = rows[lane, dealt] = h0
+    rows[lane, hand + 1] = rows[lane, dealt + 1] = h1
+    rows[lane, hand + 2] = rows[lane, dealt + 2] = h2
+    rows[lane, hand + 3] = rows[lane, dealt + 3] = h3
+
+
+@inlined
+def record_game(
+    rows: I64, lane: int, winner: int, count: I64, slots: Any, start: I64, scores: int
+) -> None:
+    """A game ended: its result in the lane's next slot (the scores from column ``scores``, as
+    many as ``start`` has), the scores back at ``start``, and the lane waits for its next game."""
+    slot = count[lane]
+    count[lane] += 1
+    slots[lane, slot, R_GAME] = rows[lane, GAME]
+    slots[lane, slot, R_WINNER] = winner
+    slots[lane, slot, R_DEALS] = rows[lane, DEAL] + 1
+    for k in range(start.size):
+        slots[lane, slot, R_SCORES + k] = rows[lane, scores + k]
+        rows[lane, scores + k] = start[k]
+    rows[lane, GAME] += 1
+    rows[lane, DEAL] = 0
+    rows[lane, NEED] = NEXT_GAME
 
 
 def check_lanes(n: object) -> int:

@@ -24,8 +24,8 @@ from typing import Any, Final
 import numpy as np
 import numpy.typing as npt
 
-from cardrules.core.compiled import kernel
-from cardrules.core.deck import SHUFFLE_VERSION
+from cardrules.core.compiled import inlined, kernel
+from cardrules.core.deck import SHUFFLE_VERSION, draw_round
 
 __all__ = [
     "BUFFER",
@@ -91,6 +91,22 @@ _S31: Final = np.uint64(31)
 _S32: Final = np.uint64(32)
 _LOW32: Final = np.uint64(_M32)
 _TEN: Final = np.uint64(10)
+
+# Step 4: the radices 52 ... 2 in groups, each group's product below 2**32: (product, first
+# radix, how many radices).
+_GROUPS: Final = np.array(
+    [
+        [52 * 51 * 50 * 49 * 48, 52, 5],
+        [47 * 46 * 45 * 44 * 43, 47, 5],
+        [42 * 41 * 40 * 39 * 38 * 37, 42, 6],
+        [36 * 35 * 34 * 33 * 32 * 31, 36, 6],
+        [30 * 29 * 28 * 27 * 26 * 25, 30, 6],
+        [24 * 23 * 22 * 21 * 20 * 19 * 18, 24, 7],
+        [17 * 16 * 15 * 14 * 13 * 12 * 11 * 10, 17, 8],
+        [9 * 8 * 7 * 6 * 5 * 4 * 3 * 2, 9, 8],
+    ],
+    dtype=np.int64,
+)
 
 # Step 3: the draw is rejected at or above the largest multiple of 52! under 2**256 (as 32-bit
 # limbs, most significant first).
@@ -164,7 +180,7 @@ def hash_head(text: U8, length: int, words: Any) -> Any:
     return (np.uint64(h0) << _S32) | np.uint64(h1)
 
 
-@kernel
+@inlined
 def next64(state: Any) -> tuple[Any, Any]:
     """Step 2: SplitMix64's next state and output (``uint64``, modulo 2**64)."""
     state = state + _GOLDEN
@@ -174,34 +190,7 @@ def next64(state: Any) -> tuple[Any, Any]:
     return state, z ^ (z >> _S31)
 
 
-@kernel
-def _digits(limbs: Any, deck: Any, product: int, radix: int, size: int, first: int) -> int:
-    """Step 4 for one group of ``size`` radices from ``radix`` down, whose product is
-    ``product``: the draw (its limbs from ``first`` on; those above are zero) divided by the
-    product in place, and the remainder's digits swapped in.  Returns the first limb not zero."""
-    divisor = np.uint64(product)
-    remainder = np.uint64(0)
-    for k in range(first, 8):
-        current = (remainder << _S32) | limbs[k]
-        quotient = current // divisor
-        limbs[k] = quotient
-        remainder = current - quotient * divisor
-    while first < 8 and limbs[first] == 0:
-        first += 1
-    y = remainder  # unsigned: one division per digit, no floor-division sign fix-ups
-    for k in range(size):
-        i = radix - 1 - k
-        divisor = np.uint64(i + 1)
-        quotient = y // divisor
-        j = np.int64(y - quotient * divisor)
-        y = quotient
-        top = deck[i]
-        deck[i] = deck[j]
-        deck[j] = top
-    return first
-
-
-@kernel
+@inlined
 def below_limit(limbs: Any) -> bool:
     """Step 3: whether the draw (its 32-bit limbs, most significant first) is below the largest
     multiple of 52! under 2**256 (else it is drawn again)."""
@@ -211,13 +200,15 @@ def below_limit(limbs: Any) -> bool:
     return False
 
 
-@kernel
+@inlined
 def deck_from_state(state: Any, deck: Any, limbs: Any) -> None:
     """Steps 2 to 4 for the standard deck from a derived state, into ``deck`` (card indices, top
     first): four outputs joined into a 256-bit draw (the first most significant), drawn again
     while at or above the rejection limit, then the Fisher-Yates swaps of its mixed-radix
-    digits, the radices 52 ... 2 in groups whose product is below 2**32 (one long division of
-    the draw by a group's product gives a number holding the group's digits)."""
+    digits, the radices 52 ... 2 in the groups of :data:`_GROUPS`, whose products are below
+    2**32: one long division of the draw by a group's product gives a number holding the
+    group's digits.  (One loop in one body: a helper per group, taking the arrays, would cost
+    a reference count's rise and fall per call.)"""
     while True:
         for k in range(4):
             state, word = next64(state)
@@ -227,17 +218,31 @@ def deck_from_state(state: Any, deck: Any, limbs: Any) -> None:
             break
     for i in range(52):
         deck[i] = i
-    first = _digits(limbs, deck, 52 * 51 * 50 * 49 * 48, 52, 5, 0)
-    first = _digits(limbs, deck, 47 * 46 * 45 * 44 * 43, 47, 5, first)
-    first = _digits(limbs, deck, 42 * 41 * 40 * 39 * 38 * 37, 42, 6, first)
-    first = _digits(limbs, deck, 36 * 35 * 34 * 33 * 32 * 31, 36, 6, first)
-    first = _digits(limbs, deck, 30 * 29 * 28 * 27 * 26 * 25, 30, 6, first)
-    first = _digits(limbs, deck, 24 * 23 * 22 * 21 * 20 * 19 * 18, 24, 7, first)
-    first = _digits(limbs, deck, 17 * 16 * 15 * 14 * 13 * 12 * 11 * 10, 17, 8, first)
-    _digits(limbs, deck, 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2, 9, 8, first)
+    first = 0  # the limbs above it are zero
+    for group in range(_GROUPS.shape[0]):
+        divisor = np.uint64(_GROUPS[group, 0])
+        radix = _GROUPS[group, 1]
+        remainder = np.uint64(0)
+        for k in range(first, 8):
+            current = (remainder << _S32) | limbs[k]
+            quotient = current // divisor
+            limbs[k] = quotient
+            remainder = current - quotient * divisor
+        while first < 8 and limbs[first] == 0:
+            first += 1
+        y = remainder  # unsigned: one division per digit, no floor-division sign fix-ups
+        for k in range(_GROUPS[group, 2]):
+            i = radix - 1 - k
+            divisor = np.uint64(i + 1)
+            quotient = y // divisor
+            j = np.int64(y - quotient * divisor)
+            y = quotient
+            top = deck[i]
+            deck[i] = deck[j]
+            deck[j] = top
 
 
-@kernel
+@inlined
 def write_decimal(text: U8, at: int, value: Any) -> int:
     """Write the decimal digits of ``value`` (0 or more, below 2**64) at ``text[at]``; returns
     the end.  (In ``uint64`` throughout: numba computes a ``uint64`` with an ``int64`` in
@@ -255,14 +260,14 @@ def write_decimal(text: U8, at: int, value: Any) -> int:
     return at + digits
 
 
-@kernel
+@inlined
 def _write(text: U8, at: int, part: U8) -> int:
     for k in range(part.size):
         text[at + k] = part[k]
     return at + part.size
 
 
-@kernel
+@inlined
 def game_seed(prefix: U8, lane: int, game: int, text: U8, words: Any) -> Any:
     """``derive_seed(seed, "batch", lane, game)`` from the text of the batch's seed
     (:func:`seed_text`)."""
@@ -273,7 +278,7 @@ def game_seed(prefix: U8, lane: int, game: int, text: U8, words: Any) -> Any:
     return hash_head(text, at, words)
 
 
-@kernel
+@inlined
 def labelled_deck(
     seed: Any, label: U8, number: int, deck: Any, text: U8, words: Any, limbs: Any
 ) -> None:
@@ -286,7 +291,7 @@ def labelled_deck(
     deck_from_state(hash_head(text, at, words), deck, limbs)
 
 
-@kernel
+@inlined
 def deal_deck(seed: Any, number: int, deck: Any, text: U8, words: Any, limbs: Any) -> None:
     """The per-state engine's deck of deal ``number`` of the game with seed ``seed``:
     ``shuffled_deck(seed, "deal", number)`` (``text``, ``words``, ``limbs``: :func:`scratch`)."""
@@ -295,36 +300,20 @@ def deal_deck(seed: Any, number: int, deck: Any, text: U8, words: Any, limbs: An
 
 @kernel
 def first_dealer(seed: Any, players: int, deck: Any, text: U8, words: Any, limbs: Any) -> int:
-    """``draw_for_dealer(seed, players)`` (AF-6, FH-6): in each round a fresh deck, the seats
-    still drawing take its cards in seat order, the highest rank deals and a tie draws again
-    (``deck`` and the rest: scratch)."""
+    """``draw_for_dealer(seed, players)`` (AF-6, FH-6): a fresh deck each round, and the round
+    itself the core's kernel :func:`~cardrules.core.deck.draw_round` (``deck`` and the rest:
+    scratch)."""
     drawing = (1 << players) - 1
     number = 0
     while True:
         labelled_deck(seed, DRAW, number, deck, text, words, limbs)
-        best = -1
-        tied = 0
-        k = 0
-        for seat in range(players):
-            if drawing >> seat & 1:
-                rank = deck[k] % 13
-                k += 1
-                if rank > best:
-                    best, tied = rank, 1 << seat
-                elif rank == best:
-                    tied |= 1 << seat
-        if tied & (tied - 1) == 0:
-            return _lowest(tied)
-        drawing = tied
+        drawing = draw_round(deck, drawing, players)
+        if drawing & (drawing - 1) == 0:
+            seat = 0
+            while not drawing >> seat & 1:
+                seat += 1
+            return seat
         number += 1
-
-
-@kernel
-def _lowest(mask: int) -> int:
-    seat = 0
-    while not mask >> seat & 1:
-        seat += 1
-    return seat
 
 
 def seed_text(seed: int) -> U8:

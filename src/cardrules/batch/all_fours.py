@@ -19,44 +19,41 @@ from numba import prange
 from cardrules.all_fours import Rules
 from cardrules.all_fours.kernels import (
     GIVE_ONE_VALUE,
-    P_DEAL_PACKET,
     P_PLAYERS,
     P_TARGET,
     P_UNDERTRUMP,
     award_points,
     card_points,
-    deal_hands,
     deal_owner,
     kick_place,
     kick_points,
     max_runs,
     may_give_one,
+    may_look_at_hand,
     next_dealer,
     play_mask,
     rule_params,
     score_hand,
+    stock_place,
 )
 from cardrules.batch._bits import count_bits, kth_bit
 from cardrules.batch._lanes import (
     CHUNK,
     DEAL,
     DEALER,
-    GAME,
     NEED,
     NEXT_DEAL,
-    NEXT_GAME,
     NOTHING,
     PHASE,
-    R_DEALS,
-    R_GAME,
-    R_SCORES,
-    R_WINNER,
     SLOTS,
     TURN,
     LaneBatch,
+    deal_cards,
+    next_deck,
+    record_game,
 )
-from cardrules.batch._shuffle import deal_deck, first_dealer, game_seed, scratch
-from cardrules.core.compiled import compiled, kernel
+from cardrules.batch._shuffle import scratch
+from cardrules.core.compiled import compiled, inlined, kernel
 from cardrules.core.tricks import beats
 
 __all__ = ["AllFoursBatch"]
@@ -101,58 +98,51 @@ DEALT: Final = 24
 COLUMNS: Final = 32
 
 
-@kernel
+@inlined
 def _after(seat: int, players: int) -> int:
     """The seat after ``seat`` (AF-2; 2 or 4 players: a mask, not a division)."""
     return (seat + 1) & (players - 1)
 
 
 @kernel
-def _update_legal(rows: I64, lane: int, params: Any) -> None:
-    """AF-10, AF-11, AF-16 ... AF-20: the current player's legal action ids."""
-    phase = rows[lane, PHASE]
+def _legal(
+    phase: int,
+    hand: int,
+    lead: int,
+    top: int,
+    trump: int,
+    dealer_hand: int,
+    kick_suit: int,
+    params: Any,
+) -> int:
+    """AF-10, AF-11, AF-16 ... AF-20: the current player's legal action ids (after an action
+    other than a card: a card's play works out the next player's cards itself), from plain
+    ints (no array to pass): its hand, the trick's lead and top card, the trump, the dealer's
+    hand and the kick's suit."""
     if phase == PLAY:
-        rows[lane, LEGAL] = play_mask(
-            rows[lane, HAND + rows[lane, TURN]],
-            rows[lane, LEAD],
-            rows[lane, TOP],
-            rows[lane, TRUMP],
-            params[P_UNDERTRUMP],
-            -1,
-        )
-    elif phase == BEG:
-        rows[lane, LEGAL] = (1 << STAND) | (1 << BEG_ID)
-    else:
-        give = may_give_one(rows[lane, HAND + rows[lane, DEALER]], rows[lane, KICK_SUIT], params)
-        rows[lane, LEGAL] = ((1 << GIVE) if give else 0) | (1 << RUN)
+        return play_mask(hand, lead, top, trump, params[P_UNDERTRUMP], -1)
+    if phase == BEG:
+        return (1 << STAND) | (1 << BEG_ID)
+    give = may_give_one(dealer_hand, kick_suit, params)
+    return ((1 << GIVE) if give else 0) | (1 << RUN)
 
 
-@kernel
-def _side_cards(rows: I64, lane: int, side: int, players: int) -> int:
-    """The cards dealt to a side's seats."""
-    cards = 0
-    for seat in range(side, players, 2):
-        cards |= rows[lane, DEALT + seat]
-    return cards
+@inlined
+def _update_legal(rows: I64, lane: int, params: Any) -> None:
+    """:func:`_legal` of the lane's row, into its column."""
+    rows[lane, LEGAL] = _legal(
+        rows[lane, PHASE],
+        rows[lane, HAND + rows[lane, TURN]],
+        rows[lane, LEAD],
+        rows[lane, TOP],
+        rows[lane, TRUMP],
+        rows[lane, HAND + rows[lane, DEALER]],
+        rows[lane, KICK_SUIT],
+        params,
+    )
 
 
-@kernel
-def _result(rows: I64, lane: int, winner: int, count: I64, slots: Any, start: I64) -> None:
-    """A game ended: its result in the lane's slot, and the lane waits for its next game."""
-    slot = count[lane]
-    count[lane] += 1
-    slots[lane, slot, R_GAME] = rows[lane, GAME]
-    slots[lane, slot, R_WINNER] = winner
-    slots[lane, slot, R_DEALS] = rows[lane, DEAL] + 1
-    for side in range(2):
-        slots[lane, slot, R_SCORES + side] = rows[lane, SCORE + side]
-        rows[lane, SCORE + side] = start[side]
-    rows[lane, GAME] += 1
-    rows[lane, DEAL] = 0
-    rows[lane, NEED] = NEXT_GAME
-
-
-@kernel
+@inlined
 def _award(rows: I64, lane: int, side: int, points: int, params: Any) -> int:
     """AF-14, AF-21: one award to a side; the winning side, or -1."""
     s0, s1, winner = award_points(
@@ -163,7 +153,7 @@ def _award(rows: I64, lane: int, side: int, points: int, params: Any) -> int:
     return winner
 
 
-@kernel
+@inlined
 def _begin_play(rows: I64, lane: int, players: int) -> None:
     """AF-16: trumps are the last kick's suit; the beggar leads."""
     rows[lane, TRUMP] = rows[lane, KICK_SUIT]
@@ -171,8 +161,8 @@ def _begin_play(rows: I64, lane: int, players: int) -> None:
     rows[lane, TURN] = _after(rows[lane, DEALER], players)
 
 
-@kernel
-def _run_pack(rows: I64, decks: Any, lane: int, params: Any) -> int:
+@inlined
+def _run_pack(rows: I64, decks: Any, lane: int, params: Any, layout: Any) -> int:
     """AF-9, AF-11 ... AF-14: three more cards each and a new kick (its points to the dealer's
     side at once), until the suit changes; a void deal when the stock runs short.  Returns the
     side that reached the target, or -1."""
@@ -192,12 +182,43 @@ def _run_pack(rows: I64, decks: Any, lane: int, params: Any) -> int:
         if winner >= 0 or changed:
             break
     rows[lane, KICKS] = made + 1
-    hands = deal_hands(decks[lane], dealer, players, params[P_DEAL_PACKET], made)
-    for seat in range(players):
-        rows[lane, HAND + seat] = hands[seat]
-        rows[lane, DEALT + seat] = hands[seat]
+    # AF-11: the runs' cards to their seats, by deal_owner's table (a kick's place is KICK)
+    for position in range(stock_place(0, players), stock_place(made, players)):
+        seat = layout[dealer, position]
+        if seat >= 0:
+            bit = 1 << decks[lane, position]
+            rows[lane, HAND + seat] |= bit
+            rows[lane, DEALT + seat] |= bit
     if winner < 0 and not changed:  # AF-13: void, the same dealer deals a fresh pack
         rows[lane, DEALER] = next_dealer(dealer, players, 1)
+        rows[lane, DEAL] += 1
+        rows[lane, NEED] = NEXT_DEAL
+    return winner
+
+
+@inlined
+def _end_hand(rows: I64, lane: int, trump: int, players: int, params: Any) -> int:
+    """AF-21 ... AF-23: the last trick taken: the tally, and the next deal unless a side won;
+    returns the winning side, or -1."""
+    dealt0 = rows[lane, DEALT] | rows[lane, DEALT + 2]
+    dealt1 = rows[lane, DEALT + 1] | rows[lane, DEALT + 3]
+    won0 = rows[lane, WON]
+    s0, s1, winner, _ = score_hand(
+        rows[lane, SCORE],
+        rows[lane, SCORE + 1],
+        trump,
+        dealt0,
+        dealt1,
+        won0,
+        card_points(won0),
+        card_points(rows[lane, WON + 1]),
+        rows[lane, DEALER],
+        params,
+    )
+    rows[lane, SCORE] = s0
+    rows[lane, SCORE + 1] = s1
+    if winner < 0:
+        rows[lane, DEALER] = next_dealer(rows[lane, DEALER], players, 0)
         rows[lane, DEAL] += 1
         rows[lane, NEED] = NEXT_DEAL
     return winner
@@ -212,68 +233,76 @@ def _play_lanes(
     slots: Any,
     start: I64,
     params: Any,
+    layout: Any,
 ) -> int:
-    """One action in every lane (AF-10 ... AF-23); returns how many lanes wait for a deal."""
+    """One action in every lane (AF-10 ... AF-23); returns how many lanes wait for a deal.
+
+    A card (most actions) is played in the loop's own body, the trick's state read once into
+    locals and written once: a call per card, with the row's and the options' arrays as its
+    arguments, would cost about as much as the play itself."""
     players = params[P_PLAYERS]
+    undertrump = params[P_UNDERTRUMP]
     waiting = 0
     for lane in prange(rows.shape[0]):
         a = actions[lane]
-        seat = rows[lane, TURN]
         winner = -1
-        if a < STAND:
-            rows[lane, HAND + seat] ^= 1 << a
-            rows[lane, TRICK] |= 1 << a
-            if rows[lane, TLEN] == 0:
-                rows[lane, LEAD] = a // 13
-                rows[lane, TOP] = a
-                rows[lane, TOP_SEAT] = seat
-            elif beats(a, rows[lane, TOP], rows[lane, TRUMP]):
-                rows[lane, TOP] = a
-                rows[lane, TOP_SEAT] = seat
-            rows[lane, TLEN] += 1
-            rows[lane, TURN] = _after(seat, players)
-            if rows[lane, TLEN] == players:
-                taker = rows[lane, TOP_SEAT]
-                rows[lane, WON + taker % 2] |= rows[lane, TRICK]
-                rows[lane, TURN] = taker
-                rows[lane, TRICK] = 0
-                rows[lane, TLEN] = 0
-                rows[lane, LEAD] = -1
-                rows[lane, TOP] = -1
-                if rows[lane, HAND + taker] == 0:
-                    s0, s1, winner, _ = score_hand(
-                        rows[lane, SCORE],
-                        rows[lane, SCORE + 1],
-                        rows[lane, TRUMP],
-                        _side_cards(rows, lane, 0, players),
-                        _side_cards(rows, lane, 1, players),
-                        rows[lane, WON],
-                        card_points(rows[lane, WON]),
-                        card_points(rows[lane, WON + 1]),
-                        rows[lane, DEALER],
-                        params,
-                    )
-                    rows[lane, SCORE] = s0
-                    rows[lane, SCORE + 1] = s1
-                    if winner < 0:
-                        rows[lane, DEALER] = next_dealer(rows[lane, DEALER], players, 0)
-                        rows[lane, DEAL] += 1
-                        rows[lane, NEED] = NEXT_DEAL
+        if a < STAND:  # AF-16 ... AF-20: a card; then the next player's cards, or the trick
+            seat = rows[lane, TURN]
+            bit = 1 << a
+            rows[lane, HAND + seat] ^= bit
+            trick = rows[lane, TRICK] | bit
+            tlen = rows[lane, TLEN] + 1
+            trump = rows[lane, TRUMP]
+            if tlen == 1:
+                lead = a // 13
+                top = a
+                top_seat = seat
+            else:
+                lead = rows[lane, LEAD]
+                top = rows[lane, TOP]
+                top_seat = rows[lane, TOP_SEAT]
+                if beats(a, top, trump):
+                    top = a
+                    top_seat = seat
+            if tlen < players:
+                nxt = _after(seat, players)
+                rows[lane, TURN] = nxt
+                rows[lane, TRICK] = trick
+                rows[lane, TLEN] = tlen
+                rows[lane, LEAD] = lead
+                rows[lane, TOP] = top
+                rows[lane, TOP_SEAT] = top_seat
+                hand = rows[lane, HAND + nxt]
+                rows[lane, LEGAL] = play_mask(hand, lead, top, trump, undertrump, -1)
+                continue
+            # AF-19: the trick to its winner, who leads the next
+            rows[lane, WON + (top_seat & 1)] |= trick
+            rows[lane, TURN] = top_seat
+            rows[lane, TRICK] = 0
+            rows[lane, TLEN] = 0
+            rows[lane, LEAD] = -1
+            rows[lane, TOP] = -1
+            hand = rows[lane, HAND + top_seat]
+            if hand != 0:
+                rows[lane, LEGAL] = play_mask(hand, -1, -1, trump, undertrump, -1)
+                continue
+            winner = _end_hand(rows, lane, trump, players, params)
         elif a == STAND:
             _begin_play(rows, lane, players)
         elif a == BEG_ID:
             rows[lane, PHASE] = ANSWER
             rows[lane, TURN] = rows[lane, DEALER]
         elif a == GIVE:
-            winner = _award(rows, lane, (rows[lane, DEALER] + 1) % 2, GIVE_ONE_VALUE, params)
+            side = (rows[lane, DEALER] + 1) % 2
+            winner = _award(rows, lane, side, GIVE_ONE_VALUE, params)
             if winner < 0:
                 _begin_play(rows, lane, players)
         else:
-            winner = _run_pack(rows, decks, lane, params)
+            winner = _run_pack(rows, decks, lane, params, layout)
             if winner < 0 and rows[lane, NEED] == NOTHING:
                 _begin_play(rows, lane, players)
         if winner >= 0:
-            _result(rows, lane, winner, count, slots, start)
+            record_game(rows, lane, winner, count, slots, start, SCORE)
         if rows[lane, NEED] != NOTHING:
             waiting += 1
         else:
@@ -285,124 +314,57 @@ def _play_lanes(
 def _deal_lanes(
     rows: I64,
     decks: Any,
-    seeds: U64,
-    prefix: Any,
-    seeded: bool,
-    pool_decks: Any,
-    pool_dealers: I64,
-    used: I64,
-    given: Any,
+    supply: Any,
     count: I64,
     slots: Any,
     start: I64,
     params: Any,
     layout: Any,
 ) -> int:
-    """AF-6 ... AF-9, AF-14: every waiting lane's deal (a next game's first dealer drawn first),
-    its kick scored at once; a game that the kick ends makes the lane deal its next game.
-    Returns how many lanes still wait (their slots of results full, or the numpy shuffle's
-    block used up)."""
+    """AF-6 ... AF-9, AF-14: every waiting lane's deals (a next game's first dealer drawn
+    first), until one is not over at its kick (a game that the kick ends makes the lane deal
+    its next game).  Returns how many lanes still wait (their slots of results full, or the
+    numpy shuffle's block used up).  A lane's deal is the loop's own body: a helper taking
+    these arrays would raise and lower each one's reference count at every deal."""
+    players = params[P_PLAYERS]
     waiting = 0
     n = rows.shape[0]
     for chunk in prange((n + CHUNK - 1) // CHUNK):
         text, words, limbs = scratch()
         for lane in range(chunk * CHUNK, min(n, chunk * CHUNK + CHUNK)):
+            if rows[lane, NEED] == NOTHING:
+                continue
+            deck = decks[lane]
+            while rows[lane, NEED] != NOTHING:
+                if count[lane] == SLOTS or not next_deck(
+                    rows, lane, players, deck, supply, text, words, limbs
+                ):
+                    break
+                dealer = rows[lane, DEALER]
+                # AF-7, by deal_owner's table
+                deal_cards(rows, lane, deck, layout, kick_place(0, players), HAND, DEALT)
+                kick = deck[kick_place(0, players)]
+                rows[lane, KICKS] = 1
+                rows[lane, KICK_SUIT] = kick // 13
+                rows[lane, TRUMP] = -1
+                rows[lane, WON] = 0
+                rows[lane, WON + 1] = 0
+                rows[lane, TRICK] = 0
+                rows[lane, TLEN] = 0
+                rows[lane, LEAD] = -1
+                rows[lane, TOP] = -1
+                rows[lane, PHASE] = BEG
+                rows[lane, TURN] = _after(dealer, players)  # AF-10: the beggar
+                rows[lane, NEED] = NOTHING
+                # AF-9, AF-14: the kick's points at once, the target checked
+                winner = _award(rows, lane, dealer % 2, kick_points(kick, params), params)
+                if winner >= 0:
+                    record_game(rows, lane, winner, count, slots, start, SCORE)
             if rows[lane, NEED] != NOTHING:
-                waiting += _deal_lane(
-                    rows,
-                    decks,
-                    lane,
-                    seeds,
-                    prefix,
-                    seeded,
-                    pool_decks,
-                    pool_dealers,
-                    used,
-                    given,
-                    count,
-                    slots,
-                    start,
-                    params,
-                    layout,
-                    text,
-                    words,
-                    limbs,
-                )
-    return waiting
-
-
-@kernel
-def _deal_lane(
-    rows: I64,
-    decks: Any,
-    lane: int,
-    seeds: U64,
-    prefix: Any,
-    seeded: bool,
-    pool_decks: Any,
-    pool_dealers: I64,
-    used: I64,
-    given: Any,
-    count: I64,
-    slots: Any,
-    start: I64,
-    params: Any,
-    layout: Any,
-    text: Any,
-    words: Any,
-    limbs: Any,
-) -> int:
-    """A waiting lane's deals, until one is not over at its kick; 1 if it still waits (its
-    slots of results full, or the numpy shuffle's block used up)."""
-    players = params[P_PLAYERS]
-    deck = decks[lane]
-    while rows[lane, NEED] != NOTHING:
-        if count[lane] == SLOTS:
-            return 1
-        if rows[lane, NEED] == NEXT_GAME:
-            if seeded:
-                seeds[lane] = game_seed(prefix, lane, rows[lane, GAME], text, words)
-                rows[lane, DEALER] = first_dealer(seeds[lane], players, deck, text, words, limbs)
-            elif used[1] < pool_dealers.size:
-                rows[lane, DEALER] = pool_dealers[used[1]]
-                used[1] += 1
+                waiting += 1
             else:
-                return 1
-            rows[lane, NEED] = NEXT_DEAL
-        if given.shape[0] > 0 and rows[lane, GAME] == 0 and rows[lane, DEAL] == 0:
-            deck[:] = given[lane]
-        elif seeded:
-            deal_deck(seeds[lane], rows[lane, DEAL], deck, text, words, limbs)
-        elif used[0] < pool_decks.shape[0]:
-            deck[:] = pool_decks[used[0]]
-            used[0] += 1
-        else:
-            return 1
-        dealer = rows[lane, DEALER]
-        for seat in range(players):
-            rows[lane, HAND + seat] = 0
-        for position in range(kick_place(0, players)):  # AF-7, by deal_owner's table
-            rows[lane, HAND + layout[dealer, position]] |= 1 << deck[position]
-        for seat in range(players):
-            rows[lane, DEALT + seat] = rows[lane, HAND + seat]
-        kick = deck[kick_place(0, players)]
-        rows[lane, KICKS] = 1
-        rows[lane, KICK_SUIT] = kick // 13
-        rows[lane, TRUMP] = -1
-        rows[lane, WON] = 0
-        rows[lane, WON + 1] = 0
-        rows[lane, TRICK] = 0
-        rows[lane, TLEN] = 0
-        rows[lane, LEAD] = -1
-        rows[lane, TOP] = -1
-        rows[lane, PHASE] = BEG
-        rows[lane, TURN] = _after(dealer, players)  # AF-10: the beggar
-        rows[lane, NEED] = NOTHING
-        winner = _award(rows, lane, dealer % 2, kick_points(kick, params), params)  # AF-9, AF-14
-        if winner >= 0:
-            _result(rows, lane, winner, count, slots, start)
-    _update_legal(rows, lane, params)
-    return 0
+                _update_legal(rows, lane, params)
+    return waiting
 
 
 @kernel
@@ -452,7 +414,7 @@ def _observe(rows: I64, decks: Any, seats: I64, out: Any, places: I64, params: A
         seat = seats[lane]
         o = out[lane]
         dealer = row[DEALER]
-        may_look = row[TRUMP] >= 0 or seat == dealer or seat == (dealer + 1) % players  # AF-15
+        may_look = may_look_at_hand(seat, dealer, players, row[TRUMP])  # AF-15
         if may_look:
             _bits(row[HAND + seat], o, places[1])
         trick = row[TRICK]
@@ -534,13 +496,7 @@ class AllFoursBatch(LaneBatch):
         waiting: int = self._deal_kernel(
             self._rows,
             self._decks,
-            self._seeds,
-            self._prefix,
-            self._seeded,
-            self._pool_decks,
-            self._pool_dealers,
-            self._used,
-            self._given,
+            self._supply(),
             self._count,
             self._slots,
             self._start,
@@ -559,6 +515,7 @@ class AllFoursBatch(LaneBatch):
             self._slots,
             self._start,
             self._params,
+            self._layout,
         )
         return waiting
 

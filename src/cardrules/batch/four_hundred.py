@@ -21,22 +21,19 @@ from cardrules.batch._lanes import (
     CHUNK,
     DEAL,
     DEALER,
-    GAME,
     NEED,
     NEXT_DEAL,
-    NEXT_GAME,
     NOTHING,
     PHASE,
-    R_DEALS,
-    R_GAME,
-    R_SCORES,
-    R_WINNER,
     TURN,
     LaneBatch,
+    deal_cards,
+    next_deck,
+    record_game,
 )
-from cardrules.batch._shuffle import deal_deck, first_dealer, game_seed, scratch
+from cardrules.batch._shuffle import scratch
 from cardrules.core.cards import Suit
-from cardrules.core.compiled import compiled, kernel
+from cardrules.core.compiled import compiled, inlined, kernel
 from cardrules.core.tricks import winning_offset
 from cardrules.four_hundred import Rules
 from cardrules.four_hundred.kernels import (
@@ -91,22 +88,16 @@ COLUMNS: Final = 48
 
 
 @kernel
-def _update_legal(rows: I64, lane: int, params: Any) -> None:
-    """FH-10 ... FH-12, FH-16, FH-30: the current player's legal plays, or its bids and
-    redeal."""
-    seat = rows[lane, TURN]
-    hand = rows[lane, HAND + seat]
-    if rows[lane, PHASE] == PLAY:
-        rows[lane, LEGAL] = play_mask(hand, rows[lane, LEAD])
-        rows[lane, LOW] = 14
-        rows[lane, REDEAL] = 0
-    else:
-        rows[lane, LEGAL] = 0
-        rows[lane, LOW] = rows[lane, MINIMUM + seat]
-        rows[lane, REDEAL] = 1 if may_redeal(hand, params) else 0
+def _legal(phase: int, hand: int, lead: int, minimum: int, params: Any) -> tuple[int, int, int]:
+    """FH-10 ... FH-12, FH-16, FH-30: the current player's legal plays (a card mask; 0 while
+    bidding), smallest legal bid (14 in play) and whether it may demand a redeal, from its
+    hand, the suit led and its smallest bid (plain ints: no array to pass)."""
+    if phase == PLAY:
+        return play_mask(hand, lead), 14, 0
+    return 0, minimum, 1 if may_redeal(hand, params) else 0
 
 
-@kernel
+@inlined
 def _next_deal(rows: I64, lane: int) -> None:
     """FH-8: the deal passes (after a hand played, thrown in or void)."""
     rows[lane, DEALER] = next_dealer(rows[lane, DEALER])
@@ -114,33 +105,17 @@ def _next_deal(rows: I64, lane: int) -> None:
     rows[lane, NEED] = NEXT_DEAL
 
 
-@kernel
+@inlined
 def _four(rows: I64, lane: int, first: int) -> tuple[int, int, int, int]:
     return (rows[lane, first], rows[lane, first + 1], rows[lane, first + 2], rows[lane, first + 3])
 
 
-@kernel
-def _game_over(
-    rows: I64,
-    lane: int,
-    winner: int,
-    count: I64,
-    slots: Any,
-    start: I64,
-) -> None:
-    """The game ended: its result in the lane's slot, and the lane waits for its next game."""
-    slot = count[lane]
-    count[lane] += 1
-    slots[lane, slot, R_GAME] = rows[lane, GAME]
-    slots[lane, slot, R_WINNER] = winner
-    slots[lane, slot, R_DEALS] = rows[lane, DEAL] + 1
-    for seat in range(4):
-        slots[lane, slot, R_SCORES + seat] = rows[lane, SCORE + seat]
-        rows[lane, SCORE + seat] = start[seat]
-    rows[lane, GAME] += 1
-    rows[lane, DEAL] = 0
+@inlined
+def _game_over(rows: I64, lane: int, winner: int, count: I64, slots: Any, start: I64) -> None:
+    """The game ended: its result in the lane's slot, the level back to its start (FH-24), and
+    the lane waits for its next game."""
+    record_game(rows, lane, winner, count, slots, start, SCORE)
     rows[lane, LEVEL] = START_LEVEL
-    rows[lane, NEED] = NEXT_GAME
 
 
 @kernel
@@ -209,109 +184,58 @@ def _play_lanes(
                     rows[lane, TURN] = (rows[lane, DEALER] + 1) % 4  # FH-15
         if rows[lane, NEED] != NOTHING:
             waiting += 1
-        else:
-            _update_legal(rows, lane, params)
+            continue
+        seat = rows[lane, TURN]
+        legal, low, redeal = _legal(
+            rows[lane, PHASE],
+            rows[lane, HAND + seat],
+            rows[lane, LEAD],
+            rows[lane, MINIMUM + seat],
+            params,
+        )
+        rows[lane, LEGAL] = legal
+        rows[lane, LOW] = low
+        rows[lane, REDEAL] = redeal
     return waiting
 
 
 @kernel
-def _deal_lanes(
-    rows: I64,
-    seeds: U64,
-    prefix: Any,
-    seeded: bool,
-    pool_decks: Any,
-    pool_dealers: I64,
-    used: I64,
-    given: Any,
-    params: Any,
-    layout: Any,
-) -> int:
+def _deal_lanes(rows: I64, supply: Any, params: Any, layout: Any) -> int:
     """FH-6 ... FH-10: every waiting lane's deal (a next game's first dealer drawn first);
-    returns how many lanes still wait (for the numpy shuffle's next block)."""
+    returns how many lanes still wait (for the numpy shuffle's next block).  A lane's deal is
+    the loop's own body: a helper taking these arrays would raise and lower each one's
+    reference count at every deal."""
     waiting = 0
     n = rows.shape[0]
     for chunk in prange((n + CHUNK - 1) // CHUNK):
         text, words, limbs = scratch()
         deck = np.empty(52, dtype=np.int8)
         for lane in range(chunk * CHUNK, min(n, chunk * CHUNK + CHUNK)):
-            if rows[lane, NEED] != NOTHING:
-                waiting += _deal_lane(
-                    rows,
-                    lane,
-                    seeds,
-                    prefix,
-                    seeded,
-                    pool_decks,
-                    pool_dealers,
-                    used,
-                    given,
-                    params,
-                    layout,
-                    deck,
-                    text,
-                    words,
-                    limbs,
-                )
+            if rows[lane, NEED] == NOTHING:
+                continue
+            if not next_deck(rows, lane, 4, deck, supply, text, words, limbs):
+                waiting += 1
+                continue
+            dealer = rows[lane, DEALER]
+            deal_cards(rows, lane, deck, layout, 52, HAND, DEALT)  # FH-7, by deal_seat's table
+            for seat in range(4):
+                rows[lane, TRICK + seat] = -1
+                rows[lane, BID + seat] = 0
+                rows[lane, TAKEN + seat] = 0
+                rows[lane, MINIMUM + seat] = minimum_bid(rows[lane, SCORE + seat], params)
+            first = (dealer + 1) % 4  # FH-10: dealer + 1 bids first
+            rows[lane, PHASE] = BIDDING
+            rows[lane, TURN] = first
+            rows[lane, TLEN] = 0
+            rows[lane, LEAD] = -1
+            rows[lane, NEED] = NOTHING
+            legal, low, redeal = _legal(
+                BIDDING, rows[lane, HAND + first], -1, rows[lane, MINIMUM + first], params
+            )
+            rows[lane, LEGAL] = legal
+            rows[lane, LOW] = low
+            rows[lane, REDEAL] = redeal
     return waiting
-
-
-@kernel
-def _deal_lane(
-    rows: I64,
-    lane: int,
-    seeds: U64,
-    prefix: Any,
-    seeded: bool,
-    pool_decks: Any,
-    pool_dealers: I64,
-    used: I64,
-    given: Any,
-    params: Any,
-    layout: Any,
-    deck: Any,
-    text: Any,
-    words: Any,
-    limbs: Any,
-) -> int:
-    """A waiting lane's deal; 1 if it still waits (the numpy shuffle's block used up)."""
-    if rows[lane, NEED] == NEXT_GAME:
-        if seeded:
-            seeds[lane] = game_seed(prefix, lane, rows[lane, GAME], text, words)
-            rows[lane, DEALER] = first_dealer(seeds[lane], 4, deck, text, words, limbs)
-        elif used[1] < pool_dealers.size:
-            rows[lane, DEALER] = pool_dealers[used[1]]
-            used[1] += 1
-        else:
-            return 1
-        rows[lane, NEED] = NEXT_DEAL
-    if given.shape[0] > 0 and rows[lane, GAME] == 0 and rows[lane, DEAL] == 0:
-        deck[:] = given[lane]
-    elif seeded:
-        deal_deck(seeds[lane], rows[lane, DEAL], deck, text, words, limbs)
-    elif used[0] < pool_decks.shape[0]:
-        deck[:] = pool_decks[used[0]]
-        used[0] += 1
-    else:
-        return 1
-    dealer = rows[lane, DEALER]
-    for seat in range(4):
-        rows[lane, HAND + seat] = 0
-    for position in range(52):  # FH-7, by deal_seat's table
-        rows[lane, HAND + layout[dealer, position]] |= 1 << deck[position]
-    for seat in range(4):
-        rows[lane, DEALT + seat] = rows[lane, HAND + seat]
-        rows[lane, TRICK + seat] = -1
-        rows[lane, BID + seat] = 0
-        rows[lane, TAKEN + seat] = 0
-        rows[lane, MINIMUM + seat] = minimum_bid(rows[lane, SCORE + seat], params)
-    rows[lane, PHASE] = BIDDING
-    rows[lane, TURN] = (rows[lane, DEALER] + 1) % 4  # FH-10: dealer + 1 bids first
-    rows[lane, TLEN] = 0
-    rows[lane, LEAD] = -1
-    rows[lane, NEED] = NOTHING
-    _update_legal(rows, lane, params)
-    return 0
 
 
 @kernel
@@ -438,18 +362,7 @@ class FourHundredBatch(LaneBatch):
 
     def _deal(self) -> int:
         self._threads()
-        waiting: int = self._deal_kernel(
-            self._rows,
-            self._seeds,
-            self._prefix,
-            self._seeded,
-            self._pool_decks,
-            self._pool_dealers,
-            self._used,
-            self._given,
-            self._params,
-            self._layout,
-        )
+        waiting: int = self._deal_kernel(self._rows, self._supply(), self._params, self._layout)
         return waiting
 
     def _play(self, actions: I64) -> int:

@@ -33,7 +33,15 @@ import types
 from collections.abc import Callable
 from typing import Any, Final, TypeVar
 
-__all__ = ["EXTRA", "CompilerMissingError", "available", "compiled", "is_kernel", "kernel"]
+__all__ = [
+    "EXTRA",
+    "CompilerMissingError",
+    "available",
+    "compiled",
+    "inlined",
+    "is_kernel",
+    "kernel",
+]
 
 #: The extra that brings the compiler.
 EXTRA: Final = "cardrules[batch]"
@@ -41,6 +49,7 @@ EXTRA: Final = "cardrules[batch]"
 _F = TypeVar("_F", bound=Callable[..., Any])
 
 _KERNELS: set[Callable[..., Any]] = set()
+_INLINED: set[Callable[..., Any]] = set()
 _COMPILED: dict[tuple[Callable[..., Any], bool], Any] = {}
 
 
@@ -52,6 +61,16 @@ def kernel(function: _F) -> _F:
     """Mark ``function`` as a kernel (see the module's docstring); it is returned unchanged."""
     _KERNELS.add(function)
     return function
+
+
+def inlined(function: _F) -> _F:
+    """Mark ``function`` as a kernel that compiled kernels take into their own body (numba's
+    ``inline="always"``) rather than call: for the small helpers of a compiled loop that take
+    arrays, whose calls would cost more than their work (each array argument's reference count
+    is raised and lowered, with atomic operations, at every call).  Interpreted, it is an
+    ordinary kernel; it is returned unchanged."""
+    _INLINED.add(function)
+    return kernel(function)
 
 
 def is_kernel(function: object) -> bool:
@@ -95,7 +114,8 @@ def compiled(function: Callable[..., Any], *, parallel: bool = False) -> Any:
     twin.__qualname__ = function.__qualname__
     twin.__module__ = function.__module__
     twin.__doc__ = function.__doc__
-    dispatcher = numba.njit(cache=True, parallel=parallel)(twin)
+    inline = "always" if function in _INLINED else "never"
+    dispatcher = numba.njit(cache=True, parallel=parallel, inline=inline)(twin)
     _COMPILED[key] = dispatcher
     return dispatcher
 

@@ -44,6 +44,7 @@ from cardrules.core.checks import (
     check_text,
     refuse,
 )
+from cardrules.core.compiled import kernel
 from cardrules.errors import ArgumentError, ParseError, describe
 
 __all__ = [
@@ -53,6 +54,7 @@ __all__ = [
     "deal_packets",
     "derive_seed",
     "draw_for_dealer",
+    "draw_round",
     "parse_deck",
     "shuffled_deck",
 ]
@@ -512,25 +514,51 @@ def deal_packets(
     return hands, position
 
 
+@kernel
+def draw_round(cards: Sequence[int], drawing: int, players: int) -> int:
+    """One round of the draw for the first dealer (FH-6, AF-6), the kernel: the seats of
+    ``drawing`` (a mask of seats 0..players-1) take the cards ``cards`` (card indices, the top
+    of the round's deck first) in seat order; returns the mask of the seats holding the highest
+    rank (one seat: it deals; several: they draw again).
+
+    A kernel (ints and a tuple or array of ints): :func:`draw_for_dealer` calls it interpreted,
+    the batch engine compiled.
+
+    >>> draw_round((12, 25, 3, 50), 0b1111, 4), draw_round((3, 50), 0b1010, 4)
+    (3, 8)
+    """
+    best = -1
+    tied = 0
+    k = 0
+    for seat in range(players):
+        if drawing >> seat & 1:
+            rank = cards[k] % 13
+            k += 1
+            if rank > best:
+                best = rank
+                tied = 1 << seat
+            elif rank == best:
+                tied |= 1 << seat
+    return tied
+
+
 def draw_for_dealer(seed: int, players: int, *labels: int | str) -> int:
     """The first dealer, drawn as players do: each draws a card, the highest rank deals.
 
     Seats draw in order from 0, each from a freshly shuffled deck of the round; the highest rank
     wins, and a tie for highest among several seats is broken by those seats drawing again (the
-    next round).  Used by 400 (FH-6) and All Fours (AF-6).
+    next round).  Used by 400 (FH-6) and All Fours (AF-6); each round is :func:`draw_round`.
 
     >>> draw_for_dealer(1, 4) in range(4)
     True
     """
     players = check_int(players, name="players", low=1, high=52)
     check_seed(seed)
-    contenders = list(range(players))
+    drawing = (1 << players) - 1
     round_number = 0
     while True:
         deck = shuffled_deck(seed, "draw-for-dealer", *labels, round_number)
-        ranks = {seat: deck[i].rank for i, seat in enumerate(contenders)}
-        best = max(ranks.values())
-        contenders = [seat for seat in contenders if ranks[seat] == best]
-        if len(contenders) == 1:
-            return contenders[0]
+        drawing = draw_round([card.index for card in deck[:players]], drawing, players)
+        if drawing & (drawing - 1) == 0:
+            return drawing.bit_length() - 1
         round_number += 1
