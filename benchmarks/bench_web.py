@@ -32,6 +32,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+#: How long the memory is let settle after a round (longer than the server's housekeeping).
+SETTLE_SECONDS = 6.0
 CARD = re.compile(r"\b[2-9TJQKA][CDHS]\b")
 
 
@@ -172,8 +174,28 @@ async def _table(
                 tally.lost += abs(final["step"] - sum(moves))
 
 
-def _serve(database: Path, tables: int) -> tuple[subprocess.Popen[str], str]:
-    command = [sys.executable, "-m", "cardrules", "serve", "--port", "0"]
+#: The server under tracemalloc (``--trace``): SIGUSR1 writes a snapshot to the folder given.
+_TRACED = """
+import gc, signal, sys, tracemalloc
+from pathlib import Path
+folder, count = Path(sys.argv[1]), [0]
+def dump(*_):
+    gc.collect()
+    tracemalloc.take_snapshot().dump(str(folder / f"{count[0]}.snapshot"))
+    count[0] += 1
+signal.signal(signal.SIGUSR1, dump)
+from cardrules.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+def _serve(
+    database: Path, tables: int, trace: Path | None = None
+) -> tuple[subprocess.Popen[str], str]:
+    command = [sys.executable, "-m", "cardrules"]
+    if trace is not None:
+        command = [sys.executable, "-X", "tracemalloc=6", "-c", _TRACED, str(trace)]
+    command += ["serve", "--port", "0"]
     command += ["--database", str(database), "--max-games", str(max(100, 2 * tables))]
     process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
     assert process.stdout is not None
@@ -184,24 +206,49 @@ def _serve(database: Path, tables: int) -> tuple[subprocess.Popen[str], str]:
     raise RuntimeError("cardrules serve did not start")
 
 
+def _settled(pid: int) -> float:
+    """A process's resident memory once the tables are over: after the server's housekeeping
+    has run (it drops what is done and gives freed memory back every few seconds)."""
+    time.sleep(SETTLE_SECONDS)
+    return _rss(pid)
+
+
 def _cpu(pid: int) -> float:
     """A process's CPU seconds so far (user and system; Linux)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def load(tables: int, seconds: float, grace: float = 30.0, rounds: int = 1) -> dict[str, Any]:
+def load(
+    tables: int, seconds: float, grace: float = 30.0, rounds: int = 1, trace: bool = False
+) -> dict[str, Any]:
     """Play ``tables`` tables for ``seconds`` against a new server, then up to ``grace``
     seconds more for the games in play to end (no new table starts), ``rounds`` times; the
     figures and checks (the server's memory after each round)."""
     with tempfile.TemporaryDirectory() as folder:
-        process, base = _serve(Path(folder) / "tables.sqlite3", tables)
+        process, base = _serve(
+            Path(folder) / "tables.sqlite3", tables, Path(folder) if trace else None
+        )
+        snapshots: list[Any] = []
+
+        def snapshot() -> None:
+            if trace:
+                import signal
+                import tracemalloc
+
+                process.send_signal(signal.SIGUSR1)
+                path = Path(folder) / f"{len(snapshots)}.snapshot"
+                while not path.exists():
+                    time.sleep(0.2)
+                time.sleep(1.0)  # written
+                snapshots.append(tracemalloc.Snapshot.load(str(path)))
+
         try:
             tally = Tally()
             start_memory = _rss(process.pid)
             peak = [start_memory]
 
-            async def main() -> None:
+            async def main(tables: int, seconds: float, grace: float, tally: Tally) -> None:
                 import httpx
 
                 # One client for every seat (making one costs a TLS context, even for http).
@@ -221,18 +268,30 @@ def load(tables: int, seconds: float, grace: float = 30.0, rounds: int = 1) -> d
                 watcher.cancel()
                 await http.aclose()
 
+            # A game of each first, so that the modules that a game imports are in the start.
+            asyncio.run(main(2, 0.01, 60, Tally()))
+            warm = _settled(process.pid)
+            snapshot()
             started = time.monotonic()
             cpu = _cpu(process.pid)
             after: list[float] = []
             for _ in range(rounds):
-                asyncio.run(main())
-                time.sleep(1.0)
-                after.append(_rss(process.pid))
-            elapsed = time.monotonic() - started - rounds
+                asyncio.run(main(tables, seconds, grace, tally))
+                after.append(_settled(process.pid))
+                snapshot()
+            elapsed = time.monotonic() - started - rounds * SETTLE_SECONDS
             cpu = _cpu(process.pid) - cpu
         finally:
             process.terminate()
             process.wait(10)
+    if snapshots:
+        print("what the server holds after the rounds that it did not at the start:")
+        for stat in snapshots[-1].compare_to(snapshots[0], "traceback")[:12]:
+            print(f"  {stat.size_diff / 1024:+.0f} KiB in {stat.count_diff:+d} blocks:")
+            for line in stat.traceback.format()[-8:]:
+                print("   ", line)
+        total = [sum(stat.size for stat in shot.statistics("filename")) for shot in snapshots]
+        print("  Python objects:", ", ".join(f"{size / 2**20:.1f} MB" for size in total))
     for table, seat, step, cards in tally.named:
         for other in range(4):
             hand = tally.hands.get((table, other, step))
@@ -256,14 +315,14 @@ def load(tables: int, seconds: float, grace: float = 30.0, rounds: int = 1) -> d
         "unfinished": tally.unfinished,
         "messages": tally.messages,
         "leaks": tally.leaks,
-        "memory_mb": (start_memory, peak[0], after),
+        "memory_mb": (start_memory, warm, peak[0], after),
         "server_cpu_ms_per_move": 1000 * cpu / max(1, tally.moves),
     }
 
 
 def report(figures: dict[str, Any]) -> None:
     """Print the figures."""
-    start, peak, after = figures["memory_mb"]
+    start, warm, peak, after = figures["memory_mb"]
     print(
         f"serve: {figures['tables']} tables x 4 WebSocket clients, {figures['seconds']:.0f} s: "
         f"{figures['moves_per_second']:.0f} moves/s ({figures['moves']} moves, "
@@ -277,7 +336,8 @@ def report(figures: dict[str, Any]) -> None:
         f"{figures['lost']} lost, {figures['broken']} broken connections, "
         f"{figures['gaps']} gaps, {figures['repeats']} repeats, "
         f"{figures['leaks']} hidden cards in {figures['messages']} messages; server memory "
-        f"{start:.0f} MB at the start, {peak:.0f} MB at the peak, "
+        f"{start:.0f} MB at the start, {warm:.0f} MB after a game of each, {peak:.0f} MB at "
+        "the peak, "
         f"{', '.join(f'{mb:.0f}' for mb in after)} MB after each round)"
     )
 
@@ -293,11 +353,16 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--grace", type=float, default=30)
     parser.add_argument("--rounds", type=int, default=2, choices=range(1, 6))
+    parser.add_argument(
+        "--trace",
+        action="store_true",
+        help="run the server under tracemalloc and show what it holds after the rounds (slower)",
+    )
     args = parser.parse_args()
     if not 1 <= args.tables <= 500 or not 0 < args.seconds <= 600:
         parser.error("--tables from 1 to 500, --seconds above 0 and at most 600")
     os.nice(5)
-    report(load(args.tables, args.seconds, min(max(args.grace, 0), 120), args.rounds))
+    report(load(args.tables, args.seconds, min(max(args.grace, 0), 120), args.rounds, args.trace))
 
 
 if __name__ == "__main__":

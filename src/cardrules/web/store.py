@@ -74,13 +74,21 @@ class Store(Generic[T]):
         """Drop the entry under ``key``; False when there was none."""
         return self._entries.pop(key, None) is not None
 
-    def _expire(self) -> None:
+    def expire(self) -> int:
+        """Drop the entries idle for ``idle_seconds``; returns how many went (entries also
+        expire whenever the store is used)."""
+        return self._expire()
+
+    def _expire(self) -> int:
         deadline = self._clock() - self.idle_seconds
+        dropped = 0
         while self._entries:
             key, (used, _) = next(iter(self._entries.items()))
             if used > deadline:
                 break
             del self._entries[key]
+            dropped += 1
+        return dropped
 
 
 def default_database() -> Path:
