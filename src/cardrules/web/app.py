@@ -34,6 +34,7 @@ import asyncio
 import contextlib
 import ctypes
 import functools
+import gc
 import json
 import multiprocessing
 import random
@@ -419,8 +420,10 @@ class _App:
     def housekeep(self) -> None:
         """Drop from memory what is done: the tables that the database's caps and idle time
         dropped, the finished tables that no seat watches, the tables in play that no seat
-        watches and no request asked for in :data:`LIVE_SECONDS`, and the expired records; then
-        hand the memory freed back to the system (every :data:`HOUSEKEEPING_SECONDS`)."""
+        watches and no request asked for in :data:`LIVE_SECONDS`, and the expired records; stop
+        the bots' worker processes after :data:`POOL_SECONDS` without a thought; then, if
+        anything left (a table, a record, a closed WebSocket), collect the garbage and hand the
+        memory freed back to the system.  Run every :data:`HOUSEKEEPING_SECONDS`."""
         self._forget(self.tables.prune())
         stale = time.monotonic() - LIVE_SECONDS
         for table in list(self.live.values()):
@@ -435,6 +438,11 @@ class _App:
             self._stop_pool(self.pool)
         if self.freed:
             self.freed = False
+            # A closed WebSocket's protocol objects (with their zlib contexts, in C memory) are
+            # held in reference cycles, and an idle server allocates nothing that would start a
+            # collection: collect them here.
+            gc.collect()
+            self.tables.shrink()
             _give_back()
 
     async def housekeeping(self) -> None:
@@ -850,6 +858,7 @@ class _App:
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            self.freed = True  # the connection's memory, for the housekeeping
             live = self.live.get(table.id, table)
             live.watchers.get(seat, set()).discard(socket)
             if live.state.is_terminal:

@@ -166,6 +166,11 @@ class TableStore:
         """Close the database."""
         self._db.close()
 
+    def shrink(self) -> None:
+        """Hand back the memory that SQLite keeps for its cache of the database's pages (it
+        reads them again on need)."""
+        self._db.execute("PRAGMA shrink_memory")
+
     def create(self, table_id: str, data: dict[str, Any], tokens: dict[str, int]) -> None:
         """Keep a new table and its seats' tokens (token to seat)."""
         self._db.execute("BEGIN")
