@@ -24,7 +24,7 @@ with warnings.catch_warnings():
 from cardrules.agents.registry import make_agent
 from cardrules.core.deck import derive_seed
 from cardrules.records import from_json, replay
-from cardrules.web.app import _build, create_app
+from cardrules.web.app import LIVE_SECONDS, _build, _think, create_app
 from cardrules.web.store import TableStore, default_database
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
@@ -250,3 +250,44 @@ def test_a_game_over_at_the_deal_is_refused_for_a_given_seed_and_redrawn_for_non
         made = client.post("/api/games", json=body)
         assert made.status_code == 201
         assert made.json()["view"]["deal_number"] == 0
+
+
+def test_tables_that_are_over_or_idle_leave_memory_and_come_back_from_the_database() -> None:
+    app = create_app()
+    inner = app.state.cardrules
+    client = TestClient(app)
+    game = client.post(
+        "/api/games", json={"game": "all-fours", "scores": [10, 10], "seed": 12}
+    ).json()
+    token, table_id = game["id"], game["table"]
+    while True:  # the person plays the rule agent's moves to the end of the game
+        table = inner.live[table_id]
+        view = table.state.observe(0)
+        rng = random.Random(len(table.steps))
+        moved = client.post(
+            f"/api/games/{token}/actions",
+            json={"action": str(make_agent("all-fours", "rule").act(view, rng))},
+        ).json()
+        if moved["view"]["game_over"]:
+            break
+    assert table_id not in inner.live  # over, and nobody watches it: it left memory
+    assert client.get(f"/api/games/{token}/record").status_code == 200
+    assert table_id not in inner.live  # read from the database, not kept
+    other = client.post("/api/games", json={"game": "400", "seed": 3}).json()
+    before = client.get(f"/api/games/{other['id']}").json()
+    inner.housekeep()
+    assert other["table"] in inner.live  # asked for a moment ago: it stays
+    inner.live[other["table"]].used -= LIVE_SECONDS + 1
+    inner.housekeep()
+    assert other["table"] not in inner.live  # idle and unwatched: it left memory
+    assert inner.freed is False
+    again = client.get(f"/api/games/{other['id']}").json()
+    assert (again["step"], again["view"]) == (before["step"], before["view"])
+
+
+def test_a_thought_whose_time_is_up_before_it_starts_is_not_begun() -> None:
+    from cardrules import four_hundred
+
+    view = four_hundred.new_game(seed=1).observe(0)
+    assert _think("400", "search:30s", view, 1, time.time() - 0.1) is None
+    assert _think("400", "rule", view, 1, time.time() + 60) in view.legal_actions

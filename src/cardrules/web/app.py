@@ -37,10 +37,12 @@ import functools
 import gc
 import json
 import multiprocessing
+import os
 import random
 import secrets
 import signal
 import sys
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
@@ -134,12 +136,23 @@ def _out_of_time(signum: int, frame: Any) -> None:
 _ALARM: Final[list[bool]] = [False]
 
 
-def _start_worker() -> None:
+def _start_worker(server: int) -> None:
     """A bot worker process starts: SIGALRM stops a thought at its time limit (POSIX; where
-    there is no timer, the server stops waiting and the thought finishes unheard)."""
+    there is no timer, the server stops waiting and the thought finishes unheard), and the
+    worker ends when its server (process ``server``) has gone."""
     if hasattr(signal, "setitimer"):
         signal.signal(signal.SIGALRM, _out_of_time)
         _ALARM[0] = True
+    threading.Thread(target=_orphaned, args=(server,), name="cardrules-server", daemon=True).start()
+
+
+def _orphaned(server: int) -> None:
+    """End the worker once its server has gone: a server killed, or stopped by a signal that
+    skips Python's exit (uvicorn raises SIGTERM again once it has shut down), never tells its
+    workers, and they would wait for work for ever."""
+    while os.getppid() == server:
+        time.sleep(1.0)
+    os._exit(0)
 
 
 def _think(game: str, spec: str, view: Any, seed: int, deadline: float) -> Any:
@@ -544,6 +557,7 @@ class _App:
                 # spawn: a fork of a server with threads and sockets open is not safe
                 mp_context=multiprocessing.get_context("spawn"),
                 initializer=_start_worker,
+                initargs=(os.getpid(),),
             )
             # every worker started, its agents imported, before the first thought's clock runs
             self.ready = asyncio.gather(
