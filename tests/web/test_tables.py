@@ -291,3 +291,39 @@ def test_a_thought_whose_time_is_up_before_it_starts_is_not_begun() -> None:
     view = four_hundred.new_game(seed=1).observe(0)
     assert _think("400", "search:30s", view, 1, time.time() - 0.1) is None
     assert _think("400", "rule", view, 1, time.time() + 60) in view.legal_actions
+
+
+#: A server that starts a bot worker, prints the worker's process id and dies at once, without
+#: stopping its pool (as a killed server would).
+_DYING_SERVER = """
+import multiprocessing, os
+from concurrent.futures import ProcessPoolExecutor
+from cardrules.web.app import _start_worker
+if __name__ == "__main__":
+    pool = ProcessPoolExecutor(
+        1, mp_context=multiprocessing.get_context("spawn"), initializer=_start_worker,
+        initargs=(os.getpid(),),
+    )
+    print(pool.submit(os.getpid).result(), flush=True)
+    os._exit(0)
+"""
+
+
+def test_a_bot_worker_ends_when_its_server_has_gone(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    script = tmp_path / "server.py"
+    script.write_text(_DYING_SERVER)
+    done = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    worker = int(done.stdout.split()[0])
+    deadline = time.monotonic() + 10
+    while True:
+        try:
+            state = Path(f"/proc/{worker}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except FileNotFoundError:
+            break  # gone
+        if state == "Z":
+            break  # ended, not yet reaped
+        assert time.monotonic() < deadline, "the worker outlived its server"
+        time.sleep(0.1)

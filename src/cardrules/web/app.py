@@ -88,7 +88,7 @@ HINT_AGENT: Final = "pimc:0.5s"
 BODY_SECONDS: Final = 10.0
 #: How often the server's housekeeping runs: it drops from memory the tables and records that
 #: are done or idle, and hands the memory freed back to the system.
-HOUSEKEEPING_SECONDS: Final = 5.0
+HOUSEKEEPING_SECONDS: Final = 2.0
 #: A table in play that no seat watches leaves memory after this long without a request (it is
 #: read back from the database when next asked for).
 LIVE_SECONDS: Final = 60.0
@@ -410,8 +410,10 @@ class _App:
         #: The thoughts under way, and when the last one ended.
         self.thinking = 0
         self.thought = time.monotonic()
-        #: Whether something left memory since the last housekeeping.
+        #: Whether something left memory, and whether a table was asked for, since the last
+        #: housekeeping.
         self.freed = False
+        self.asked = False
         #: The bots' moves started when a table is read back (kept until done, as asyncio asks).
         self.resuming: set[asyncio.Task[None]] = set()
 
@@ -435,8 +437,9 @@ class _App:
         dropped, the finished tables that no seat watches, the tables in play that no seat
         watches and no request asked for in :data:`LIVE_SECONDS`, and the expired records; stop
         the bots' worker processes after :data:`POOL_SECONDS` without a thought; then, if
-        anything left (a table, a record, a closed WebSocket), collect the garbage and hand the
-        memory freed back to the system.  Run every :data:`HOUSEKEEPING_SECONDS`."""
+        anything left (a table, a record, a closed WebSocket) and no table was asked for since
+        the last run, collect the garbage and hand the memory freed back to the system.  Run
+        every :data:`HOUSEKEEPING_SECONDS`."""
         self._forget(self.tables.prune())
         stale = time.monotonic() - LIVE_SECONDS
         for table in list(self.live.values()):
@@ -449,11 +452,13 @@ class _App:
         idle = time.monotonic() - self.thought > POOL_SECONDS
         if self.pool is not None and not self.thinking and idle:
             self._stop_pool(self.pool)
-        if self.freed:
+        quiet, self.asked = not self.asked, False
+        if self.freed and quiet:
             self.freed = False
             # A closed WebSocket's protocol objects (with their zlib contexts, in C memory) are
             # held in reference cycles, and an idle server allocates nothing that would start a
-            # collection: collect them here.
+            # collection: collect them here (not while tables are asked for: a collection holds
+            # the event loop for tens of milliseconds, and under load Python collects anyway).
             gc.collect()
             self.tables.shrink()
             _give_back()
@@ -487,6 +492,7 @@ class _App:
         return table
 
     def _seat(self, token: str) -> tuple[_Table, int]:
+        self.asked = True
         self._forget(self.tables.prune())
         found = self.tables.find(token) if len(token) <= 64 else None
         if found is None:
@@ -651,6 +657,7 @@ class _App:
             "steps": [],
         }
         table_id = secrets.token_urlsafe(9)
+        self.asked = True
         table = _build(table_id, data)
         tokens = {
             seat: secrets.token_urlsafe(18) for seat, spec in enumerate(seats) if spec is None
