@@ -101,8 +101,8 @@ _SLACK: Final = 1.0
 #: The most digits taken in a number from a path or query (a step, a seat).
 _MAX_DIGITS: Final = 6
 
-#: Bots that move in well under a millisecond: they move on the event loop (a thread's
-#: handover would cost more than their thought).
+#: Bots that move in well under a millisecond: they move on the event loop (a worker process's
+#: round trip would cost more than their thought).
 _QUICK: Final = frozenset({"random", "rule"})
 
 
@@ -1069,7 +1069,9 @@ def create_app(
         finally:
             keeper.cancel()
             if app.pool is not None:
-                app.pool.shutdown(wait=False, cancel_futures=True)
+                # idle workers end at once (waited for, so that they leave nothing behind); a
+                # worker in a thought ends at its time limit, or when the server has gone
+                app.pool.shutdown(wait=not app.thinking, cancel_futures=True)
             app.tables.close()
 
     game = "/api/games/{token}"
