@@ -13,9 +13,8 @@ What a seat may know, and only that: an answer or message carries the seat's
 ``observe(seat).to_dict()`` and the events between that seat's observations; the seed, the deck
 and the record come only once the game is over.  Bots that search think in worker processes
 (given the seat's view only) with a time limit, so that one table's bot never holds up another
-table.  A bad request gets a
-4xx answer ``{"error": message, "reason": reason}``, the reason being an
-:class:`~cardrules.errors.Reason` value for an illegal move, else one of ``bad_request``,
+table.  A bad request gets a 4xx answer ``{"error": message, "reason": reason}``, the reason
+being an :class:`~cardrules.errors.Reason` value for an illegal move, else one of ``bad_request``,
 ``parse_error``, ``bad_rules``, ``bad_record``, ``not_found``, ``too_large``, ``timeout``,
 ``not_allowed``, ``in_play``.
 
