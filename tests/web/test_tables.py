@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import sys
 import time
 import warnings
 from concurrent.futures import ProcessPoolExecutor
@@ -309,9 +310,9 @@ if __name__ == "__main__":
 """
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_a_bot_worker_ends_when_its_server_has_gone(tmp_path: Path) -> None:
     import subprocess
-    import sys
 
     script = tmp_path / "server.py"
     script.write_text(_DYING_SERVER)
@@ -327,3 +328,49 @@ def test_a_bot_worker_ends_when_its_server_has_gone(tmp_path: Path) -> None:
             break  # ended, not yet reaped
         assert time.monotonic() < deadline, "the worker outlived its server"
         time.sleep(0.1)
+
+
+def test_a_bot_whose_worker_dies_is_replaced_by_the_rule_agent_and_a_new_pool() -> None:
+    import os
+    import signal
+
+    import httpx
+
+    app = create_app(bot_seconds=5.0, workers=1)
+    inner = app.state.cardrules
+
+    async def run() -> tuple[float, int, Any]:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            made = await client.post(
+                "/api/tables",
+                json={"game": "400", "seats": [None, "search:30s", "rule", "rule"], "seed": 5},
+            )
+            token = made.json()["seats"][0]["id"]
+            legal = (await client.get(f"/api/games/{token}")).json()["view"]["legal"]
+            started = time.monotonic()
+            moving = asyncio.create_task(
+                client.post(f"/api/games/{token}/actions", json={"id": legal[-1]["id"]})
+            )
+            while inner.ready is None or not inner.ready.done():
+                await asyncio.sleep(0.01)
+            await asyncio.sleep(0.2)
+            for pid in list(inner.pool._processes):  # the worker is killed mid-thought
+                os.kill(pid, signal.SIGKILL)
+            moved = await moving
+            took = time.monotonic() - started
+            table = inner.live[made.json()["table"]]
+            view = table.state.observe(table.state.current_player)
+            assert inner.pool is None  # the broken pool is gone
+            again = await inner.think("400", "rule", view, 1)  # a new pool for the next one
+            assert again in view.legal_actions
+            inner.pool.shutdown()
+            return took, moved.status_code, table
+
+    took, status, table = asyncio.run(run())
+    assert status == 200
+    assert took < 5.0  # not the time limit: the death is seen at once
+    step = next(index for index, (seat, _) in enumerate(table.steps) if seat == 1)
+    rng = random.Random(derive_seed(table.seed, "web", step))
+    rule = make_agent("400", "rule").act(table.states[step].observe(1), rng)
+    assert table.steps[step] == (1, table.recorder.codec.step_text(rule))
