@@ -87,7 +87,11 @@ class Server:
             time.sleep(0.05)
 
     def table(self, table_id: str) -> Any:
-        return self.app.state.cardrules.live[table_id]
+        """The table, in the server's memory or (a finished one) read from its database."""
+        from cardrules.web.app import _build
+
+        inner = self.app.state.cardrules
+        return inner.live.get(table_id) or _build(table_id, inner.tables.load(table_id))
 
     def stop(self) -> None:
         self.server.should_exit = True

@@ -90,7 +90,7 @@ def drain(socket: Any, step: int, seen: list[dict[str, Any]]) -> None:
 def test_every_endpoint_at_every_step_tells_no_hidden_card(
     game: str, players: int, seats: list[str | None], scores: list[int], seed: int
 ) -> None:
-    app = create_app()
+    app = create_app(workers=1)  # one bot worker process, for the hints
     player = make_agent(game, "rule")
     with TestClient(app) as client:
         made = client.post(
@@ -172,17 +172,17 @@ def test_every_endpoint_at_every_step_tells_no_hidden_card(
 
 
 def test_a_hint_is_a_legal_move_from_the_seats_view_only() -> None:
-    client = TestClient(create_app())
-    body = client.post("/api/games", json={"game": "400", "seed": 4}).json()
-    hint = client.get(f"/api/games/{body['id']}/hint")
-    assert hint.status_code == 200
-    assert hint.json()["id"] in {move["id"] for move in body["view"]["legal"]}
-    table = client.post(
-        "/api/tables", json={"game": "400", "seats": [None, None, "rule", "rule"], "seed": 4}
-    ).json()
-    waiting = table["seats"][1]["id"]
-    refused = client.get(f"/api/games/{waiting}/hint")
-    assert (refused.status_code, refused.json()["reason"]) == (409, "not_your_turn")
+    with TestClient(create_app(workers=1)) as client:  # its worker process stops at the end
+        body = client.post("/api/games", json={"game": "400", "seed": 4}).json()
+        hint = client.get(f"/api/games/{body['id']}/hint")
+        assert hint.status_code == 200
+        assert hint.json()["id"] in {move["id"] for move in body["view"]["legal"]}
+        table = client.post(
+            "/api/tables", json={"game": "400", "seats": [None, None, "rule", "rule"], "seed": 4}
+        ).json()
+        waiting = table["seats"][1]["id"]
+        refused = client.get(f"/api/games/{waiting}/hint")
+        assert (refused.status_code, refused.json()["reason"]) == (409, "not_your_turn")
 
 
 def text_record() -> str:

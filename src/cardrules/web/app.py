@@ -11,10 +11,10 @@ with its rules, seed, seats and steps, so that a restarted server goes on with e
 
 What a seat may know, and only that: an answer or message carries the seat's
 ``observe(seat).to_dict()`` and the events between that seat's observations; the seed, the deck
-and the record come only once the game is over.  Bots that search think in worker threads
-with a time limit, so that one table's bot never holds up another table.  A bad request gets a
-4xx answer ``{"error": message, "reason": reason}``, the reason being an
-:class:`~cardrules.errors.Reason` value for an illegal move, else one of ``bad_request``,
+and the record come only once the game is over.  Bots that search think in worker processes
+(given the seat's view only) with a time limit, so that one table's bot never holds up another
+table.  A bad request gets a 4xx answer ``{"error": message, "reason": reason}``, the reason
+being an :class:`~cardrules.errors.Reason` value for an illegal move, else one of ``bad_request``,
 ``parse_error``, ``bad_rules``, ``bad_record``, ``not_found``, ``too_large``, ``timeout``,
 ``not_allowed``, ``in_play``.
 
@@ -31,14 +31,24 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ctypes
+import functools
+import gc
 import json
+import multiprocessing
+import os
 import random
 import secrets
+import signal
+import sys
+import threading
+import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator
-from concurrent.futures import ThreadPoolExecutor
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 import attrs
 from starlette.applications import Starlette
@@ -49,7 +59,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from cardrules.agents.registry import AGENT_KINDS, HINT_AGENT, game_name, hint_agent, make_agent
+from cardrules.agents.registry import AGENT_KINDS, HINT_AGENT, game_name, make_agent
 from cardrules.core.deck import derive_seed
 from cardrules.errors import CardrulesError, IllegalActionError, ParseError, Reason, RulesError
 from cardrules.events import Event, events, start_events
@@ -59,7 +69,10 @@ from cardrules.web.store import Store, TableStore
 __all__ = [
     "BOT_SECONDS",
     "HINT_AGENT",
+    "HOUSEKEEPING_SECONDS",
+    "LIVE_SECONDS",
     "MAX_BODY_BYTES",
+    "POOL_SECONDS",
     "ApiError",
     "create_app",
 ]
@@ -70,11 +83,23 @@ MAX_BODY_BYTES: Final = 1_000_000
 BOT_SECONDS: Final = 10.0
 #: The longest wait for a request's whole body (a Content-Length longer than the body).
 BODY_SECONDS: Final = 10.0
+#: How often the server's housekeeping runs: it drops from memory the tables and records that
+#: are done or idle, and hands the memory freed back to the system.
+HOUSEKEEPING_SECONDS: Final = 2.0
+#: A table in play that no seat watches leaves memory after this long without a request (it is
+#: read back from the database when next asked for).
+LIVE_SECONDS: Final = 60.0
+#: The bots' worker processes stop after this long without a thought (they start again at the
+#: next one).
+POOL_SECONDS: Final = 300.0
+#: How much longer than its time limit the server waits for a bot's worker process (which stops
+#: the bot at the limit itself): the time to send the view and the move.
+_SLACK: Final = 1.0
 #: The most digits taken in a number from a path or query (a step, a seat).
 _MAX_DIGITS: Final = 6
 
-#: Bots that move in well under a millisecond: they move on the event loop (a thread's
-#: handover would cost more than their thought).
+#: Bots that move in well under a millisecond: they move on the event loop (a worker process's
+#: round trip would cost more than their thought).
 _QUICK: Final = frozenset({"random", "rule"})
 
 
@@ -92,6 +117,93 @@ def _module(game: str) -> Any:
     return find_game(game).load()
 
 
+# -- the bots' worker processes -------------------------------------------------------------------
+
+
+class _OutOfTime(BaseException):
+    """Raised in a bot's worker process when its time is up (a BaseException, so that an
+    agent's ``except Exception`` does not hold it)."""
+
+
+def _out_of_time(signum: int, frame: Any) -> None:
+    raise _OutOfTime
+
+
+#: Whether this process is a bot worker whose thoughts SIGALRM stops (set by _start_worker).
+_ALARM: Final[list[bool]] = [False]
+
+
+def _start_worker(server: int) -> None:
+    """A bot worker process starts: SIGALRM stops a thought at its time limit (POSIX; where
+    there is no timer, the server stops waiting and the thought finishes unheard), and the
+    worker ends when its server (process ``server``) has gone."""
+    if hasattr(signal, "setitimer"):
+        signal.signal(signal.SIGALRM, _out_of_time)
+        _ALARM[0] = True
+    threading.Thread(target=_orphaned, args=(server,), name="cardrules-server", daemon=True).start()
+
+
+def _orphaned(server: int) -> None:
+    """End the worker once its server has gone: a server killed, or stopped by a signal that
+    skips Python's exit (uvicorn raises SIGTERM again once it has shut down), never tells its
+    workers, and they would wait for work for ever."""
+    while os.getppid() == server:
+        time.sleep(1.0)
+    os._exit(0)
+
+
+def _think(game: str, spec: str, view: Any, seed: int, deadline: float) -> Any:
+    """A bot's move, in a worker process: the agent ``spec`` made afresh (as a table rebuilt
+    from the database makes it) and given only the seat's ``view`` and a random generator seeded
+    ``seed``; ``None`` when the time is up before it chose (``deadline``, by the wall clock: the
+    wait for a free worker counts)."""
+    left = deadline - time.time()
+    if left <= 0:
+        return None
+    try:
+        if _ALARM[0]:
+            signal.setitimer(signal.ITIMER_REAL, left)
+        try:
+            return make_agent(game, spec).act(view, random.Random(seed))
+        finally:
+            if _ALARM[0]:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+    except _OutOfTime:
+        return None
+
+
+def _ready() -> None:
+    """A new worker's first task: the agents' modules imported (so that the first thought does
+    not pay for it)."""
+    for game in games():
+        for spec in ("rule", "search", "pimc"):
+            with contextlib.suppress(CardrulesError):  # a game without agents of its own
+                make_agent(game.key, spec)
+
+
+@functools.cache
+def _malloc_trim() -> Callable[[int], int] | None:
+    """glibc's ``malloc_trim``, or ``None`` (another C library or system)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        return cast(Callable[[int], int], ctypes.CDLL(None).malloc_trim)
+    except (OSError, AttributeError):
+        return None
+
+
+def _give_back() -> None:
+    """Hand the memory that the C library keeps free back to the system.
+
+    glibc's malloc keeps what Python frees in its heaps (the messages, bodies and SQLite pages
+    of the tables that are over): without ``malloc_trim`` a server's resident memory stays near
+    its peak after its tables end.  Elsewhere this does nothing.
+    """
+    trim = _malloc_trim()
+    if trim is not None:
+        trim(0)
+
+
 @attrs.define
 class _Table:
     """A table in play (or finished): its rules, seats and every state so far.
@@ -99,7 +211,7 @@ class _Table:
     ``seats[s]`` is the bot spec of seat ``s``, or ``None`` for a person.  ``states`` holds the
     first state and the state after each step; ``actions`` the action of each step (for the
     events); the bots' random choices are keyed by the seed and the step's number, so that a
-    rebuilt table plays on as it would have.
+    rebuilt table plays on as it would have.  ``used`` is when a request last asked for it.
     """
 
     id: str
@@ -113,9 +225,9 @@ class _Table:
     states: list[Any]
     steps: list[tuple[int, str]]
     actions: list[Any]
-    agents: dict[int, Any]
     lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
     watchers: dict[int, set[WebSocket]] = attrs.field(factory=dict)
+    used: float = attrs.field(factory=time.monotonic)
 
     @property
     def state(self) -> Any:
@@ -156,7 +268,6 @@ def _build(table_id: str, data: dict[str, Any]) -> _Table:
     rules = module.Rules.from_dict(data["rules"])
     state = module.new_game(rules, seed=int(data["seed"]), scores=data.get("scores"))
     seats = [None if spec is None else str(spec) for spec in data["seats"]]
-    agents = {seat: make_agent(game, spec) for seat, spec in enumerate(seats) if spec is not None}
     table = _Table(
         id=table_id,
         game=game,
@@ -169,7 +280,6 @@ def _build(table_id: str, data: dict[str, Any]) -> _Table:
         states=[state],
         steps=[],
         actions=[],
-        agents=agents,
     )
     for seat, text in data["steps"]:
         _step(table, int(seat), str(text))
@@ -271,7 +381,7 @@ def _rules(game: str, module: Any, body: dict[str, Any]) -> tuple[Any, int]:
 
 
 class _App:
-    """The state of one application: its stores, its bots' thread pool and its handlers."""
+    """The state of one application: its stores, its bots' process pool and its handlers."""
 
     def __init__(
         self,
@@ -290,7 +400,17 @@ class _App:
         self.max_live = max_games
         self.bot_seconds = bot_seconds
         self.body_seconds = body_seconds
-        self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="cardrules-bot")
+        self.workers = workers
+        #: The bots' worker processes (started at the first thought), and their start.
+        self.pool: Executor | None = None
+        self.ready: asyncio.Future[list[None]] | None = None
+        #: The thoughts under way, and when the last one ended.
+        self.thinking = 0
+        self.thought = time.monotonic()
+        #: Whether something left memory, and whether a table was asked for, since the last
+        #: housekeeping.
+        self.freed = False
+        self.asked = False
         #: The bots' moves started when a table is read back (kept until done, as asyncio asks).
         self.resuming: set[asyncio.Task[None]] = set()
 
@@ -298,7 +418,54 @@ class _App:
 
     def _forget(self, dropped: list[str]) -> None:
         for table_id in dropped:
-            self.live.pop(table_id, None)
+            if self.live.pop(table_id, None) is not None:
+                self.freed = True
+
+    def _release(self, table: _Table) -> None:
+        """A finished table that no seat watches leaves memory (it is read back from the
+        database when asked for: its record, a late reload)."""
+        done = table.state.is_terminal and not any(table.watchers.values())
+        if done and self.live.get(table.id) is table:
+            del self.live[table.id]
+            self.freed = True
+
+    def housekeep(self) -> None:
+        """Drop from memory what is done: the tables that the database's caps and idle time
+        dropped, the finished tables that no seat watches, the tables in play that no seat
+        watches and no request asked for in :data:`LIVE_SECONDS`, and the expired records; stop
+        the bots' worker processes after :data:`POOL_SECONDS` without a thought; then, if
+        anything left (a table, a record, a closed WebSocket) and no table was asked for since
+        the last run, collect the garbage and hand the memory freed back to the system.  Run
+        every :data:`HOUSEKEEPING_SECONDS`."""
+        self._forget(self.tables.prune())
+        stale = time.monotonic() - LIVE_SECONDS
+        for table in list(self.live.values()):
+            idle = table.state.is_terminal or table.used < stale
+            if idle and not any(table.watchers.values()) and not table.lock.locked():
+                del self.live[table.id]
+                self.freed = True
+        if self.replays.expire():
+            self.freed = True
+        idle = time.monotonic() - self.thought > POOL_SECONDS
+        if self.pool is not None and not self.thinking and idle:
+            self._stop_pool(self.pool)
+        quiet, self.asked = not self.asked, False
+        if self.freed and quiet:
+            self.freed = False
+            # A closed WebSocket's protocol objects (with their zlib contexts, in C memory) are
+            # held in reference cycles, and an idle server allocates nothing that would start a
+            # collection: collect them here (not while tables are asked for: a collection holds
+            # the event loop for tens of milliseconds, and under load Python collects anyway).
+            gc.collect()
+            self.tables.shrink()
+            _give_back()
+
+    async def housekeeping(self) -> None:
+        """:meth:`housekeep` every :data:`HOUSEKEEPING_SECONDS`, for as long as the server
+        runs."""
+        while True:
+            await asyncio.sleep(HOUSEKEEPING_SECONDS)
+            self.housekeep()
 
     def _table(self, table_id: str) -> _Table:
         table = self.live.get(table_id)
@@ -307,18 +474,22 @@ class _App:
             if data is None:
                 raise ApiError(404, "not_found", "no such game (it may have expired)")
             table = _build(table_id, data)
+            if table.state.is_terminal:
+                return table  # read for this request, not kept in memory
             self.live[table_id] = table
             while len(self.live) > self.max_live:
                 self.live.popitem(last=False)
-            if not table.state.is_terminal and table.seats[table.state.current_player]:
+            if table.seats[table.state.current_player]:
                 # the server stopped while a bot was to move: it moves now
                 task = asyncio.get_running_loop().create_task(self._resume(table))
                 self.resuming.add(task)
                 task.add_done_callback(self.resuming.discard)
         self.live.move_to_end(table_id)
+        table.used = time.monotonic()
         return table
 
     def _seat(self, token: str) -> tuple[_Table, int]:
+        self.asked = True
         self._forget(self.tables.prune())
         found = self.tables.find(token) if len(token) <= 64 else None
         if found is None:
@@ -377,11 +548,45 @@ class _App:
                 except Exception:  # a closed socket: it rejoins with its link
                     sockets.discard(socket)
 
-    async def _think(self, agent: Any, view: Any, rng: random.Random) -> Any:
+    async def think(self, game: str, spec: str, view: Any, seed: int) -> Any:
+        """The move of the agent ``spec`` from the seat's ``view`` (its random generator seeded
+        ``seed``), thought in a worker process within :data:`BOT_SECONDS` (the application's
+        ``bot_seconds``); ``None`` when it is out of time or its worker died (a new pool is made
+        for the next thought)."""
         loop = asyncio.get_running_loop()
-        return await asyncio.wait_for(
-            loop.run_in_executor(self.pool, agent.act, view, rng), self.bot_seconds
-        )
+        if self.pool is None:
+            self.pool = ProcessPoolExecutor(
+                self.workers,
+                # spawn: a fork of a server with threads and sockets open is not safe
+                mp_context=multiprocessing.get_context("spawn"),
+                initializer=_start_worker,
+                initargs=(os.getpid(),),
+            )
+            # every worker started, its agents imported, before the first thought's clock runs
+            self.ready = asyncio.gather(
+                *(loop.run_in_executor(self.pool, _ready) for _ in range(self.workers))
+            )
+        pool = self.pool
+        self.thinking += 1
+        try:
+            if self.ready is not None:
+                await asyncio.shield(self.ready)
+            deadline = time.time() + self.bot_seconds
+            thought = loop.run_in_executor(pool, _think, game, spec, view, seed, deadline)
+            return await asyncio.wait_for(thought, self.bot_seconds + _SLACK)
+        except TimeoutError:  # a worker stuck where SIGALRM cannot stop it (in C code)
+            return None
+        except BrokenProcessPool:  # a worker was killed (out of memory, a signal)
+            self._stop_pool(pool)
+            return None
+        finally:
+            self.thinking -= 1
+            self.thought = time.monotonic()
+
+    def _stop_pool(self, pool: Executor) -> None:
+        if self.pool is pool:
+            self.pool = self.ready = None
+        pool.shutdown(wait=False, cancel_futures=True)
 
     async def _bots(self, table: _Table) -> None:
         """The bots' moves until a person is to act or the game is over (hold the lock)."""
@@ -392,14 +597,13 @@ class _App:
             if spec is None:
                 break
             view = table.state.observe(seat)
-            rng = random.Random(derive_seed(table.seed, "web", len(table.steps)))
-            if spec.split(":", 1)[0].lower() in _QUICK:
-                action = table.agents[seat].act(view, rng)
-            else:
-                try:
-                    action = await self._think(table.agents[seat], view, rng)
-                except TimeoutError:  # too slow: the rule agent moves in its place
-                    action = make_agent(table.game, "rule").act(view, rng)
+            seed = derive_seed(table.seed, "web", len(table.steps))
+            action = None
+            if spec.split(":", 1)[0].lower() not in _QUICK:
+                action = await self.think(table.game, spec, view, seed)
+            if action is None:  # a quick bot, or out of time: the rule agent in its place
+                quick = spec if spec.split(":", 1)[0].lower() in _QUICK else "rule"
+                action = make_agent(table.game, quick).act(view, random.Random(seed))
             _step(table, seat, table.recorder.codec.step_text(action))
         if len(table.steps) > start:
             self._save(table)
@@ -408,6 +612,7 @@ class _App:
     async def _resume(self, table: _Table) -> None:
         async with table.lock:
             await self._bots(table)
+        self._release(table)
 
     async def _new_table(
         self, game: str, module: Any, rules: Any, body: dict[str, Any], seats: list[str | None]
@@ -449,6 +654,7 @@ class _App:
             "steps": [],
         }
         table_id = secrets.token_urlsafe(9)
+        self.asked = True
         table = _build(table_id, data)
         tokens = {
             seat: secrets.token_urlsafe(18) for seat, spec in enumerate(seats) if spec is None
@@ -573,7 +779,9 @@ class _App:
             self._save(table)
             await self._broadcast(table, start, skip=None)
             await self._bots(table)
-            return JSONResponse(self.answer(table, seat, token, table.told(seat, start), start))
+            answer = self.answer(table, seat, token, table.told(seat, start), start)
+        self._release(table)
+        return JSONResponse(answer)
 
     async def undo(self, request: Request) -> Response:
         token = request.path_params["token"]
@@ -602,11 +810,10 @@ class _App:
         state = table.state
         if state.is_terminal or state.current_player != seat:
             raise ApiError(409, Reason.NOT_YOUR_TURN.value, "a hint is for your turn")
-        rng = random.Random(derive_seed(table.seed, "hint", len(table.steps)))
-        try:
-            action = await self._think(hint_agent(table.game), state.observe(seat), rng)
-        except TimeoutError:
-            raise ApiError(503, "timeout", "no hint in time: try again") from None
+        seed = derive_seed(table.seed, "hint", len(table.steps))
+        action = await self.think(table.game, HINT_AGENT, state.observe(seat), seed)
+        if action is None:
+            raise ApiError(503, "timeout", "no hint in time: try again")
         return JSONResponse(
             {
                 "action": table.recorder.codec.step_text(action),
@@ -644,7 +851,7 @@ class _App:
         if table.people != 1:
             raise ApiError(409, "not_allowed", "a shared table is left, not deleted")
         self.tables.delete(table.id)
-        self.live.pop(table.id, None)
+        self._forget([table.id])
         return Response(status_code=204)
 
     async def watch(self, socket: WebSocket) -> None:
@@ -669,10 +876,11 @@ class _App:
         except (WebSocketDisconnect, RuntimeError):
             pass
         finally:
+            self.freed = True  # the connection's memory, for the housekeeping
             live = self.live.get(table.id, table)
             live.watchers.get(seat, set()).discard(socket)
-            if live.state.is_terminal and not any(live.watchers.values()):
-                self.live.pop(table.id, None)  # a finished table is read again from the database
+            if live.state.is_terminal:
+                self._release(live)
             else:
                 await self._broadcast(live, len(live.steps))
 
@@ -839,7 +1047,8 @@ def create_app(
     """The application: at most ``max_games`` tables in play (and as many finished ones and
     opened records), a table in play dropped after ``idle_minutes`` without a move; tables kept
     in the SQLite file ``database`` (``":memory:"``: for as long as the application lives);
-    bots thinking in ``workers`` threads, at most ``bot_seconds`` a move."""
+    bots thinking in ``workers`` worker processes (started at the first thought, stopped with
+    the application), at most ``bot_seconds`` a move."""
     app = _App(
         max_games=max_games,
         idle_seconds=idle_minutes * 60,
@@ -851,10 +1060,15 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(_: Starlette) -> AsyncIterator[None]:
+        keeper = asyncio.get_running_loop().create_task(app.housekeeping())
         try:
             yield
         finally:
-            app.pool.shutdown(wait=False, cancel_futures=True)
+            keeper.cancel()
+            if app.pool is not None:
+                # idle workers end at once (waited for, so that they leave nothing behind); a
+                # worker in a thought ends at its time limit, or when the server has gone
+                app.pool.shutdown(wait=not app.thinking, cancel_futures=True)
             app.tables.close()
 
     game = "/api/games/{token}"

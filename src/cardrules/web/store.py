@@ -74,13 +74,21 @@ class Store(Generic[T]):
         """Drop the entry under ``key``; False when there was none."""
         return self._entries.pop(key, None) is not None
 
-    def _expire(self) -> None:
+    def expire(self) -> int:
+        """Drop the entries idle for ``idle_seconds``; returns how many went (entries also
+        expire whenever the store is used)."""
+        return self._expire()
+
+    def _expire(self) -> int:
         deadline = self._clock() - self.idle_seconds
+        dropped = 0
         while self._entries:
             key, (used, _) = next(iter(self._entries.items()))
             if used > deadline:
                 break
             del self._entries[key]
+            dropped += 1
+        return dropped
 
 
 def default_database() -> Path:
@@ -157,6 +165,11 @@ class TableStore:
     def close(self) -> None:
         """Close the database."""
         self._db.close()
+
+    def shrink(self) -> None:
+        """Hand back the memory that SQLite keeps for its cache of the database's pages (it
+        reads them again on need)."""
+        self._db.execute("PRAGMA shrink_memory")
 
     def create(self, table_id: str, data: dict[str, Any], tokens: dict[str, int]) -> None:
         """Keep a new table and its seats' tokens (token to seat)."""
