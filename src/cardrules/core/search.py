@@ -75,7 +75,7 @@ POINTS: Final = 1
 #: Each seat's own target of tricks, made or failed, each worth a signed value to side 0.
 TARGETS: Final = 2
 #: The most groups of top places a position key keeps.
-GROUPS: Final = 6
+GROUPS: Final = 8
 
 # -- the workspace: one flat int buffer, its fields at these offsets ----------------------------
 W_PLAYERS: Final = 0
@@ -742,9 +742,9 @@ def _order(
         if card == hint or card == killer:
             score = 1 << 40
         elif position == 0:
-            history = min(ws[W_HISTORY + card], 63)
+            history = min(ws[W_HISTORY + card], (1 << 20) - 1)
             if points:
-                score = cost * 64 + history
+                score = (cost << 20) + history
             else:
                 ruffed = False
                 if suit != trump and trump >= 0:
@@ -763,7 +763,7 @@ def _order(
                     score = (4 << 20) - cost
                 else:
                     score = (3 << 20) - cost
-                score = score * 64 + history
+                score = (score << 20) + history
         else:
             wins = beats(card, best, trump)
             if partner_winning:
@@ -944,7 +944,7 @@ def _search(
         if (value >= need) == maximizing:
             # A cut-off: this card settles the position.
             if position == 0:
-                ws[W_HISTORY + card] += 1
+                ws[W_HISTORY + card] += _count(out) // 4
                 if free:
                     _save(ws, k0, k1, k2, out, cards, value, need, card, depth)
             else:
