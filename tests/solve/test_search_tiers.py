@@ -19,9 +19,7 @@ from cardrules.four_hundred.bid_solve import bid_values
 
 _TIERS = [
     False,
-    pytest.param(
-        True, marks=pytest.mark.skipif(not available(), reason="numba is not installed")
-    ),
+    pytest.param(True, marks=pytest.mark.skipif(not available(), reason="numba is not installed")),
 ]
 
 

@@ -29,9 +29,7 @@ def _check(state: State, value: int, tricks_left: int) -> None:
     out = hands[0] | hands[1] | hands[2] | hands[3]
     ws = new_search(None, tricks_left).ws
     leader = state.current_trick.leader
-    low, high, low_cards, high_cards = core._sure(
-        ws, *hands, leader, tricks_left, out, 0, -1, 0, 0
-    )
+    low, high, low_cards, high_cards = core._sure(ws, *hands, leader, tricks_left, out, 0, -1, 0, 0)
     assert 0 <= low <= value <= high <= tricks_left
     assert low_cards & ~out == 0  # cards still out only
     assert high_cards & ~out == 0
@@ -74,7 +72,9 @@ def test_sure_trump_tricks_by_the_rule() -> None:
         deck = list(range(52))
         rng.shuffle(deck)
         size = rng.randrange(1, 14)
-        hands = [sum(1 << card for card in deck[seat * size : (seat + 1) * size]) for seat in range(4)]
+        hands = [
+            sum(1 << card for card in deck[seat * size : (seat + 1) * size]) for seat in range(4)
+        ]
         out = hands[0] | hands[1] | hands[2] | hands[3]
         hearts = [(hand >> 26) & 0x1FFF for hand in hands]
         for team in (0, 1):

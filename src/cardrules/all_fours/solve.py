@@ -43,11 +43,11 @@ from cardrules.all_fours.rules import Undertrump
 from cardrules.all_fours.scoring import CARD_POINTS, Award, AwardKind, hand_awards
 from cardrules.all_fours.state import Phase
 from cardrules.core.cards import CARDS, Card, Rank, Suit
-from cardrules.core.cardset import SUIT_MASKS, CardSet
+from cardrules.core.cardset import CardSet
 from cardrules.core.checks import refuse
+from cardrules.core.compiled import kernel
 from cardrules.core.equivalence import run_below
 from cardrules.core.equivalence import runs as suit_runs
-from cardrules.core.compiled import kernel
 from cardrules.core.search import POINTS, Search
 from cardrules.core.tricks import beats
 from cardrules.errors import ArgumentError, describe
@@ -334,9 +334,7 @@ def _root(state: State, objective: str = "points") -> tuple[_Search, _Position, 
         )
     utility = _race(state) if objective == "game" else None
     tricks = len(state.hand(state.current_player or 0)) if state.current_player is not None else 6
-    search = _Search(
-        n, trump, state.rules.undertrump, holder, jack_values, game, utility, tricks
-    )
+    search = _Search(n, trump, state.rules.undertrump, holder, jack_values, game, utility, tricks)
     hands = tuple(state.hand(seat).mask for seat in range(n))
     trick_obj = state.current_trick
     trick = tuple(card.index for card in trick_obj.cards)

@@ -14,8 +14,10 @@ may call a core kernel, and a kernel may call itself (recursion).
 
 :func:`specialize` binds a kernel's slot to a game's kernel: a shared search written once in the
 core calls the game's follow rule through a global name that each game rebinds, without passing
-functions as arguments (which numba could not cache).  Only the batch engine and the solvers call :func:`compiled`; it imports
-numba when first called, and raises :class:`CompilerMissingError` (an ``ImportError``) naming the
+functions as arguments (which numba could not cache).
+
+Only the batch engine and the solvers call :func:`compiled`; it imports numba when first
+called, and raises :class:`CompilerMissingError` (an ``ImportError``) naming the
 extra to install when numba is absent.
 
 The first call of a compiled kernel compiles it for its argument types (seconds for a batch

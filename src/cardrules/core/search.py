@@ -222,7 +222,9 @@ def _final(ws: MutableSequence[int], a0: int, a1: int, a2: int, a3: int) -> int:
 
 
 @kernel
-def _sure_trumps(h0: int, h1: int, h2: int, h3: int, n: int, trump: int, side: int) -> tuple[int, int]:
+def _sure_trumps(
+    h0: int, h1: int, h2: int, h3: int, n: int, trump: int, side: int
+) -> tuple[int, int]:
     """The sure trump tricks of ``side``: for its best player, the most of ``j`` less the
     opponents' trumps above its ``j``-th trump (each such trump wins its trick unless a higher
     trump of the other side falls on it); with the trumps that depends on (every trump out at
@@ -405,7 +407,9 @@ def _sure(
 
 # -- the transposition table --------------------------------------------------------------------
 @kernel
-def _layouts(ws: MutableSequence[int], h0: int, h1: int, h2: int, h3: int, out: int, depth: int) -> None:
+def _layouts(
+    ws: MutableSequence[int], h0: int, h1: int, h2: int, h3: int, out: int, depth: int
+) -> None:
     """Each suit's owners of the cards out (two bits a card, the top first) and count, into
     the workspace's layouts of ``depth``."""
     at = W_LAYOUTS + depth * 8
@@ -514,8 +518,9 @@ def _bound_row(
     size = ws[W_TABLE + 1]
     base = W_TABLE + 2 + size * _PW
     bounds = ws[W_TABLE]
-    first = (_mix(k0) ^ (_mix(k1) << 2) ^ (_mix(k2) << 4) ^ (_mix(own0) << 1) ^ _mix(own1) << 6
-             ^ group) & (bounds - 1)
+    first = (
+        _mix(k0) ^ (_mix(k1) << 2) ^ (_mix(k2) << 4) ^ (_mix(own0) << 1) ^ _mix(own1) << 6 ^ group
+    ) & (bounds - 1)
     shallow = -1
     for probe in range(_PROBES):
         at = base + ((first + probe) & (bounds - 1)) * _BW
@@ -739,7 +744,7 @@ def _order(
         cost = rank + (13 if suit == trump else 0)
         worth = ws[W_WORTH + card]
         score = 0
-        if card == hint or card == killer:
+        if card == hint or (killer >= 0 and card == killer):
             score = 1 << 40
         elif position == 0:
             history = min(ws[W_HISTORY + card], (1 << 20) - 1)
@@ -757,9 +762,12 @@ def _order(
                     score = (1 << 20) - cost
                 elif not rest & ~((2 << card) - 1):
                     score = (5 << 20) + rank
-                elif rest and _TOP13[(rest >> (13 * suit)) & _SUIT] == _TOP13[
-                    ((partner & mask) >> (13 * suit)) & _SUIT
-                ] and partner & mask:
+                elif (
+                    rest
+                    and _TOP13[(rest >> (13 * suit)) & _SUIT]
+                    == _TOP13[((partner & mask) >> (13 * suit)) & _SUIT]
+                    and partner & mask
+                ):
                     score = (4 << 20) - cost
                 else:
                     score = (3 << 20) - cost
@@ -858,7 +866,9 @@ def _search(
             decided, bound, cards, hint = _look_up(ws, k0, k1, k2, out, need, depth)
             if decided:
                 return bound, cards
-        low, high, low_cards, high_cards = _sure(ws, h0, h1, h2, h3, leader, left, out, a0, a1, a2, a3)
+        low, high, low_cards, high_cards = _sure(
+            ws, h0, h1, h2, h3, leader, left, out, a0, a1, a2, a3
+        )
         if low >= need:
             return low, low_cards
         if high < need:
@@ -901,8 +911,24 @@ def _search(
             new_ranked = 1
         if position + 1 < n:
             value, cards = _search(
-                ws, n0, n1, n2, n3, leader, position + 1, card // 13 if position == 0 else lead,
-                new_best, new_position, new_ranked, played | bit, out, need, a0, a1, a2, a3,
+                ws,
+                n0,
+                n1,
+                n2,
+                n3,
+                leader,
+                position + 1,
+                card // 13 if position == 0 else lead,
+                new_best,
+                new_position,
+                new_ranked,
+                played | bit,
+                out,
+                need,
+                a0,
+                a1,
+                a2,
+                a3,
                 depth + 1,
             )
         else:
@@ -931,8 +957,25 @@ def _search(
             # specialized crashes when reloaded from its cache (numba issue 6061).
             zero = 0 * depth
             value, cards = _search(
-                ws, n0, n1, n2, n3, winner, zero, zero - 1, zero - 1, zero, zero, zero, zero,
-                need - gain, b0, b1, b2, b3, depth + 1,
+                ws,
+                n0,
+                n1,
+                n2,
+                n3,
+                winner,
+                zero,
+                zero - 1,
+                zero - 1,
+                zero,
+                zero,
+                zero,
+                zero,
+                need - gain,
+                b0,
+                b1,
+                b2,
+                b3,
+                depth + 1,
             )
             value += gain
             if new_ranked:
@@ -951,10 +994,7 @@ def _search(
                 ws[W_KILLERS + seat * 52 + best] = card
             return value, cards
         found_cards |= cards
-        if maximizing:
-            found = max(found, value)
-        else:
-            found = min(found, value)
+        found = max(found, value) if maximizing else min(found, value)
     if position == 0 and free:
         _save(ws, k0, k1, k2, out, found_cards, found, need, -1, depth)
     return found, found_cards
@@ -1042,7 +1082,7 @@ class Search:
         if compile_it:
             import numpy as np
 
-            ws = np.zeros(size, dtype=np.int64)
+            ws = np.zeros(size, dtype=np.int64)  # type: ignore[assignment]
         else:
             ws = [0] * size
         ws[W_PLAYERS] = players
@@ -1111,8 +1151,25 @@ class Search:
             elif card // 13 == best // 13:
                 ranked = 1
         bound, _ = self._run(
-            ws, h[0], h[1], h[2], h[3], leader, len(trick), lead, best, best_position, ranked,
-            played, out, need, acc[0], acc[1], acc[2], acc[3], 0,
+            ws,
+            h[0],
+            h[1],
+            h[2],
+            h[3],
+            leader,
+            len(trick),
+            lead,
+            best,
+            best_position,
+            ranked,
+            played,
+            out,
+            need,
+            acc[0],
+            acc[1],
+            acc[2],
+            acc[3],
+            0,
         )
         ws[W_RESTRICT] = _ALL
         return int(bound)

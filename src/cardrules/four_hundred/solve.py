@@ -50,7 +50,14 @@ from cardrules.four_hundred.actions import Play
 from cardrules.four_hundred.engine import State
 from cardrules.four_hundred.state import Phase
 
-__all__ = ["Solution", "SolveBudgetExceeded", "check_budget", "play_values", "solve", "tricks_at_least"]
+__all__ = [
+    "Solution",
+    "SolveBudgetExceeded",
+    "check_budget",
+    "play_values",
+    "solve",
+    "tricks_at_least",
+]
 
 _HEARTS: Final = 2  # FH-5: hearts are always trumps
 _SUIT: Final = 0x1FFF
@@ -121,8 +128,6 @@ def _position(state: State) -> tuple[tuple[int, int, int, int], int, tuple[int, 
     return hands, state.current_trick.leader, trick
 
 
-
-
 @kernel
 def follow(hand: int, lead: int, top: int, trump: int, option: int) -> int:
     """400's follow rule in the search's form: FH-16, the core's
@@ -161,9 +166,7 @@ def _value(
     guess: int | None = None,
 ) -> int:
     """Team 0's exact tricks from here, out of ``left``."""
-    return exact(
-        lambda need: _ask(search, hands, leader, trick, need), range(left + 1), guess
-    )
+    return exact(lambda need: _ask(search, hands, leader, trick, need), range(left + 1), guess)
 
 
 def _after(
