@@ -98,7 +98,6 @@ W_WORTH: Final = 32
 #: Per suit, the places whose cards are equivalent to no other (13-bit masks).
 W_ALONE: Final = 84
 W_HISTORY: Final = 88
-W_KILLERS: Final = 140
 _DEPTH: Final = 56
 _MOVES: Final = 16
 W_MOVES: Final = 348
@@ -107,7 +106,11 @@ W_SCORES: Final = W_RUNS + _DEPTH * _MOVES
 #: Each trick start's suit layouts (owners of the cards out, two bits each, top first) and
 #: suit counts, eight a depth.
 W_LAYOUTS: Final = W_SCORES + _DEPTH * _MOVES
-W_TABLE: Final = W_LAYOUTS + _DEPTH * 8
+#: The killers: the card that last settled a search from the same hand, winning card (none for
+#: a lead) and question, a table of (key, card) slots.
+W_KILLERS: Final = W_LAYOUTS + _DEPTH * 8
+_KILLER_SLOTS: Final = 1 << 14
+W_TABLE: Final = W_KILLERS + 2 * _KILLER_SLOTS
 
 # The positions table (rows of _PW fields): a key's three words and its groups, newest first.
 _P_K0: Final = 0
@@ -650,6 +653,22 @@ def _save(
         ws[entry + _B_MOVE] = move
 
 
+@kernel
+def _killer_slot(hand: int, best: int, need: int) -> tuple[int, int]:
+    """The killers' slot of a hand, winning card (-1 for a lead) and question, and its key."""
+    key = hand | ((best + 1) & 63) << 52 | (need & 15) << 58
+    return W_KILLERS + 2 * (_mix(key) & (_KILLER_SLOTS - 1)), key
+
+
+@kernel
+def _killer(ws: MutableSequence[int], hand: int, best: int, need: int) -> int:
+    """The card that last settled a search from this hand, winning card and question, or -1."""
+    at, key = _killer_slot(hand, best, need)
+    if ws[at] == key:
+        return ws[at + 1]
+    return -1
+
+
 # -- moves --------------------------------------------------------------------------------------
 @kernel
 def _moves(ws: MutableSequence[int], allowed: int, out: int, depth: int) -> int:
@@ -681,6 +700,16 @@ def _moves(ws: MutableSequence[int], allowed: int, out: int, depth: int) -> int:
 
 
 @kernel
+def _top(mask: int) -> int:
+    """The highest card of a mask (by index), -1 for none."""
+    for suit in range(3, -1, -1):
+        pattern = (mask >> (13 * suit)) & _SUIT
+        if pattern:
+            return 13 * suit + _TOP13[pattern]
+    return -1
+
+
+@kernel
 def _beatable(card: int, trump: int, threats: int, ruffs: int) -> bool:
     """Can the opponents still to play beat ``card``?  ``threats`` are their cards, ``ruffs``
     the trumps of those void in the suit led: a higher card of its suit, or a ruff of a
@@ -706,6 +735,7 @@ def _order(
     best: int,
     best_position: int,
     hint: int,
+    need: int,
 ) -> None:
     """Sort the moves of ``depth`` good plays first (see the module's introduction)."""
     n = ws[W_PLAYERS]
@@ -731,11 +761,36 @@ def _order(
             if lead >= 0 and trump >= 0 and not hand & SUIT_MASKS[lead]:
                 ruffs |= hand & SUIT_MASKS[trump]
     partner_winning = position > 0 and (best_position - position) & 1 == 0
-    partner_safe = partner_winning and not _beatable(best, trump, threats, ruffs)
-    killer = -1
-    if position > 0:
-        killer = ws[W_KILLERS + seat * 52 + best]
     trumps = SUIT_MASKS[trump] if trump >= 0 else 0
+    # The follower plays low: its partner's card wins for sure; or (second hand, the third
+    # following suit) the fourth hand's top card of the suit led beats the lead and the third
+    # hand's cards, or the fourth hand can ruff; or (third hand, a plain suit led and not yet
+    # ruffed) the fourth hand can ruff.
+    low = partner_winning and not _beatable(best, trump, threats, ruffs)
+    if not points and position > 0 and lead >= 0:
+        suited = SUIT_MASKS[lead]
+        next_hand = _hand(h0, h1, h2, h3, (seat + 1) % n)
+        if position == 1 and n == 4:
+            third = next_hand & suited
+            fourth = _hand(h0, h1, h2, h3, (seat + 2) % n)
+            if third and (
+                _top(fourth & suited) > max(_top(third), best)
+                or (not fourth & suited and lead != trump and fourth & trumps)
+            ):
+                low = True
+        if (
+            position == 2
+            and lead != trump
+            and best // 13 == lead
+            and not next_hand & suited
+            and next_hand & trumps
+            and _hand(h0, h1, h2, h3, seat) & suited
+        ):
+            low = True
+    killer = _killer(ws, _hand(h0, h1, h2, h3, seat), best, need)
+    # The leader's side holds more trumps than the opponents: a low trump lead draws theirs.
+    ours = _hand(h0, h1, h2, h3, seat) | partner
+    draw = _count(ours & trumps) > _count(others & ~partner & trumps)
     for i in range(count):
         card = ws[W_MOVES + at + i]
         suit = card // 13
@@ -744,12 +799,15 @@ def _order(
         cost = rank + (13 if suit == trump else 0)
         worth = ws[W_WORTH + card]
         score = 0
-        if card == hint or (killer >= 0 and card == killer):
-            score = 1 << 40
+        if card == killer:
+            score = 1 << 61
+        elif card == hint:
+            score = 1 << 60
         elif position == 0:
-            history = min(ws[W_HISTORY + card], (1 << 20) - 1)
+            # A category, then the history of the leads that settled searches, then a tie-break.
+            history = min(ws[W_HISTORY + card], (1 << 30) - 1)
             if points:
-                score = (cost << 20) + history
+                score = (cost << 30) + history
             else:
                 ruffed = False
                 if suit != trump and trump >= 0:
@@ -758,31 +816,32 @@ def _order(
                         if (other - seat) & 1 and not hand & mask and hand & trumps:
                             ruffed = True
                 rest = others & mask
+                opponents = others & ~partner
                 if ruffed:
-                    score = (1 << 20) - cost
+                    score = (1 << 36) + (history << 6) + 32 - cost
                 elif not rest & ~((2 << card) - 1):
-                    score = (5 << 20) + rank
+                    score = (5 << 36) + (history << 6) + rank
                 elif (
                     rest
+                    and partner & mask
                     and _TOP13[(rest >> (13 * suit)) & _SUIT]
                     == _TOP13[((partner & mask) >> (13 * suit)) & _SUIT]
-                    and partner & mask
-                ):
-                    score = (4 << 20) - cost
+                ) or (not partner & mask and partner & trumps and opponents & mask):
+                    score = (4 << 36) + 32 - cost  # to the partner's winner or ruff
+                elif suit == trump and opponents & trumps and draw:
+                    score = (3 << 36) + (history << 6) + 33  # draw the opponents' trumps
                 else:
-                    score = (3 << 20) - cost
-                score = (score << 20) + history
+                    score = (3 << 36) + (history << 6) + 32 - rank
         else:
             wins = beats(card, best, trump)
-            if partner_winning:
-                if partner_safe or not wins:
-                    score = (3 << 20) + worth * 32 - cost
-                else:
-                    score = (2 << 20) - cost
+            if low:
+                score = (3 << 20) + worth * 32 - cost
+            elif partner_winning:
+                score = (3 << 20) + worth * 32 - cost if not wins else (2 << 20) - cost
             elif wins and not _beatable(card, trump, threats, ruffs):
                 score = (4 << 20) - cost
             elif wins:
-                score = (3 << 20) - cost
+                score = (3 << 20) + (cost if position == 2 else -cost)  # third hand high
             else:
                 score = (2 << 20) - worth * 32 - cost
         ws[W_SCORES + at + i] = score
@@ -884,7 +943,9 @@ def _search(
         allowed &= ws[W_RESTRICT]
     count = _moves(ws, allowed, out, depth)
     if count > 1:
-        _order(ws, depth, count, h0, h1, h2, h3, seat, position, lead, best, best_position, hint)
+        _order(
+            ws, depth, count, h0, h1, h2, h3, seat, position, lead, best, best_position, hint, need
+        )
     maximizing = seat & 1 == 0
     found = _LOW if maximizing else _HIGH
     found_cards = 0
@@ -987,11 +1048,12 @@ def _search(
         if (value >= need) == maximizing:
             # A cut-off: this card settles the position.
             if position == 0:
-                ws[W_HISTORY + card] += _count(out) // 4
+                ws[W_HISTORY + card] += 1 << (_count(out) // n)
                 if free:
                     _save(ws, k0, k1, k2, out, cards, value, need, card, depth)
-            else:
-                ws[W_KILLERS + seat * 52 + best] = card
+            slot, key = _killer_slot(hand, best, need)
+            ws[slot] = key
+            ws[slot + 1] = card
             return value, cards
         found_cards |= cards
         found = max(found, value) if maximizing else min(found, value)
@@ -1097,9 +1159,8 @@ class Search:
             ws[W_UTILITY + i] = value
         for card in range(52):
             ws[W_WORTH + card] = worth[card]
-            ws[W_KILLERS + card] = -1
-        for i in range(52, 4 * 52):
-            ws[W_KILLERS + i] = -1
+        for slot in range(_KILLER_SLOTS):
+            ws[W_KILLERS + 2 * slot] = -1  # no key
         for suit in range(4):
             ws[W_ALONE + suit] = alone[suit]
         ws[W_TABLE] = bounds
