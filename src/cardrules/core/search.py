@@ -405,7 +405,7 @@ def _sure(
             value = ws[W_UTILITY + owner * 3 + sign]
             low = min(low, value)
             high = max(high, value)
-    return low, high, out, out
+    return low, high, out & ws[W_WORTHY], out & ws[W_WORTHY]
 
 
 # -- the transposition table --------------------------------------------------------------------
@@ -625,7 +625,11 @@ def _save(
 ) -> None:
     """Keep a trick start's fail-soft bound, which depends on the cards ``deps``."""
     if ws[W_MODE] == POINTS:
-        deps = out  # every rank matters (see the module's introduction)
+        # Who holds a card worth something always matters; with an undertrump rule, so do the
+        # ranks of the trumps (a follower's legal cards depend on them).
+        deps |= out & ws[W_WORTHY]
+        if ws[W_OPTION] != 0 and ws[W_TRUMP] >= 0:
+            deps |= out & SUIT_MASKS[ws[W_TRUMP]]
     group = _group(deps & out, out)
     row = _position_row(ws, k0, k1, k2, True)
     if row < 0:
