@@ -133,6 +133,8 @@ _B_MOVE: Final = 8
 _B_LEFT: Final = 9
 _BW: Final = 10
 _PROBES: Final = 4
+#: The most table bits of an interpreted search (its workspace is a list).
+_LIST_BITS: Final = 17
 
 _SUIT: Final = 0x1FFF
 _LOW: Final = -(1 << 20)
@@ -795,6 +797,16 @@ def _order(
     # The leader's side holds more trumps than the opponents: a low trump lead draws theirs.
     ours = _hand(h0, h1, h2, h3, seat) | partner
     draw = _count(ours & trumps) > _count(others & ~partner & trumps)
+    # The plain suits an opponent of the leader can ruff (a bit a suit).
+    ruffable = 0
+    if position == 0 and trump >= 0:
+        for other in range(n):
+            if (other - seat) & 1:
+                hand = _hand(h0, h1, h2, h3, other)
+                if hand & trumps:
+                    for suit in range(4):
+                        if suit != trump and not hand & SUIT_MASKS[suit]:
+                            ruffable |= 1 << suit
     for i in range(count):
         card = ws[W_MOVES + at + i]
         suit = card // 13
@@ -813,12 +825,7 @@ def _order(
             if points:
                 score = (cost << 30) + history
             else:
-                ruffed = False
-                if suit != trump and trump >= 0:
-                    for other in range(n):
-                        hand = _hand(h0, h1, h2, h3, other)
-                        if (other - seat) & 1 and not hand & mask and hand & trumps:
-                            ruffed = True
+                ruffed = (ruffable >> suit) & 1 == 1
                 rest = others & mask
                 opponents = others & ~partner
                 if ruffed:
@@ -1117,7 +1124,8 @@ class Search:
     :param key: the key card (:data:`POINTS`), or -1.
     :param alone: per suit, a 13-bit mask of the places whose cards are no other's equivalent.
     :param budget: the most tricks to search, ``None`` for no limit.
-    :param table_bits: the bounds table has ``2 ** table_bits`` rows (the positions table half).
+    :param table_bits: the bounds table has ``2 ** table_bits`` rows (the positions table half;
+        at most ``2 ** 17`` interpreted).
     :param compile_it: compile with numba (``None``: when numba is importable).
     """
 
@@ -1141,6 +1149,8 @@ class Search:
             compile_it = _TIER[0] if _TIER[0] is not None else available()
         self.compiled = compile_it
         self._run = _runner(legal, compile_it)
+        if not compile_it:
+            table_bits = min(table_bits, _LIST_BITS)  # a list's ints cost more memory
         positions = 1 << (table_bits - 1)
         bounds = 1 << table_bits
         size = W_TABLE + 2 + positions * _PW + bounds * _BW
