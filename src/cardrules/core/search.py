@@ -336,6 +336,32 @@ def _quick(h0: int, h1: int, h2: int, h3: int, n: int, leader: int, trump: int) 
 
 
 @kernel
+def _entry(h0: int, h1: int, h2: int, h3: int, leader: int, trump: int) -> int:
+    """Can the leader put its partner on lead at once?  A suit in which the leader holds a card
+    below the partner's top card, which beats the opponents' cards, and no opponent can ruff the
+    first round.  The suit's cards from the partner's top card up (what that depends on), or 0.
+    """
+    mine = _hand(h0, h1, h2, h3, leader)
+    partner = _hand(h0, h1, h2, h3, (leader + 2) % 4)
+    left = _hand(h0, h1, h2, h3, (leader + 1) % 4)
+    right = _hand(h0, h1, h2, h3, (leader + 3) % 4)
+    trumps = SUIT_MASKS[trump] if trump >= 0 else 0
+    for suit in range(4):
+        mask = SUIT_MASKS[suit]
+        theirs = (left | right) & mask
+        top = _top(partner & mask)
+        # The leader's card must be lower than the partner's top card, which beats theirs.
+        if top < 0 or not mine & mask & ((1 << top) - 1) or top < _top(theirs):
+            continue
+        if suit != trump and (
+            (left & trumps and not left & mask) or (right & trumps and not right & mask)
+        ):
+            continue
+        return (left | right | partner | mine) & mask & ~((1 << top) - 1)
+    return 0
+
+
+@kernel
 def _sure(
     ws: MutableSequence[int],
     h0: int,
@@ -361,6 +387,12 @@ def _sure(
         ours, our_cards = _sure_trumps(h0, h1, h2, h3, n, trump, 0)
         theirs, their_cards = _sure_trumps(h0, h1, h2, h3, n, trump, 1)
         quick, quick_cards = _quick(h0, h1, h2, h3, n, leader, trump)
+        entry = _entry(h0, h1, h2, h3, leader, trump) if n == 4 else 0
+        if entry:
+            # A low card to the partner's winner, and the partner's quick tricks from there.
+            partner, partner_cards = _quick(h0, h1, h2, h3, n, (leader + 2) % 4, trump)
+            if partner > quick:
+                quick, quick_cards = partner, partner_cards | entry
         if leader & 1 == 0:
             if quick > ours:
                 ours, our_cards = quick, quick_cards
