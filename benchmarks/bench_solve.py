@@ -9,7 +9,8 @@ a stand, one run of the pack and two), solved with every play's value (the race 
 then, with ``--tiers N``, the interpreted and compiled tiers side by side on N 400 positions
 with 8 tricks to go.
 
-``--hands N`` solves N 400 hands, ``--deals N`` N All Fours deals of each length.  The first
+``--hands N`` solves N 400 hands, ``--deals N`` N All Fours deals of each length, ``--tricks
+6 9`` only the deals of those lengths.  The first
 solve of a process includes numba's compilation unless its cache (next to the modules) is
 warm; the script solves one small position first so that it does not count.  Figures are for
 the machine at hand.
@@ -119,8 +120,9 @@ def all_fours_deals(tricks: int, count: int) -> Iterator[Any]:
             yield state
 
 
-def all_fours_solves(count: int) -> None:
-    for tricks in (6, 9, 12):
+def all_fours_solves(count: int, lengths: tuple[int, ...] = (6, 9, 12)) -> None:
+    """All Fours deals of each length, solved on the race objective."""
+    for tricks in lengths:
         times = []
         for state in all_fours_deals(tricks, count):
             cpu = time.process_time()
@@ -177,6 +179,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--tiers", type=int, default=0, metavar="N")
+    parser.add_argument("--tricks", type=int, nargs="*", default=[6, 9, 12], metavar="T")
     args = parser.parse_args()
     # Compile (or load) the search before timing it.
     all_fours.solve(next(all_fours_deals(6, 1)))
@@ -185,7 +188,7 @@ def main() -> None:
         state = state.apply(state.legal_actions()[0])
     four_hundred.solve(state)
     four_hundred_hands(args.hands)
-    all_fours_solves(args.deals)
+    all_fours_solves(args.deals, tuple(args.tricks))
     if args.tiers:
         tiers(args.tiers)
 

@@ -75,7 +75,7 @@ POINTS: Final = 1
 #: Each seat's own target of tricks, made or failed, each worth a signed value to side 0.
 TARGETS: Final = 2
 #: The most groups of top places a position key keeps.
-GROUPS: Final = 8
+GROUPS: Final = 16
 
 # -- the workspace: one flat int buffer, its fields at these offsets ----------------------------
 W_PLAYERS: Final = 0
@@ -1156,7 +1156,7 @@ class Search:
     :param key: the key card (:data:`POINTS`), or -1.
     :param alone: per suit, a 13-bit mask of the places whose cards are no other's equivalent.
     :param budget: the most tricks to search, ``None`` for no limit.
-    :param table_bits: the bounds table has ``2 ** table_bits`` rows (the positions table half;
+    :param table_bits: the bounds table has ``2 ** table_bits`` rows (the positions table a quarter;
         at most ``2 ** 17`` interpreted).
     :param compile_it: compile with numba (``None``: when numba is importable).
     """
@@ -1183,7 +1183,7 @@ class Search:
         self._run = _runner(legal, compile_it)
         if not compile_it:
             table_bits = min(table_bits, _LIST_BITS)  # a list's ints cost more memory
-        positions = 1 << (table_bits - 1)
+        positions = 1 << (table_bits - 2)
         bounds = 1 << table_bits
         size = W_TABLE + 2 + positions * _PW + bounds * _BW
         ws: MutableSequence[int]
