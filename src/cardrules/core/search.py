@@ -26,22 +26,28 @@ The design:
   their suit, those a sure bound counted); the bound is kept under its *group*, the top places
   of each suit down to the lowest of those cards (places among the cards still out), with the
   owners of those places, and answers every position of the same key whose same seats hold
-  those places.  A key keeps its :data:`GROUPS` latest groups.  With :data:`POINTS` every card
-  matters (card points and All Fours' undertrump rule look at ranks below the winner), so a
-  bound answers only the same layout of relative ranks;
+  those places.  A key keeps its :data:`GROUPS` latest groups; a full bucket gives up the
+  bound with the fewest cards left.  With :data:`POINTS` the cards worth something always
+  matter, and under an undertrump rule every trump too (a follower's legal cards depend on the
+  trumps' ranks);
 * **equivalent cards**: cards of one suit in one hand that no other card still out separates
   (and that the game does not keep apart, ``alone``) win and lose alike: one of each run is
   tried;
-* **move ordering**: at a trick start, the lead that settled the position last; then winners
-  that no opponent can ruff, low leads to the partner's top card, low cards, leads into a ruff
-  last, a history of the leads that settled searches breaking ties (with :data:`POINTS` the
-  high cards first); a follower's *killer* (the card that last settled a search with the same
-  seat and winning card), the cheapest card sure to win, a card that wins for now, then the
-  lowest (giving card points to a partner's trick, keeping them from the opponents');
+* **move ordering**: first the *killer*, the card that last settled a search from the same
+  hand, winning card (none for a lead) and question, then the lead the table kept for the
+  position.  Leads by category, then by a *history* of the leads that settled searches
+  (weighted by the tricks to go): winners no opponent can ruff, low leads to the partner's top
+  card or ruff, a low trump while the leader's side holds more trumps, other low cards, leads
+  into a ruff last (with :data:`POINTS` the high cards first).  A follower: the lowest card when
+  its partner's card wins for sure (or, second hand, when the fourth hand's top card or ruff
+  will; third hand, when the fourth hand ruffs), else the cheapest card sure to win, a card that
+  wins for now (third hand high), then the lowest (giving card points to a partner's trick,
+  keeping them from the opponents');
 * **sure bounds** before a trick is searched: with :data:`TRICKS`, each side's sure trump
-  tricks and the leader's *quick tricks* (winners it can cash from the top); with
-  :data:`POINTS`, the outcomes still open; with :data:`TARGETS`, the targets made or out of
-  reach.
+  tricks and the *quick tricks* of the leader, or of its partner when a low card reaches the
+  partner's top card (winners cashed from the top, trumps first, plain suits while no opponent
+  can ruff); with :data:`POINTS`, the outcomes still open; with :data:`TARGETS`, the targets
+  made or out of reach.
 
 ``ws[W_NODES]`` counts the tricks searched: the trick starts whose cards were played out, not
 those the table or the bounds settled.  Past ``ws[W_BUDGET]`` nodes (when positive) the search
