@@ -37,7 +37,7 @@ from typing import Final
 import attrs
 
 from cardrules.all_fours.actions import Play
-from cardrules.all_fours.engine import State, _legal_play_mask
+from cardrules.all_fours.engine import State
 from cardrules.all_fours.kernels import _UNDERTRUMP_CODES, play_mask
 from cardrules.all_fours.rules import Undertrump
 from cardrules.all_fours.scoring import CARD_POINTS, Award, AwardKind, hand_awards
@@ -104,13 +104,11 @@ class Solution:
 def _legal_mask(
     hand: int, trick: Sequence[int], best: int, trump: int, undertrump: Undertrump, called: int
 ) -> int:
-    """The legal plays from ``hand``: the engine's AF-16 ... AF-20 kernel
-    (:func:`~cardrules.all_fours.legal_play_mask`), narrowed to AF-25's called card (``-1`` for
-    none).  ``best`` (the winning card of ``trick``) is the engine's to work out."""
-    legal = _legal_play_mask(hand, trick, trump, undertrump)
-    if called >= 0:
-        legal &= 1 << called
-    return legal
+    """The legal plays from ``hand`` to ``trick`` (whose winning card is ``best``): the game's
+    AF-16 ... AF-20, AF-25 kernel (:func:`~cardrules.all_fours.kernels.play_mask`; ``called``
+    the called card, ``-1`` for none)."""
+    lead = trick[0] // 13 if trick else -1
+    return play_mask(hand, lead, best, trump, _UNDERTRUMP_CODES[undertrump], called)
 
 
 @kernel
