@@ -968,12 +968,7 @@ def _search(
                 return 0, 0
             if need > left:
                 return left, 0
-        k0, k1, k2 = _key(ws, h0, h1, h2, h3, leader, out, a0, a1, a2, a3)
-        if free:
-            _layouts(ws, h0, h1, h2, h3, out, depth)
-            decided, bound, cards, hint = _look_up(ws, k0, k1, k2, out, need, depth)
-            if decided:
-                return bound, cards
+        # The sure bounds first (cheaper than the table), then the table.
         low, high, low_cards, high_cards = _sure(
             ws, h0, h1, h2, h3, leader, left, out, a0, a1, a2, a3
         )
@@ -981,6 +976,12 @@ def _search(
             return low, low_cards
         if high < need:
             return high, high_cards
+        k0, k1, k2 = _key(ws, h0, h1, h2, h3, leader, out, a0, a1, a2, a3)
+        if free:
+            _layouts(ws, h0, h1, h2, h3, out, depth)
+            decided, bound, cards, hint = _look_up(ws, k0, k1, k2, out, need, depth)
+            if decided:
+                return bound, cards
         ws[W_NODES] += 1
         if ws[W_BUDGET] > 0 and ws[W_NODES] > ws[W_BUDGET]:
             ws[W_OVER] = 1
