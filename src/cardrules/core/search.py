@@ -113,7 +113,7 @@ W_SCORES: Final = W_RUNS + _DEPTH * _MOVES
 #: suit counts, eight a depth.
 W_LAYOUTS: Final = W_SCORES + _DEPTH * _MOVES
 #: The killers: the card that last settled a search from the same hand, winning card (none for
-#: a lead) and question, a table of (key, card) slots.
+#: a lead) and question, a table of (key, card) slots (key 0, an empty hand's, is no key).
 W_KILLERS: Final = W_LAYOUTS + _DEPTH * 8
 _KILLER_SLOTS: Final = 1 << 14
 W_TABLE: Final = W_KILLERS + 2 * _KILLER_SLOTS
@@ -1208,14 +1208,9 @@ class Search:
         ws[W_WORTHY] = sum(1 << card for card in range(52) if worth[card] or card == key)
         ws[W_RESTRICT] = _ALL
         ws[W_BUDGET] = budget or 0
-        for i, value in enumerate(utility):
-            ws[W_UTILITY + i] = value
-        for card in range(52):
-            ws[W_WORTH + card] = worth[card]
-        for slot in range(_KILLER_SLOTS):
-            ws[W_KILLERS + 2 * slot] = -1  # no key
-        for suit in range(4):
-            ws[W_ALONE + suit] = alone[suit]
+        ws[W_UTILITY : W_UTILITY + len(utility)] = list(utility)
+        ws[W_WORTH : W_WORTH + 52] = list(worth)
+        ws[W_ALONE : W_ALONE + 4] = list(alone)
         ws[W_TABLE] = bounds
         ws[W_TABLE + 1] = positions
         self.ws = ws
