@@ -9,7 +9,8 @@ each stand, beg, gift or run is simulated on the real hands.  It cheats; no bot 
 ``MODE`` says where it sees:
 
 * ``all``: every decision it solves (the first cards of a deal lengthened by runs of the pack are
-  the search agent's, as for ``pimc``);
+  the search agent's: ``solve_from=6``, which keeps the example quick without the compiled
+  solver);
 * ``play``: only the cards; its stands, begs, gifts and runs are OTHER's;
 * ``bid``: only the stands, begs, gifts and runs; its cards are OTHER's.
 
@@ -37,7 +38,9 @@ MODES = ("all", "play", "bid")
 def play_game(mode: str, other_spec: str, seed: int, swapped: bool) -> dict[str, Any]:
     """One game: the seeing agent's side is 0 (seats 0 and 2), or 1 when ``swapped``."""
     truth: list[Any] = [None]
-    seeing = PimcAgent("all-fours", samples=1, determinize=lambda observation, rng: truth[0])
+    seeing = PimcAgent(
+        "all-fours", samples=1, solve_from=6, determinize=lambda observation, rng: truth[0]
+    )
     own = make_agent("all-fours", other_spec)  # the seeing side's decisions it does not see
     other = make_agent("all-fours", other_spec)
     side = 1 if swapped else 0

@@ -4,11 +4,14 @@ without knowing it (tests/tiny_game.py, registered through the public API only).
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
+import attrs
 import pytest
 
 from cardrules import GameObservation, GameState, all_fours, four_hundred
 from cardrules.agents import RandomAgent
+from cardrules.core.protocol import GameView
 from cardrules.errors import ArgumentError, ParseError, RulesError
 from cardrules.games import (
     GameInfo,
@@ -58,6 +61,9 @@ def test_the_built_in_games() -> None:
     assert (af.name, af.key, af.load()) == ("all_fours", "all-fours", all_fours)
     assert af.seats == (4, 2)
     assert fh.seats == (4,)
+    assert fh.players(four_hundred.Rules()) == 4
+    assert af.players(all_fours.Rules(players=2)) == 2
+    assert TINY.players(tiny_game.Rules()) == 2  # no players option: the game's only number
     assert fh.rules_type is four_hundred.Rules
     assert fh.new_game is four_hundred.new_game
     assert fh.presets == four_hundred.Rules.PRESETS
@@ -117,7 +123,9 @@ def test_registration_is_checked() -> None:
         unregister_game("allfours")
     with pytest.raises(UnknownGameError, match="adapter: the game 'tiny' has none"):
         TINY.load_attribute("adapter")
-    with pytest.raises(ArgumentError, match="field: expected 'agents', 'adapter' or 'batch'"):
+    with pytest.raises(
+        ArgumentError, match="field: expected 'agents', 'adapter', 'batch' or 'cli'"
+    ):
         TINY.load_attribute("module")
     assert game_names() == ("400", "all-fours")
 
@@ -175,9 +183,120 @@ def test_every_game_meets_the_protocols(tiny: GameInfo) -> None:
         state = game.new_game(seed=2, dealer=0)
         assert isinstance(state, GameState), game.key
         assert isinstance(state.observe(0), GameObservation), game.key
+        assert isinstance(state.observe(0), GameView), game.key
+        assert not isinstance(state.observe(0), GameState), game.key  # no moves, no hidden cards
         assert state.deal_number == 0
         assert state.dealer == 0
         assert len(state.deck) == 52
         assert state.history == ()
         assert game.owns(state.rules)
     assert not isinstance(object(), GameState | GameObservation)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")  # PettingZoo's api_test on a Dict space
+def test_a_third_game_through_the_pettingzoo_adapter() -> None:
+    pytest.importorskip("pettingzoo")
+    np = pytest.importorskip("numpy")
+    from pettingzoo.test import api_test, seed_test
+    from pettingzoo.utils import wrappers
+
+    from cardrules.adapters._games import adapter_for
+    from cardrules.adapters.encoding import Encoder
+    from cardrules.adapters.pettingzoo import CardrulesEnv
+
+    with_adapter = attrs.evolve(TINY, adapter="tests.tiny_adapter:Adapter")
+    register_game(with_adapter)
+    try:
+        assert adapter_for("high-card").title == "High card"
+
+        def make(**kwargs: Any) -> Any:
+            return wrappers.OrderEnforcingWrapper(CardrulesEnv("tiny", **kwargs))
+
+        api_test(make(), num_cycles=50, verbose_progress=False)
+        seed_test(make, num_cycles=50)
+        env = make(perfect_recall=True)
+        env.reset(seed=4)
+        raw = env.unwrapped
+        assert raw.metadata["name"] == "cardrules_tiny_v0"
+        assert raw.possible_agents == ["player_0", "player_1"]
+        encoder = Encoder(raw.table, perfect_recall=True)
+        assert [name for name, _ in encoder.pieces()][-4:] == [
+            "scores",
+            "phase",
+            "seen",
+            "trick_of",
+        ]
+        totals = dict.fromkeys(raw.possible_agents, 0.0)
+        for agent in env.agent_iter():
+            obs, reward, termination, truncation, _ = env.last()
+            totals[agent] += reward
+            if termination or truncation:
+                env.step(None)
+                continue
+            seat = raw.possible_agents.index(agent)
+            seen = raw.table.observation(seat)
+            views = encoder.views(obs["observation"])
+            assert {int(i) for i in np.flatnonzero(views["hand"])} == {c.index for c in seen.hand}
+            assert [int(i) for i in np.flatnonzero(obs["action_mask"])] == sorted(
+                card.index for card in seen.legal_actions
+            )
+            env.step(int(np.flatnonzero(obs["action_mask"])[-1]))
+        winner = raw.table.winner
+        assert winner in (0, 1)
+        assert totals == {f"player_{winner}": 1.0, f"player_{1 - winner}": -1.0}
+        assert max(raw.table.scores) == tiny_game.Rules().target
+    finally:
+        unregister_game("tiny")
+
+
+@pytest.mark.rule("FH-8")
+@pytest.mark.rule("AF-8")
+@pytest.mark.parametrize("module", [four_hundred, all_fours], ids=["400", "all-fours"])
+def test_next_dealer_is_one_name_in_both_games(module: Any) -> None:
+    state = module.new_game(seed=12, dealer=2)
+    while len(state.history) < 6 and not state.is_terminal:
+        state = state.apply(state.legal_actions()[0])
+    results = state.history
+    # the dealer of each deal after the first; a finished game deals no next one
+    followers = [r.dealer for r in results[1:]] + ([] if state.is_terminal else [state.dealer])
+    players = len(state.scores) if module is four_hundred else state.rules.players
+    assert len(followers) >= 4
+    assert [module.next_dealer(r, players) for r in results[: len(followers)]] == followers
+
+
+@pytest.mark.rule("FH-8")
+def test_400_next_dealer_passes_after_every_hand() -> None:
+    state = four_hundred.new_game(seed=3, dealer=1)
+    while len(state.history) < 4:
+        state = state.apply(state.legal_actions()[0])  # the lowest bids: thrown in (FH-14)
+    assert {r.ending for r in state.history} == {four_hundred.HandEnd.THROWN_IN}
+    assert [four_hundred.next_dealer(r) for r in state.history] == [2, 3, 0, 1]
+    with pytest.raises(ArgumentError, match="players: expected 4"):
+        four_hundred.next_dealer(state.history[0], 2)
+    with pytest.raises(ArgumentError, match=r"result: expected a four_hundred\.HandResult"):
+        four_hundred.next_dealer(all_fours.new_game(seed=1).history, 4)
+
+
+@pytest.mark.parametrize("module", [four_hundred, all_fours], ids=["400", "all-fours"])
+def test_a_recorder_stops_where_explicit_chance_begins(module: Any) -> None:
+    from cardrules import STANDARD_DECK
+
+    state = module.new_game(seed=1, dealer=0, deck=STANDARD_DECK, chance="explicit")
+    keeper = recorder(state)  # the first deal is given: it has a record
+    while True:
+        before = keeper.state
+        action = before.legal_actions()[0]
+        if before.apply(action).is_chance:
+            break
+        keeper.apply(action)
+    with pytest.raises(ArgumentError, match="only a seeded game has a record"):
+        keeper.apply(action)  # the next deal has no seed to be checked against
+    assert keeper.state is before
+    record = keeper.record()
+    assert len(record.deals) == 1
+    again = final_state(record)  # replayed as a seeded game from the given deck
+    assert (again.hands, again.scores, again.current_player) == (
+        before.hands,
+        before.scores,
+        before.current_player,
+    )

@@ -3,18 +3,21 @@
 "High card": two players, two cards each from a seeded pack, must follow suit, no trumps, the
 higher card of the led suit wins the trick; the player with more tricks scores a point (none on
 a tie); the first to ``Rules.target`` points wins.  The dealer alternates every deal.  The
-module offers what :class:`cardrules.games.GameInfo` says a game module offers.
+module offers what :class:`cardrules.games.GameInfo` says a game module offers;
+``tests/tiny_adapter.py`` adds what the adapters need.
 """
 
 from __future__ import annotations
 
+import enum
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import attrs
 
-from cardrules import Card, CardSet, IllegalActionError, Reason, shuffled_deck, trick_winner
+from cardrules import Card, CardSet, IllegalActionError, Reason, Trick, shuffled_deck, trick_winner
+from cardrules.core.chance import Deal, check_chance, dealt_deck
 from cardrules.core.deck import derive_seed, draw_for_dealer, parse_deck
 from cardrules.core.records import DealRecord, GameRecord, RecordError, Step, check_turn
 from cardrules.core.tricks import must_follow_mask
@@ -43,6 +46,17 @@ class Rules:
         return {"target": self.target}
 
 
+class Phase(enum.Enum):
+    """The part of the game: a deal waiting for its cards, play, or the end."""
+
+    DEAL = "deal"
+    PLAY = "play"
+    OVER = "over"
+
+    def __str__(self) -> str:
+        return self.value
+
+
 @attrs.frozen
 class HandResult:
     deal_number: int
@@ -55,15 +69,18 @@ class HandResult:
 class Observation:
     seat: int
     hand: CardSet
-    trick: tuple[Card, ...]
+    tricks: tuple[Trick, ...]
+    current_trick: Trick
+    hand_sizes: tuple[int, int]
     scores: tuple[int, int]
     dealer: int
     deal_number: int
     current_player: int | None
     legal_actions: tuple[Card, ...]
-    phase: str
+    phase: Phase
     rules: Rules
     winner: int | None
+    history: tuple[HandResult, ...]
 
 
 @attrs.frozen
@@ -75,18 +92,30 @@ class State:
     deck: tuple[Card, ...]
     scores: tuple[int, int]
     hand_masks: tuple[int, int]
-    trick: tuple[Card, ...] = ()
-    leader: int = 0
+    current_trick: Trick
+    tricks: tuple[Trick, ...] = ()
     taken: tuple[int, int] = (0, 0)
     history: tuple[HandResult, ...] = ()
+    #: ``"explicit"``: every deal waits for ``apply(Deal(deck))``.
+    chance: str = "seeded"
+    trump: None = None
 
     @property
-    def phase(self) -> str:
-        return "over" if self.is_terminal else "play"
+    def is_chance(self) -> bool:
+        return not self.deck and not self.is_terminal
+
+    @property
+    def phase(self) -> Phase:
+        if self.is_terminal:
+            return Phase.OVER
+        return Phase.DEAL if self.is_chance else Phase.PLAY
+
+    def hand(self, seat: int) -> CardSet:
+        return CardSet.from_mask(self.hand_masks[seat])
 
     @property
     def hands(self) -> tuple[CardSet, CardSet]:
-        return CardSet.from_mask(self.hand_masks[0]), CardSet.from_mask(self.hand_masks[1])
+        return self.hand(0), self.hand(1)
 
     @property
     def is_terminal(self) -> bool:
@@ -98,16 +127,21 @@ class State:
 
     @property
     def current_player(self) -> int | None:
-        return None if self.is_terminal else (self.leader + len(self.trick)) % PLAYERS
+        if self.is_terminal or self.is_chance:
+            return None
+        return (self.current_trick.leader + len(self.current_trick.cards)) % PLAYERS
 
     def legal_actions(self) -> tuple[Card, ...]:
         seat = self.current_player
         if seat is None:
             return ()
-        lead = int(self.trick[0].suit) if self.trick else None
+        cards = self.current_trick.cards
+        lead = int(cards[0].suit) if cards else None
         return tuple(CardSet.from_mask(must_follow_mask(self.hand_masks[seat], lead)))
 
     def apply(self, action: object) -> State:
+        if self.is_chance and isinstance(action, Deal):
+            return _deal(self, dealt_deck(action))
         seat = self.current_player
         legal = self.legal_actions()
         if action not in legal:
@@ -116,18 +150,22 @@ class State:
         assert isinstance(action, Card)
         masks = list(self.hand_masks)
         masks[seat] &= ~action.mask
-        trick = (*self.trick, action)
-        if len(trick) < PLAYERS:
-            return attrs.evolve(self, hand_masks=(masks[0], masks[1]), trick=trick)
-        winner = trick_winner(trick, self.leader, None, PLAYERS)
+        leader = self.current_trick.leader
+        cards = (*self.current_trick.cards, action)
+        if len(cards) < PLAYERS:
+            return attrs.evolve(
+                self, hand_masks=(masks[0], masks[1]), current_trick=Trick(leader, cards, PLAYERS)
+            )
+        winner = trick_winner(cards, leader, None, PLAYERS)
         taken = list(self.taken)
         taken[winner] += 1
+        tricks = (*self.tricks, Trick(leader, cards, PLAYERS))
         if masks[0] or masks[1]:
             return attrs.evolve(
                 self,
                 hand_masks=(masks[0], masks[1]),
-                trick=(),
-                leader=winner,
+                current_trick=Trick(winner, (), PLAYERS),
+                tricks=tricks,
                 taken=(taken[0], taken[1]),
             )
         scores = list(self.scores)
@@ -136,20 +174,28 @@ class State:
         result = HandResult(
             self.deal_number, self.dealer, (taken[0], taken[1]), (scores[0], scores[1])
         )
-        return _deal(
+        after = State(
             self.rules,
             self.seed,
             self.deal_number + 1,
             (self.dealer + 1) % PLAYERS,
+            (),
             (scores[0], scores[1]),
-            (*self.history, result),
+            (0, 0),
+            Trick(0, (), PLAYERS),
+            history=(*self.history, result),
+            chance=self.chance,
         )
+        return after if self.chance == "explicit" or after.is_terminal else _deal(after)
 
     def observe(self, seat: int) -> Observation:
+        sizes = (len(self.hand(0)), len(self.hand(1)))
         return Observation(
             seat=seat,
-            hand=self.hands[seat],
-            trick=self.trick,
+            hand=self.hand(seat),
+            tricks=self.tricks,
+            current_trick=self.current_trick,
+            hand_sizes=sizes,
             scores=self.scores,
             dealer=self.dealer,
             deal_number=self.deal_number,
@@ -158,25 +204,20 @@ class State:
             phase=self.phase,
             rules=self.rules,
             winner=self.winner,
+            history=self.history,
         )
 
 
-def _deal(
-    rules: Rules,
-    seed: int,
-    number: int,
-    dealer: int,
-    scores: tuple[int, int],
-    history: tuple[HandResult, ...],
-    deck: tuple[Card, ...] | None = None,
-) -> State:
-    deck = shuffled_deck(seed, "tiny", number) if deck is None else deck
-    first = (dealer + 1) % PLAYERS
+def _deal(state: State, deck: tuple[Card, ...] | None = None) -> State:
+    """``state`` (waiting for its deal) with the pack dealt: ``deck``, or the seeded shuffle."""
+    if deck is None:
+        deck = shuffled_deck(state.seed, "tiny", state.deal_number)
+    first = (state.dealer + 1) % PLAYERS
     masks = [0, 0]
     for position, card in enumerate(deck[: PLAYERS * CARDS_EACH]):
         masks[(first + position) % PLAYERS] |= card.mask
-    return State(
-        rules, seed, number, dealer, deck, scores, (masks[0], masks[1]), (), first, (0, 0), history
+    return attrs.evolve(
+        state, deck=deck, hand_masks=(masks[0], masks[1]), current_trick=Trick(first, (), PLAYERS)
     )
 
 
@@ -186,12 +227,26 @@ def new_game(
     seed: int | None = None,
     dealer: int | None = None,
     deck: Sequence[Card] | str | None = None,
+    scores: Sequence[int] = (0, 0),
+    chance: str = "seeded",
 ) -> State:
-    """A new game, dealt."""
+    """A new game, dealt (or, with ``chance="explicit"``, waiting for its first ``Deal``)."""
     seed = derive_seed(0, "tiny") if seed is None else seed
     dealer = draw_for_dealer(seed, PLAYERS, "tiny") if dealer is None else dealer
-    fixed = None if deck is None else parse_deck(deck)
-    return _deal(rules or Rules(), seed, 0, dealer, (0, 0), (), fixed)
+    start = State(
+        rules or Rules(),
+        seed,
+        0,
+        dealer,
+        (),
+        (int(scores[0]), int(scores[1])),
+        (0, 0),
+        Trick(0, (), PLAYERS),
+        chance=check_chance(chance),
+    )
+    if deck is not None:
+        return _deal(start, parse_deck(deck))
+    return start if chance == "explicit" else _deal(start)
 
 
 def action_id(action: Card) -> int:
@@ -224,7 +279,7 @@ class _Codec:
         return str(action)
 
     def trick_number(self, state: State) -> int | None:
-        return sum(state.taken) + 1
+        return len(state.tricks) + 1
 
     def text_body(self, record: GameRecord) -> list[str]:
         return [

@@ -30,7 +30,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable
 from types import ModuleType
-from typing import Any
+from typing import Any, Final
 
 import attrs
 
@@ -70,7 +70,11 @@ class GameInfo:
         (``"four_hundred"``).
     :param key: the name the command, the agents, the batch engine and the web app take
         (``"400"``).
-    :param title: the name for people (``"400"``).
+    :param title: the name for people (``"400"``), as records and the adapters' short texts
+        give it.
+    :param long_title: the title with the game's other name or home, for headings (the
+        command's ``rules``, the adapters' long names): ``"400 (Four Hundred)"``; by default
+        the title.
     :param module: the dotted name of the game's module; it offers ``new_game``, ``Rules`` (with
         ``PRESETS`` and ``preset``), ``State``, ``Observation``, ``ACTIONS``, ``action_id``,
         ``parse_action`` and ``CODEC`` (records); ``load_state``/``save_state`` where saved.
@@ -82,6 +86,9 @@ class GameInfo:
     :param adapter: ``"module:attribute"`` of the adapters' description of the game (see
         :mod:`cardrules.adapters`), or ``""`` when the adapters do not offer it.
     :param batch: ``"module:attribute"`` of the game's batch engine class, or ``""``.
+    :param cli: ``"module:attribute"`` of the command's words for the game (a
+        :class:`cardrules.cli.game_text.GameText`: its table, moves, scores and rules in words),
+        or ``""`` when the command does not offer it.
     """
 
     name: str
@@ -94,12 +101,17 @@ class GameInfo:
     agents: str = ""
     adapter: str = ""
     batch: str = ""
+    cli: str = ""
+    long_title: str = ""
 
     def __attrs_post_init__(self) -> None:
         for field in ("name", "key", "title", "module"):
             value = getattr(self, field)
             if not isinstance(value, str) or not value.strip():
                 refuse(field, "a non-empty string", value)
+        for field in ("long_title", "agents", "adapter", "batch", "cli"):
+            if not isinstance(getattr(self, field), str):
+                refuse(field, "a string", getattr(self, field))
         if not all(isinstance(alias, str) and alias.strip() for alias in self.aliases):
             refuse("aliases", "non-empty strings", self.aliases)
         if not self.seats or not all(
@@ -111,6 +123,11 @@ class GameInfo:
     def names(self) -> tuple[str, ...]:
         """Every name the lookup accepts, normalised: the key, the name, then the aliases."""
         return tuple(dict.fromkeys(_key(n) for n in (self.key, self.name, *self.aliases)))
+
+    @property
+    def heading(self) -> str:
+        """:attr:`long_title`, or :attr:`title` when it has none."""
+        return self.long_title or self.title
 
     def load(self) -> ModuleType:
         """The game's module, imported on first use."""
@@ -132,6 +149,11 @@ class GameInfo:
     def presets(self) -> tuple[str, ...]:
         """The names ``Rules.preset`` takes, the default ruleset's first."""
         return tuple(self.rules_type.PRESETS)
+
+    def players(self, rules: Any) -> int:
+        """The number of seats of a game played by ``rules``: their ``players`` option where the
+        game has one (All Fours, AF-1), else the game's only number (:attr:`seats`)."""
+        return int(getattr(rules, "players", self.seats[0]))
 
     def rules(self, preset: str | None = None) -> Any:
         """``Rules.preset(preset)``, or ``Rules()`` for ``None``."""
@@ -162,13 +184,13 @@ class GameInfo:
         return observation
 
     def load_attribute(self, field: str) -> Any:
-        """The object that ``agents``, ``adapter`` or ``batch`` names (``"module:attribute"``
-        or, for ``agents``, a module).
+        """The object that ``agents``, ``adapter``, ``batch`` or ``cli`` names
+        (``"module:attribute"`` or, for ``agents``, a module).
 
         :raises UnknownGameError: when the game does not offer it.
         """
-        if field not in ("agents", "adapter", "batch"):
-            refuse("field", "'agents', 'adapter' or 'batch'", field)
+        if field not in _ATTRIBUTES:
+            refuse("field", "'agents', 'adapter', 'batch' or 'cli'", field)
         target = getattr(self, field)
         if not target:
             raise UnknownGameError(
@@ -186,6 +208,9 @@ class GameInfo:
         module = type(value).__module__
         return module == self.module or module.startswith(self.module + ".")
 
+
+#: The fields that :meth:`GameInfo.load_attribute` loads.
+_ATTRIBUTES: Final = ("agents", "adapter", "batch", "cli")
 
 _GAMES: dict[str, GameInfo] = {}
 
@@ -269,6 +294,7 @@ register_game(
         name="four_hundred",
         key="400",
         title="400",
+        long_title="400 (Four Hundred)",
         module="cardrules.four_hundred",
         aliases=("four-hundred", "fourhundred"),
         seats=(4,),
@@ -276,6 +302,7 @@ register_game(
         agents="cardrules.agents.four_hundred",
         adapter="cardrules.adapters._games:FourHundred",
         batch="cardrules.batch.four_hundred:FourHundredBatch",
+        cli="cardrules.cli.four_hundred:TEXT",
     )
 )
 register_game(
@@ -283,11 +310,13 @@ register_game(
         name="all_fours",
         key="all-fours",
         title="All Fours",
+        long_title="All Fours (Trinidad)",
         module="cardrules.all_fours",
         aliases=("allfours",),
         seats=(4, 2),
         agents="cardrules.agents.all_fours",
         adapter="cardrules.adapters._games:AllFours",
         batch="cardrules.batch.all_fours:AllFoursBatch",
+        cli="cardrules.cli.all_fours:TEXT",
     )
 )

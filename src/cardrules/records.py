@@ -85,8 +85,9 @@ def _record(record: object) -> GameRecord:
 
 
 def codec_for(game: str | GameState[Any]) -> GameCodec:
-    """The codec of a game, by id (``"four_hundred"``, ``"all_fours"``, a name or alias of
-    :mod:`cardrules.games`) or by one of its states.
+    """The codec of a game, by the id records store (``"four_hundred"``, ``"all_fours"``: the
+    registry's :attr:`GameInfo.name <cardrules.games.GameInfo>`; aliases are for people, not
+    for files) or by one of its states.
 
     :raises RecordError: for an unknown game.
     """

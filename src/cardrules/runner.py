@@ -8,7 +8,11 @@
   the second time with the agents swapped between the two teams (sides), so that both agents
   get the same cards, kicks and deals.  It reports each agent's win rate with a 95% confidence
   interval computed over the duplicate pairs (so the luck of the deal cancels out) and the
-  average score margin, per game and per deal.
+  average score margin, per game and per deal (with its 95% interval);
+* :func:`duplicate_deals` compares two agents over single deals, each played twice with the
+  agents swapped: the mean score margin per deal with its 95% interval, the figure that tells
+  close agents apart.  It also plays agents that see every card (the oracle,
+  :class:`~cardrules.agents.oracle.OracleAgent`), which the games above refuse.
 
 Tournaments run their games on any :class:`concurrent.futures.Executor`: by default a process
 pool over the machine's cores; pass ``executor=`` to use your own (a thread pool, a pool with
@@ -48,14 +52,19 @@ from cardrules.games import UnknownGameError, find_game
 __all__ = [
     "AgentError",
     "AgentSummary",
+    "DealComparison",
     "GameResult",
     "TournamentResult",
     "agent_rngs",
     "check_agent",
+    "deal_margin",
+    "duplicate_deals",
     "game_module",
+    "margin_confidence",
     "pair_confidence",
     "play",
     "play_game",
+    "ratio_confidence",
     "tournament",
 ]
 
@@ -83,10 +92,6 @@ def game_module(rules: Any) -> Any:
 def _players(rules: Any) -> int:
     # A ruleset with a ``players`` option says; otherwise the game's one (default) seat count.
     return int(getattr(rules, "players", find_game(rules).seats[0]))
-
-
-def _game_name(module: Any) -> str:
-    return "400" if module.__name__ == "cardrules.four_hundred" else "all-fours"
 
 
 class AgentError(CardrulesError, ValueError):
@@ -120,21 +125,24 @@ class AgentError(CardrulesError, ValueError):
         super().__init__(message)
 
 
-def check_agent(rules: Any, agent: Any) -> None:
+def check_agent(rules: Any, agent: Any, *, sees_everything: bool = False) -> None:
     """Refuse, before any game starts, an agent that does not play ``rules``' game.
 
     An agent that declares its game (a ``game`` attribute, ``"400"`` or ``"all-fours"``, as
     :class:`~cardrules.agents.pimc.PimcAgent` does) is taken at its word; any other is asked
     for the first decision of a game (seed 0) and must answer with one of its legal actions.
-    So an All Fours bot given a 400 game is refused here, not at its first move.
+    So an All Fours bot given a 400 game is refused here, not at its first move.  An agent that
+    sees every card (a true ``sees_everything``, as the oracle) is refused unless
+    ``sees_everything`` is true (:func:`duplicate_deals`): it plays from the state, for
+    measurement, never in a game with people.
 
-    :raises ArgumentError: for an object that is not an agent (a ``name`` and an ``act``) or
-        that does not play this game, saying why.
+    :raises ArgumentError: for an object that is not an agent (a ``name`` and an ``act``), that
+        does not play this game, or that sees every card where that is not allowed, saying why.
     """
     from cardrules.agents.registry import game_name
 
     module = game_module(rules)
-    game = _game_name(module)
+    game = find_game(rules).key
     name = getattr(agent, "name", None)
     act = getattr(agent, "act", None)
     if not isinstance(name, str) or not callable(act):
@@ -146,6 +154,14 @@ def check_agent(rules: Any, agent: Any) -> None:
         )
     kind = type(agent)
     name = f"{name} ({kind.__module__}.{kind.__qualname__})"
+    if getattr(agent, "sees_everything", False) is True and not sees_everything:
+        raise ArgumentError(
+            f"agent {name!r} sees every card: it is for measurement only, played by "
+            "cardrules.runner.duplicate_deals (benchmarks/bench_strength.py), not in games "
+            "played from each seat's view",
+            name="agent",
+            value=agent,
+        )
     declared = getattr(agent, "game", None)
     if isinstance(declared, str):
         try:
@@ -184,6 +200,12 @@ def agent_rngs(seed: int, players: int) -> list[random.Random]:
     return [random.Random(derive_seed(seed, "agent", seat)) for seat in range(players)]
 
 
+def _side_scores(scores: Sequence[int]) -> tuple[int, int]:
+    if len(scores) == 4:
+        return scores[0] + scores[2], scores[1] + scores[3]
+    return scores[0], scores[1]
+
+
 @attrs.frozen
 class GameResult:
     """The outcome of one game.
@@ -207,9 +229,7 @@ class GameResult:
 
     def side_scores(self) -> tuple[int, int]:
         """The two teams' / sides' scores (400: the partners' scores added)."""
-        if len(self.scores) == 4:
-            return self.scores[0] + self.scores[2], self.scores[1] + self.scores[3]
-        return self.scores[0], self.scores[1]
+        return _side_scores(self.scores)
 
 
 def play(
@@ -313,7 +333,8 @@ class AgentSummary:
     average, per game, of its team's (side's) final score minus the other's, in game points
     (400: the partners' scores added); ``margin_per_deal`` is the same difference divided by
     the deals played (thrown-in and void ones included), which reads more easily for 400, whose
-    games are long; ``seconds_per_move`` its average thinking time per action.
+    games are long, with its 95% interval ``deal_ci_low`` / ``deal_ci_high``;
+    ``seconds_per_move`` its average thinking time per action.
     """
 
     name: str
@@ -326,6 +347,10 @@ class AgentSummary:
     seconds_per_move: float
     moves: int
     margin_per_deal: float = 0.0
+    #: The 95% interval of ``margin_per_deal`` over the duplicate pairs
+    #: (:func:`ratio_confidence`); infinite with a single pair.
+    deal_ci_low: float = -math.inf
+    deal_ci_high: float = math.inf
 
 
 def pair_confidence(pair_scores: Sequence[float]) -> tuple[float, float, float]:
@@ -357,6 +382,60 @@ def pair_confidence(pair_scores: Sequence[float]) -> tuple[float, float, float]:
     return mean, low, high
 
 
+def margin_confidence(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean of ``values`` (one margin per duplicate pair) and its 95% normal interval:
+    the mean ± :data:`Z95` standard errors, the standard error being the sample standard
+    deviation (``n - 1`` in the divisor) over ``√n``.  Fewer than two values give an infinite
+    interval.
+
+    >>> [round(x, 3) for x in margin_confidence([1.0, 3.0, 2.0, 2.0])]
+    [2.0, 1.2, 2.8]
+    """
+    n = len(values)
+    if n == 0:
+        return 0.0, -math.inf, math.inf
+    mean = math.fsum(values) / n
+    if n == 1:
+        return mean, -math.inf, math.inf
+    spread = math.fsum((value - mean) ** 2 for value in values) / (n - 1)
+    half = Z95 * math.sqrt(spread / n)
+    return mean, mean - half, mean + half
+
+
+def ratio_confidence(
+    numerators: Sequence[float], denominators: Sequence[float]
+) -> tuple[float, float, float]:
+    """The ratio ``R = Σ numerators / Σ denominators`` (a margin per deal: each duplicate pair's
+    margin and deals played) and its 95% interval by the delta method: ``R ± Z95 · s / (d̄ √n)``,
+    where ``s`` is the sample standard deviation of ``numerator - R · denominator`` over the
+    ``n`` pairs and ``d̄`` the mean denominator.  Fewer than two pairs give an infinite interval.
+
+    >>> [round(x, 3) for x in ratio_confidence([4.0, 0.0, 2.0], [2.0, 2.0, 2.0])]
+    [1.0, -0.132, 2.132]
+
+    :raises ArgumentError: for sequences of different lengths or denominators that add up to 0.
+    """
+    n = len(numerators)
+    if n != len(denominators):
+        raise ArgumentError(
+            f"denominators: expected one per numerator ({n}), got {len(denominators)}",
+            name="denominators",
+            value=denominators,
+        )
+    total = math.fsum(denominators)
+    if total <= 0:
+        raise ArgumentError(
+            "denominators: expected a positive total", name="denominators", value=denominators
+        )
+    ratio = math.fsum(numerators) / total
+    if n < 2:
+        return ratio, -math.inf, math.inf
+    residuals = [top - ratio * bottom for top, bottom in zip(numerators, denominators, strict=True)]
+    spread = math.fsum(r * r for r in residuals) / (n - 1)
+    half = Z95 * math.sqrt(spread / n) / (total / n)
+    return ratio, ratio - half, ratio + half
+
+
 @attrs.frozen
 class TournamentResult:
     """A duplicate tournament: every :class:`GameResult` (in seed order, the swapped game after
@@ -376,13 +455,14 @@ class TournamentResult:
         hands = sum(g.hands for g in self.games) / max(1, len(self.games))
         lines = [
             f"{'agent':<16} {'games':>5} {'wins':>5} {'win rate':>8}  {'95% CI':<15} "
-            f"{'pts/game':>9} {'pts/deal':>8} {'s/move':>8}",
+            f"{'pts/game':>9} {'pts/deal':>8}  {'95% CI':<17} {'s/move':>8}",
         ]
         for s in self.summaries:
+            deal_ci = f"[{s.deal_ci_low:+.2f}, {s.deal_ci_high:+.2f}]"
             lines.append(
                 f"{s.name:<16} {s.games:>5} {s.wins:>5} {s.win_rate:>8.1%}  "
                 f"[{s.ci_low:5.1%}, {s.ci_high:5.1%}] {s.margin:>+9.2f} "
-                f"{s.margin_per_deal:>+8.2f} {s.seconds_per_move:>8.4f}"
+                f"{s.margin_per_deal:>+8.2f}  {deal_ci:<17} {s.seconds_per_move:>8.4f}"
             )
         team = len(self.games[0].scores) == 4 if self.games else False
         lines.append(
@@ -397,6 +477,7 @@ class TournamentResult:
         lines.append(
             "pts/game, pts/deal: the final score difference, per game and per deal"
             + (" (a team's score: its two players' scores added)" if team else "")
+            + "; pts/deal's 95% interval is over the duplicate pairs"
         )
         return "\n".join(lines)
 
@@ -407,7 +488,11 @@ class TournamentResult:
             "pairs": self.pairs,
             "seconds": self.seconds,
             "hands_per_game": sum(g.hands for g in self.games) / max(1, len(self.games)),
-            "agents": [attrs.asdict(s) for s in self.summaries],
+            # JSON has no infinity: an interval that one pair cannot bound is null.
+            "agents": [
+                {k: v if not isinstance(v, float) or math.isfinite(v) else None for k, v in row}
+                for row in (attrs.asdict(s).items() for s in self.summaries)
+            ],
         }
 
 
@@ -431,6 +516,8 @@ def _summaries(
     out = []
     for index in (0, 1):
         pairs: dict[int, float] = {}
+        pair_margins: dict[int, float] = {}
+        pair_deals: dict[int, float] = {}
         wins = 0
         margin = 0.0
         seconds = 0.0
@@ -444,11 +531,20 @@ def _summaries(
             pairs[game.seed] = pairs.get(game.seed, 0.0) + won / 2
             scores = game.side_scores()
             margin += scores[side] - scores[1 - side]
+            pair_margins[game.seed] = (
+                pair_margins.get(game.seed, 0.0) + scores[side] - scores[1 - side]
+            )
+            pair_deals[game.seed] = pair_deals.get(game.seed, 0.0) + game.hands
             for seat in range(len(game.decisions)):
                 if seat % 2 == side:
                     seconds += game.seconds[seat]
                     moves += game.decisions[seat]
         rate, low, high = pair_confidence(list(pairs.values()))
+        deal_low, deal_high = -math.inf, math.inf
+        if deals:
+            _, deal_low, deal_high = ratio_confidence(
+                list(pair_margins.values()), list(pair_deals.values())
+            )
         out.append(
             AgentSummary(
                 name=names[index],
@@ -461,6 +557,8 @@ def _summaries(
                 seconds_per_move=seconds / max(1, moves),
                 moves=moves,
                 margin_per_deal=margin / max(1, deals),
+                deal_ci_low=deal_low,
+                deal_ci_high=deal_high,
             )
         )
     return out[0], out[1]
@@ -568,3 +666,148 @@ def _run(
             future.cancel()
         if own:
             pool.shutdown(cancel_futures=True)
+
+
+# -- duplicate deals: the mean score margin per deal ----------------------------------------------
+@attrs.frozen
+class DealComparison:
+    """A duplicate comparison of two agents over single deals (:func:`duplicate_deals`).
+
+    ``margins`` holds, for each duplicate pair, agent A's side's change of score minus the
+    other side's over the pair's deal, averaged over its two seatings (the agents swapped in
+    the second), in game points (400: the partners' scores added); ``margin`` is their mean and
+    ``ci_low`` / ``ci_high`` bound it at 95% (:func:`margin_confidence`).  ``seconds`` is the
+    wall-clock time of the whole comparison.
+    """
+
+    names: tuple[str, str]
+    margins: tuple[float, ...]
+    margin: float
+    ci_low: float
+    ci_high: float
+    seconds: float = attrs.field(eq=False)
+
+    @property
+    def pairs(self) -> int:
+        """The number of duplicate pairs (each one deal, played twice)."""
+        return len(self.margins)
+
+    def line(self) -> str:
+        """One line: the margin per deal with its interval.
+
+        >>> DealComparison(("a", "b"), (1.0, 3.0), 2.0, 0.0, 4.0, 0.5).line()
+        'a vs b: +2.000 points per deal, 95% CI [+0.000, +4.000] over 2 duplicate pairs (0.5 s)'
+        """
+        return (
+            f"{self.names[0]} vs {self.names[1]}: {self.margin:+.3f} points per deal, 95% CI "
+            f"[{self.ci_low:+.3f}, {self.ci_high:+.3f}] over "
+            f"{_plural(self.pairs, 'duplicate pair')} ({self.seconds:.1f} s)"
+        )
+
+
+def deal_margin(rules: Any, agents: Sequence[Any], seed: int) -> int:
+    """Side 0's change of score minus side 1's over the first deal of the game of ``seed``
+    (``agents[seat]`` at each seat, each with the generator :func:`play` gives it): played until
+    the deal is over (scored, thrown in or void) or the game.  An agent with a true
+    ``sees_everything`` (the oracle) is given the state (its ``act_on_state``).
+
+    :raises AgentError: as :func:`play`.
+    """
+    module = game_module(rules)
+    players = _players(rules)
+    if len(agents) != players:
+        raise ValueError(f"this game has {players} seats, but {len(agents)} agents were given")
+    state = module.new_game(rules, seed=seed)
+    before = _side_scores(state.scores)
+    deal = state.deal_number
+    rngs = agent_rngs(seed, players)
+    moves = 0
+    while not state.is_terminal and state.deal_number == deal:
+        seat = state.current_player
+        agent = agents[seat]
+        try:
+            if getattr(agent, "sees_everything", False) is True:
+                action = agent.act_on_state(state, rngs[seat])
+            else:
+                action = agent.act(state.observe(seat), rngs[seat])
+            state = state.apply(action)
+        except Exception as error:
+            failure = f"{type(error).__name__}: {str(error)[:200]}"
+            raise AgentError(
+                f"agent {agent.name!r} at seat {seat} failed at move {moves + 1} of the deal of "
+                f"seed {seed}: {failure}",
+                agent=agent.name,
+                seat=seat,
+                seed=seed,
+                move=moves,
+                illegal=error if isinstance(error, IllegalActionError) else None,
+                failure=failure,
+            ) from error
+        moves += 1
+    after = _side_scores(state.scores)
+    return (after[0] - before[0]) - (after[1] - before[1])
+
+
+def _deal_pair(rules: Any, agents: tuple[Any, Any], seed: int) -> float:
+    """Agent A's margin over one duplicate pair: side 0's, then side 1's with the agents
+    swapped, averaged (module-level, so that process pools can pickle it)."""
+    players = _players(rules)
+    first = [agents[seat % 2] for seat in range(players)]
+    second = [agents[1 - seat % 2] for seat in range(players)]
+    return (deal_margin(rules, first, seed) - deal_margin(rules, second, seed)) / 2
+
+
+def duplicate_deals(
+    rules: Any,
+    agent_a: Any,
+    agent_b: Any,
+    *,
+    pairs: int = 100,
+    seed: int = 0,
+    executor: Executor | None = None,
+    processes: int | None = None,
+) -> DealComparison:
+    """Compare two agents over ``pairs`` duplicate pairs of single deals: pair ``k`` is the
+    first deal of the game of ``derive_seed(seed, "deal", k)``, played with ``agent_a`` on side
+    0 (seats 0 and 2, or seat 0 with two players) and again with the agents swapped (the same
+    cards, dealer and kicks), and reports agent A's mean score margin per deal with its 95%
+    interval.  Agents that see every card (the oracle) are played from the state.
+
+    >>> from cardrules.agents import RandomAgent
+    >>> from cardrules.agents.all_fours import RuleAgent
+    >>> from cardrules.all_fours import Rules
+    >>> result = duplicate_deals(Rules(), RuleAgent(), RandomAgent(), pairs=4, processes=1)
+    >>> result.pairs, result.ci_low <= result.margin <= result.ci_high
+    (4, True)
+
+    :param executor: where to play the pairs (any :class:`concurrent.futures.Executor`); by
+        default a process pool with ``processes`` workers (default: the machine's cores).
+    :param processes: with no executor, the number of worker processes; 1 plays in this
+        process.
+    :raises ArgumentError: for a count of pairs that is not a whole number of at least 1, or an
+        agent that does not play this game (:func:`check_agent`).
+    :raises AgentError: when an agent chooses an illegal action or fails.
+    """
+    from cardrules.core.checks import check_int
+
+    pairs = check_int(pairs, name="pairs", low=1)
+    check_agent(rules, agent_a, sees_everything=True)
+    if agent_b is not agent_a:
+        check_agent(rules, agent_b, sees_everything=True)
+    agents = (agent_a, agent_b)
+    seeds = [derive_seed(seed, "deal", pair) for pair in range(pairs)]
+    start = time.perf_counter()
+    if executor is None and processes == 1:
+        margins = [_deal_pair(rules, agents, deal_seed) for deal_seed in seeds]
+    else:
+        own = executor is None
+        pool = executor or ProcessPoolExecutor(max_workers=processes or os.cpu_count() or 1)
+        try:
+            margins = list(pool.map(_deal_pair, [rules] * pairs, [agents] * pairs, seeds))
+        finally:
+            if own:
+                pool.shutdown(cancel_futures=True)
+    mean, low, high = margin_confidence(margins)
+    return DealComparison(
+        _labels(agent_a, agent_b), tuple(margins), mean, low, high, time.perf_counter() - start
+    )

@@ -30,6 +30,7 @@ from cardrules.all_fours import (
 )
 from cardrules.all_fours.determinize import _sample_with_card_of, _void_masks
 from cardrules.all_fours.engine import _assemble
+from cardrules.all_fours.state import _Deal
 from cardrules.core.hidden import count_hidden_deals
 from cardrules.errors import IllegalActionError
 
@@ -124,28 +125,32 @@ def test_the_mid_deal_constructor_rebuilds_any_state() -> None:
                 for t, w in zip(state.tricks, state.trick_winners, strict=True)
             )
             called = state.called
+            trump = state.trump
+            deal = _Deal(
+                rules=state.rules,
+                seed=state.seed,
+                dealer=state.dealer,
+                deal_number=state.deal_number,
+                deck=state.deck,
+                kicks=state.kicks,
+                dealt=tuple(d.mask for d in state.dealt),
+                trump=-1 if trump is None else int(trump),
+                phase=state.phase,
+                scores=state.scores,
+                history=state.history,
+                awards=state.awards,
+                decisions=state.decisions,
+                winner=state.winner,
+                exposed=state.exposed.mask,
+                called=-1 if called is None else called.index,
+            )
             rebuilt = _assemble(
-                state.rules,
-                state.seed,
-                state.dealer,
-                state.deal_number,
-                state.deck,
-                state.kicks,
-                tuple(d.mask for d in state.dealt),
-                state.trump,
-                state.phase,
-                state.scores,
-                state.history,
-                state.awards,
-                state.decisions,
-                state.winner,
-                state.exposed.mask,
-                -1 if called is None else called.index,
-                [CardSet(h).mask for h in state.hands],
-                state.current_player,
-                state.current_trick.leader,
-                tuple(c.index for c in state.current_trick.cards),
-                tricks,
+                deal,
+                hands=[CardSet(h).mask for h in state.hands],
+                turn=state.current_player,
+                leader=state.current_trick.leader,
+                trick=tuple(c.index for c in state.current_trick.cards),
+                tricks=tricks,
             )
             assert rebuilt == state
             assert rebuilt.legal_actions() == state.legal_actions()

@@ -40,6 +40,7 @@ from cardrules.all_fours import (
     new_game,
 )
 from cardrules.all_fours.engine import _start_deal
+from cardrules.all_fours.state import _Deal
 
 E1 = ["5H TD KD QC 7S 8C", "2H KS TS 4C 5D 9S", "AH 7H QS 3C 8D 2S", "JH 3H AS KC 9D 4S"]
 
@@ -307,7 +308,10 @@ def test_af13_two_players_run_five_times() -> None:
 @pytest.mark.rule("AF-14", "AF-21", "AF-11")
 def test_af14_game_ends_at_a_gift() -> None:
     """AF-14: a gift that reaches the target ends the game at once."""
-    state = _start_deal(Rules(), 1, 0, 3, (5, 13), (), stack(E1, ["9C"]))
+    state = _start_deal(
+        _Deal(rules=Rules(), seed=1, dealer=0, deal_number=3, scores=(5, 13), history=()),
+        stack(E1, ["9C"]),
+    )
     state = state.apply(Beg()).apply(GiveOne())
     assert state.is_terminal
     assert state.winner == 1
@@ -321,7 +325,10 @@ def test_af14_game_ends_at_a_gift() -> None:
 @pytest.mark.rule("AF-14", "AF-9", "AF-12")
 def test_af14_game_ends_at_a_run_kick() -> None:
     """AF-14: a kick turned in a run that reaches the target ends the game: no rerun."""
-    state = _start_deal(Rules(), 1, 0, 3, (11, 0), (), stack(E1, ["9C", "JC", "4H"]))
+    state = _start_deal(
+        _Deal(rules=Rules(), seed=1, dealer=0, deal_number=3, scores=(11, 0), history=()),
+        stack(E1, ["9C", "JC", "4H"]),
+    )
     state = state.apply(Beg()).apply(RunPack())
     assert state.is_terminal
     assert state.scores == (14, 0)
@@ -331,7 +338,10 @@ def test_af14_game_ends_at_a_run_kick() -> None:
 @pytest.mark.rule("AF-14", "AF-21", "AF-23")
 def test_af14_game_ends_mid_tally() -> None:
     """AF-14, AF-23: a side on 13 that scores High wins; later awards are not scored."""
-    state = _start_deal(Rules(), 1, 0, 3, (13, 13), (), stack(E1, ["9H"])).apply(Stand())
+    state = _start_deal(
+        _Deal(rules=Rules(), seed=1, dealer=0, deal_number=3, scores=(13, 13), history=()),
+        stack(E1, ["9H"]),
+    ).apply(Stand())
     # E1's hand with hearts trumps (kick 9H): High AH is side 0's, scored first.
     state = play(state, "2H AH 3H 5H 7H JH 8C 4C AS 7S 9S 2S KC QC 5D 3C 9D TD KS 8D KD TS QS 4S")
     assert state.is_terminal

@@ -98,8 +98,10 @@ def test_af_e3_kick_wins_the_game() -> None:
     # Scores 12-7 at the start of a deal come from earlier play; start that deal directly with
     # the engine's deal function (AF-7).
     from cardrules.all_fours.engine import _start_deal
+    from cardrules.all_fours.state import _Deal
 
-    state = _start_deal(Rules(), 5, 0, 4, (12, 7), (), deck_for(E1_HANDS, "6D"))
+    match = _Deal(rules=Rules(), seed=5, dealer=0, deal_number=4, scores=(12, 7), history=())
+    state = _start_deal(match, deck_for(E1_HANDS, "6D"))
     assert state.is_terminal
     assert state.winner == 0
     assert state.scores == (14, 7)

@@ -98,7 +98,7 @@ def tricks_played(game: str, seed: int, players: int | None = None) -> int:
     """The number of tricks completed in the game ``human_script`` plays (from the history)."""
     state = final_state(game, seed, players)
     if game == "400":
-        return sum(sum(r.tricks) for r in state.history if r.ending.value == "played")
+        return sum(sum(r.tricks_taken) for r in state.history if r.ending.value == "played")
     return sum(len(r.tricks) for r in state.history)
 
 
@@ -142,7 +142,7 @@ def test_bad_input_is_refused_with_the_reason_and_the_prompt_comes_again() -> No
     assert "not a move: 'banana' is not an All Fours action" in out
     assert "illegal: give is not legal" in out
     assert 'moves in All Fours: "stand" or "beg"' in out
-    assert "hint       the search agent's choice" in out
+    assert "hint       the PIMC agent's choice" in out
     assert "Bid" not in out  # All Fours moves only
     assert "400" not in out.split("seed 5")[1]
     assert "game over" in out
@@ -253,7 +253,9 @@ def test_commands_hint_last_score_rules_and_save(tmp_path: Path) -> None:
     moves = human_script("all-fours", 5, 0)
     saved = tmp_path / "mid.json"
     typed = ["last", *moves[:6], "hint", "last", "score", "rules", f"save {saved}", "save", "quit"]
-    result = run("play", "all-fours", "--seed", "5", stdin="\n".join(typed) + "\n")
+    result = run(
+        "play", "all-fours", "--seed", "5", "--hint", "search", stdin="\n".join(typed) + "\n"
+    )
     assert result.returncode == 0, result.stderr
     out = result.stdout
     assert "no trick has been played yet" in out

@@ -206,6 +206,7 @@ def test_the_400_header_says_what_wins() -> None:
 @pytest.mark.parametrize("game", ["400", "all-fours"])
 def test_hint_says_what_it_sampled(game: str) -> None:
     session = _session(game, 5)
+    session.hint_spec = "search"  # the hint agent by default is PIMC's
     while session.state.current_player != 0 or len(session.state.legal_actions()) < 2:
         session.apply(session.state.current_player, session.bot_move())
     lines = session.hint()

@@ -42,7 +42,7 @@ def test_a_full_game_with_hint_undo_save_quit_and_resume(tmp_path: Path) -> None
     child = spawn("play", "all-fours", "--seed", "5", "--save", str(autosave), NO_COLOR="1")
     child.expect_exact(PROMPT)
     child.sendline("hint")
-    child.expect_exact("hint: the search agent would play ")
+    child.expect_exact("hint: the PIMC agent would play ")
     child.expect_exact(PROMPT)
     child.sendline(moves[0])
     child.expect_exact(PROMPT)

@@ -33,6 +33,7 @@ from cardrules.four_hundred import (
 from cardrules.four_hundred.dealing import seat_schedule
 from cardrules.four_hundred.determinize import _void_masks
 from cardrules.four_hundred.engine import _assemble
+from cardrules.four_hundred.state import _Deal
 
 determinize_module = importlib.import_module("cardrules.four_hundred.determinize")
 seeds = st.integers(min_value=0, max_value=2**64 - 1)
@@ -127,31 +128,35 @@ def test_the_mid_deal_constructor_rebuilds_any_state() -> None:
     for which, rules in enumerate(RULESETS):
         for state in random_game(which, rules)[::5]:
             done = tuple(
-                (t.leader, *(c.index for c in t.cards), w)
+                (t.leader, tuple(c.index for c in t.cards), w)
                 for t, w in zip(state.tricks, state.trick_winners, strict=True)
             )
+            deal = _Deal(
+                rules=state.rules,
+                seed=state.seed,
+                deck=state.deck,
+                deal_number=state.deal_number,
+                dealer=state.dealer,
+                scores=state.scores,
+                level=state.level,
+                history=state.history,
+                hand_number=state.hand_number,
+                offences=state.offences,
+                minimum_bids=state.minimum_bids,
+                winner=state.winner,
+                phase=state.phase,
+                first_deck=state._deal.first_deck,  # kept for the saved state's replay
+            )
+            masks = [CardSet(h).mask for h in state.hands]
             rebuilt = _assemble(
-                state.rules,
-                state.seed,
-                state.deck,
-                state.deal_number,
-                state.dealer,
-                state.scores,
-                state.level,
-                state.history,
-                state.hand_number,
-                state.offences,
-                state.minimum_bids,
-                state.winner,
-                state.phase,
-                state.current_player,
-                tuple(CardSet(h).mask for h in state.hands),  # type: ignore[arg-type]
-                state.bids,
-                state.tricks_taken,
-                state.leader,
-                tuple(c.index for c in state.current_trick.cards),
-                done,  # type: ignore[arg-type]
-                first_deck=state._s[0].first_deck,  # kept for the saved state's replay
+                deal,
+                hands=(masks[0], masks[1], masks[2], masks[3]),
+                turn=state.current_player,
+                bids=state.bids,
+                taken=state.tricks_taken,
+                leader=state.leader,
+                trick=tuple(c.index for c in state.current_trick.cards),
+                tricks=done,
             )
             assert rebuilt == state
             assert rebuilt.legal_actions() == state.legal_actions()

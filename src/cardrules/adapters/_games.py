@@ -10,6 +10,7 @@ outside cardrules, so the core and this module work without the optional extras.
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Sequence
 from typing import Any, Final, Literal
@@ -21,11 +22,12 @@ from cardrules import four_hundred as fh
 from cardrules.all_fours import kernels as all_fours_kernels
 from cardrules.core.cards import CARDS
 from cardrules.core.cardset import CardSet
+from cardrules.core.checks import refuse
 from cardrules.core.tricks import Trick, winning_offset
 from cardrules.errors import RulesError
-from cardrules.games import find_game, games
+from cardrules.games import GameInfo, find_game, games
 
-__all__ = ["GAMES", "Game", "Mode", "Table"]
+__all__ = ["GAMES", "Game", "Mode", "Table", "adapter_for", "over", "render_text"]
 
 #: ``"match"``: a whole game to its winner (or to the deal cap); ``"hand"``: one deal.
 Mode = Literal["match", "hand"]
@@ -34,20 +36,57 @@ _ALL: Final = (1 << 52) - 1
 
 
 class Game:
-    """One game as the adapters see it (subclassed per game)."""
+    """One game as the adapters see it (subclassed per game; the registry's
+    ``GameInfo.adapter`` names the subclass, which :func:`adapter_for` makes).
 
-    #: The short name, also the cardrules module name.
+    A game's module, titles and presets are the registry's; the subclass says how the game's
+    match runs for the adapters, its bounds, its texts and its part of the observation tensor
+    (:attr:`encoding`).  A game of your own subclasses it as ``tests/tiny_game.py`` does.
+    """
+
+    #: The game's id in the registry (:attr:`cardrules.games.GameInfo.name`).
     name: str = ""
-    #: The display name.
-    title: str = ""
-    #: The default preset.
-    default_preset: str = ""
-    #: The game module.
-    module: Any = None
     #: True when the game keeps undealt cards (a stock) that a global state shows.
     has_stock: bool = False
     #: The points a ``hand`` reward of 1 stands for (see the Gymnasium adapter).
     reward_unit: float = 1.0
+
+    @functools.cached_property
+    def info(self) -> GameInfo:
+        """The game's entry in the registry."""
+        return find_game(self.name)
+
+    @property
+    def title(self) -> str:
+        """The display name: the registry's heading (``"400 (Four Hundred)"``)."""
+        return self.info.heading
+
+    @property
+    def default_preset(self) -> str:
+        """The default ruleset's preset (the registry's first)."""
+        return self.info.presets[0]
+
+    @property
+    def module(self) -> Any:
+        """The game's module."""
+        return self.info.load()
+
+    # The names a table reads at every move, kept on the description (a module does not
+    # pickle, its functions and tuples do): a module look-up is a quarter of ``legal_ids``.
+    @functools.cached_property
+    def actions(self) -> tuple[Any, ...]:
+        """The game's ``ACTIONS``: an action id is an index."""
+        return tuple(self.module.ACTIONS)
+
+    @functools.cached_property
+    def action_id(self) -> Any:
+        """The game's ``action_id``."""
+        return self.module.action_id
+
+    #: ``"module:attribute"`` of the game's part of the observation tensor, a subclass of
+    #: :class:`cardrules.adapters.encoding.GameEncoding` (a name, imported by the encoder on
+    #: first use, so that this module needs no numpy).
+    encoding: str = ""
 
     # -- rules ------------------------------------------------------------------------------
     def make_rules(self, preset: str, rules_json: str = "", players: int = 0) -> Any:
@@ -64,7 +103,7 @@ class Game:
         else:
             rules = rules_type.preset(preset)
         if players and players != self.players(rules):
-            if len(find_game(self.name).seats) == 1:
+            if len(self.info.seats) == 1:
                 raise RulesError(f"players: {self.title} has {self.players(rules)} seats")
             rules = attrs.evolve(rules, players=players)
         return rules
@@ -141,12 +180,63 @@ class Game:
         raise NotImplementedError
 
     def observation_lines(self, obs: Any) -> list[str]:
-        """The game-specific lines of an observation's text."""
+        """The game-specific lines of an observation's text (the tricks follow them)."""
         raise NotImplementedError
 
     def state_lines(self, state: Any) -> list[str]:
-        """The full state (every hand), for debugging; not an observation."""
+        """The full state (every hand), for debugging; not an observation (the tricks follow
+        these lines)."""
         raise NotImplementedError
+
+    def choose_rules(self, rules: Any = None, preset: str | None = None, players: int = 0) -> Any:
+        """The ruleset an adapter's caller asks for: ``rules`` (a ``Rules`` of this game) or
+        the preset (default: the game's default), with ``players`` seats where not 0 (a game
+        with that option, AF-1).
+
+        :raises ValueError: for ``rules`` of another type (``RulesError`` for a bad preset or
+            number of seats).
+        """
+        if rules is None:
+            return self.make_rules(preset or self.default_preset, "", players or 0)
+        if not isinstance(rules, self.module.Rules):
+            raise ValueError(f"rules: expected a {self.name}.Rules, got {rules!r}")
+        if players:
+            return self.make_rules("", json.dumps(rules.to_dict()), players)
+        return rules
+
+
+def over(obs: Any, result: Any, winner: int | None, phase: Any, **fields: Any) -> Any:
+    """``obs`` (an attrs observation) at the end of its deal: in ``phase`` (the game's
+    ``Phase.OVER``), no one to act, no legal action, the scores after ``result`` and ``result``
+    in its history, ``winner`` the game's winner or ``None``; ``fields`` are the game's own
+    changes (the last card played, the deal's public facts)."""
+    return attrs.evolve(
+        obs,
+        phase=phase,
+        current_player=None,
+        legal_actions=(),
+        scores=result.scores,
+        history=(*obs.history, result),
+        winner=winner,
+        **fields,
+    )
+
+
+def _tricks_text(view: Any) -> list[str]:
+    """The deal's tricks of a state or an observation, then the trick in play."""
+    lines = [f"trick {i + 1}: {_trick_text(t)}" for i, t in enumerate(view.tricks)]
+    lines.append(f"current trick: {_trick_text(view.current_trick)}")
+    return lines
+
+
+def render_text(table: Table, render_mode: str | None) -> str | None:
+    """An environment's ``render()``: the whole table as text (every hand: a spectator's
+    view), printed for ``"human"`` (then ``None``), returned otherwise."""
+    text = str(table)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 def _trick_text(trick: Trick) -> str:
@@ -185,11 +275,9 @@ class FourHundred(Game):
     """400 for the adapters."""
 
     name = "four_hundred"
-    title = "400 (Four Hundred)"
-    default_preset = "standard"
-    module = fh
     #: A bid of 10 or more (FH-20).
     reward_unit = 40.0
+    encoding = "cardrules.adapters.encoding:FourHundredEncoding"
 
     def players(self, rules: Any) -> int:
         """Always four (FH-1)."""
@@ -223,22 +311,19 @@ class FourHundred(Game):
         and level after the hand (FH-19 ... FH-24)."""
         obs = old.observe(seat)
         hand, sizes, tricks, current = _after_play(obs, old, move, fh.PLAYS, 4)
-        return attrs.evolve(
+        return over(
             obs,
+            result,
+            winner,
+            fh.Phase.OVER,
             hand=hand,
             hand_sizes=sizes,
             tricks=tricks,
             current_trick=current,
-            phase=fh.Phase.OVER,
-            current_player=None,
-            legal_actions=(),
             bids=result.bids,
             tricks_taken=result.tricks_taken,
-            scores=result.scores,
             level=result.level,
             offences=result.offences,
-            history=(*obs.history, result),
-            winner=winner,
         )
 
     def result_text(self, result: Any) -> str:
@@ -252,24 +337,19 @@ class FourHundred(Game):
         )
 
     def observation_lines(self, obs: Any) -> list[str]:
-        """Level, bids, tricks taken, tricks."""
-        lines = [
+        """Level, minimum total, offences, bids, tricks taken."""
+        return [
             f"level {obs.level} minimum total "
             f"{fh.minimum_total(obs.scores, obs.rules)} offences "
             f"{obs.offences[0]} {obs.offences[1]}",
             f"bids {' '.join(_opt(b) for b in obs.bids)}",
             f"taken {' '.join(map(str, obs.tricks_taken))}",
         ]
-        lines.extend(f"trick {i + 1}: {_trick_text(t)}" for i, t in enumerate(obs.tricks))
-        lines.append(f"current trick: {_trick_text(obs.current_trick)}")
-        return lines
 
     def state_lines(self, state: Any) -> list[str]:
-        """Every hand, the bids and the tricks."""
+        """Every hand, the level and the bids."""
         lines = [f"hand {seat}: {state.hand(seat)}" for seat in range(4)]
         lines.append(f"level {state.level} bids {' '.join(_opt(b) for b in state.bids)}")
-        lines.extend(f"trick {i + 1}: {_trick_text(t)}" for i, t in enumerate(state.tricks))
-        lines.append(f"current trick: {_trick_text(state.current_trick)}")
         return lines
 
 
@@ -277,12 +357,10 @@ class AllFours(Game):
     """All Fours for the adapters."""
 
     name = "all_fours"
-    title = "All Fours (Trinidad)"
-    default_preset = "trinidad"
-    module = af
     has_stock = True
     #: The four end-of-hand awards (AF-23).
     reward_unit = 4.0
+    encoding = "cardrules.adapters.encoding:AllFoursEncoding"
 
     def players(self, rules: Any) -> int:
         """Four or two (AF-1)."""
@@ -328,8 +406,11 @@ class AllFours(Game):
         won = [0, 0]
         for taker in result.trick_winners:
             won[taker % 2] += 1
-        return attrs.evolve(
+        return over(
             obs,
+            result,
+            winner,
+            af.Phase.OVER,
             hand=hand,
             hand_sizes=sizes,
             tricks=result.tricks,
@@ -340,12 +421,6 @@ class AllFours(Game):
             trump=result.trump,
             decisions=result.decisions,
             awards=result.awards,
-            phase=af.Phase.OVER,
-            current_player=None,
-            legal_actions=(),
-            scores=result.scores,
-            history=(*obs.history, result),
-            winner=winner,
         )
 
     def result_text(self, result: Any) -> str:
@@ -362,33 +437,42 @@ class AllFours(Game):
         )
 
     def observation_lines(self, obs: Any) -> list[str]:
-        """Kicks, trumps, decisions, awards, hand sizes and tricks."""
+        """Kicks, trumps, decisions, awards, hand sizes and tricks won."""
         trump = "-" if obs.trump is None else obs.trump.name.lower()
-        lines = [
+        return [
             f"kicks {' '.join(map(str, obs.kicks))} trump {trump}",
             f"decisions {' '.join(map(str, obs.decisions)) or '-'}",
             f"awards {'; '.join(map(str, obs.awards)) or '-'}",
             f"hand sizes {' '.join(map(str, obs.hand_sizes))} stock {obs.stock_size}",
             f"tricks won {obs.tricks_won[0]} {obs.tricks_won[1]}",
         ]
-        lines.extend(f"trick {i + 1}: {_trick_text(t)}" for i, t in enumerate(obs.tricks))
-        lines.append(f"current trick: {_trick_text(obs.current_trick)}")
-        return lines
 
     def state_lines(self, state: Any) -> list[str]:
-        """Every hand, the stock, the kicks and the tricks."""
+        """Every hand, the stock and the kicks."""
         lines = [f"hand {seat}: {state.hand(seat)}" for seat in range(state.players)]
         lines.append(f"stock: {' '.join(map(str, state.stock))}")
         lines.append(f"kicks {' '.join(map(str, state.kicks))} trump {_opt(state.trump)}")
-        lines.extend(f"trick {i + 1}: {_trick_text(t)}" for i, t in enumerate(state.tricks))
-        lines.append(f"current trick: {_trick_text(state.current_trick)}")
         return lines
 
 
-#: The games of :mod:`cardrules.games` that the adapters offer, by id (``Game.name``).
-GAMES: Final[dict[str, Game]] = {
-    game.name: game.load_attribute("adapter")() for game in games() if game.adapter
-}
+def adapter_for(game: object) -> Game:
+    """The adapters' description of ``game`` (any name the registry knows, or a
+    :class:`~cardrules.games.GameInfo`), made from the registry's ``adapter`` entry.
+
+    :raises UnknownGameError: for a game the registry does not know or that has no adapter
+        description.
+    :raises ArgumentError: when the entry names something that is not a :class:`Game`.
+    """
+    info = find_game(game)
+    made = info.load_attribute("adapter")()
+    if not isinstance(made, Game) or made.name != info.name:
+        refuse("adapter", f"a Game whose name is {info.name!r}", made)
+    return made
+
+
+#: The built-in games that the adapters offer, by id (``Game.name``), as the registry had them
+#: at import; :func:`adapter_for` finds any game registered since.
+GAMES: Final[dict[str, Game]] = {game.name: adapter_for(game) for game in games() if game.adapter}
 
 
 class Table:
@@ -574,7 +658,7 @@ class Table:
         """The legal action ids of the player to move, ascending."""
         if self.is_chance or self.over:
             return []
-        action_id = self.game.module.action_id
+        action_id = self.game.action_id
         return sorted(action_id(a) for a in self.state.legal_actions())
 
     @property
@@ -591,7 +675,7 @@ class Table:
             raise ValueError("no player is to move")
         old = self.state
         seat = int(old.current_player)
-        new = old.apply(self.game.module.ACTIONS[action])
+        new = old.apply(self.game.actions[action])
         self.decisions = (*self.decisions, (self.deals - 1, seat, action))
         self._after(old, new, (seat, action))
 
@@ -686,6 +770,7 @@ class Table:
             f"to play {turn} scores {scores}",
             f"hand: {obs.hand}",
             *self.game.observation_lines(obs),
+            *_tricks_text(obs),
         ]
         if self.over:
             lines.append(f"result: {self.game.result_text(self.past[-1])}")
@@ -694,7 +779,7 @@ class Table:
     def information_text(self, seat: int) -> str:
         """Everything ``seat`` has observed so far, as text: its own cards as it saw them, every
         public decision and every finished deal, then its current observation."""
-        names = self.game.module.ACTIONS
+        names = self.game.actions
         lines = [f"{self.game.name} {self.mode} seat {seat} first dealer {_opt(self.dealer)}"]
         for deal in range(max(self.deals, 1)):
             seen = " | ".join(str(cards) for d, cards in self.seen[seat] if d == deal)
@@ -714,9 +799,10 @@ class Table:
         )
         if self.over:
             head += f" over winner {_opt(self.winner)} returns {list(self.returns)}"
-            return "\n".join([head, *self.game.state_lines(self.last)])
+            return "\n".join([head, *self.game.state_lines(self.last), *_tricks_text(self.last)])
         if self.is_chance:
             return f"{head}\ndealing: {' '.join(str(CARDS[i]) for i in self.deck)}"
         lines = [head, f"phase {self.state.phase.value} turn {_opt(self.current_player)}"]
         lines.extend(self.game.state_lines(self.state))
+        lines.extend(_tricks_text(self.state))
         return "\n".join(lines)

@@ -77,11 +77,10 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from cardrules.adapters._games import GAMES, Mode, Table
+from cardrules.adapters._games import GAMES, Mode, Table, adapter_for, render_text
 from cardrules.adapters.encoding import Encoder
 from cardrules.agents import make_agent
 from cardrules.errors import ArgumentError, describe
-from cardrules.games import find_game
 
 __all__ = [
     "DEFAULT_MAX_DEALS",
@@ -155,7 +154,7 @@ def bounded_space(names: Any, size: int) -> spaces.Box[np.float32]:
 class CardrulesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     """One seat of a game against cardrules agents (see the module documentation).
 
-    :param game: ``"four_hundred"`` or ``"all_fours"``;
+    :param game: ``"four_hundred"`` or ``"all_fours"`` (or another of the registry's names of them);
     :param seat: the learner's seat;
     :param opponents: an agent for every other seat (one agent, or a sequence in seat order
         that skips the learner); default the game's rule-based agent;
@@ -196,13 +195,8 @@ class CardrulesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         reward_unit: float | None = None,
         render_mode: str | None = None,
     ) -> None:
-        if game not in GAMES:
-            raise ValueError(f"game: expected one of {sorted(GAMES)}, got {game!r}")
-        spec = GAMES[game]
-        if rules is None:
-            rules = spec.make_rules(preset or spec.default_preset, "", players or 0)
-        elif not isinstance(rules, spec.module.Rules):
-            raise ValueError(f"rules: expected a {spec.name}.Rules, got {rules!r}")
+        spec = adapter_for(game)
+        rules = spec.choose_rules(rules, preset, players or 0)
         if illegal_action not in ("raise", "penalty"):
             raise ArgumentError(
                 f"illegal_action: expected 'raise' or 'penalty', got {describe(illegal_action)}",
@@ -221,7 +215,7 @@ class CardrulesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                 name="reward",
                 value=reward,
             )
-        unit = REWARD_UNITS[game] if reward_unit is None else float(reward_unit)
+        unit = spec.reward_unit if reward_unit is None else float(reward_unit)
         if not unit > 0:
             raise ArgumentError(
                 f"reward_unit: expected a number above 0, got {describe(reward_unit)}",
@@ -234,7 +228,7 @@ class CardrulesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             raise ValueError(f"seat: expected 0..{n - 1}, got {seat!r}")
         self.seat = seat
         if opponents is None:
-            opponents = make_agent(find_game(game).key, "rule")
+            opponents = make_agent(spec.info.key, "rule")
         agents = [opponents] * (n - 1) if hasattr(opponents, "act") else list(opponents)
         if len(agents) != n - 1:
             raise ValueError(f"opponents: expected one agent or {n - 1}, got {len(agents)}")
@@ -301,7 +295,7 @@ class CardrulesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             assert player is not None
             observation = table.state.observe(player)
             action = self._agents[player].act(observation, self._agent_rng)
-            table.apply_decision(table.game.module.action_id(action))
+            table.apply_decision(table.game.action_id(action))
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -353,11 +347,7 @@ class CardrulesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def render(self) -> str | None:
         """The whole table as text (every hand: a spectator's view)."""
-        text = str(self._table)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self._table, self.render_mode)
 
 
 class AllFoursEnv(CardrulesEnv):

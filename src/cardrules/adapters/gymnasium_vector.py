@@ -77,7 +77,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from cardrules.adapters._games import GAMES
+from cardrules.adapters._games import adapter_for
 from cardrules.adapters.gymnasium import SCORE_BOUND, bounded_space
 from cardrules.batch import AllFoursBatch, FourHundredBatch, make
 from cardrules.games import find_game
@@ -116,7 +116,7 @@ class CardrulesVectorEnv(gymnasium.vector.VectorEnv[Obs, Actions, npt.NDArray[An
     """``num_envs`` games of one ruleset, every seat played by the policy (see the module
     documentation).
 
-    :param game: ``"four_hundred"`` or ``"all_fours"``;
+    :param game: ``"four_hundred"`` or ``"all_fours"`` (or another of the registry's names of them);
     :param num_envs: the number of games (lanes);
     :param preset: a preset name, or :param rules: a ``Rules`` of the game (default: the
         single-seat environment's, the game's default preset);
@@ -142,12 +142,9 @@ class CardrulesVectorEnv(gymnasium.vector.VectorEnv[Obs, Actions, npt.NDArray[An
         scores: Any = None,
         shuffle: str = "seeded",
     ) -> None:
-        if game not in GAMES:
-            raise ValueError(f"game: expected one of {sorted(GAMES)}, got {game!r}")
-        spec = GAMES[game]
-        if rules is None:
-            rules = spec.make_rules(preset or spec.default_preset, "", players or 0)
-        self._game = find_game(game).key
+        spec = adapter_for(game)
+        rules = spec.choose_rules(rules, preset, players or 0)
+        self._game = spec.info.key
         self._rules = rules
         self._scores = scores
         self._shuffle = shuffle

@@ -186,7 +186,7 @@ class CardrulesGame(pyspiel.Game):  # type: ignore[misc]  # pyspiel has no stubs
         return Observer(self.new_table(), perfect_recall)
 
 
-class CardrulesState(pyspiel.State):  # type: ignore[misc]  # as above
+class CardrulesState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no stubs: its base is Any
     """An OpenSpiel state over a :class:`~cardrules.adapters._games.Table`."""
 
     def __init__(self, game: CardrulesGame, table: Table) -> None:
@@ -234,7 +234,7 @@ class CardrulesState(pyspiel.State):  # type: ignore[misc]  # as above
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             return self._table.chance_text(int(action))
-        return str(self._table.game.module.ACTIONS[action])
+        return str(self._table.game.actions[action])
 
     def is_terminal(self) -> bool:
         """True when the game (or the deal, in the one-deal modes) is over."""

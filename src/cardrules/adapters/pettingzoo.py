@@ -40,7 +40,8 @@ hand: a spectator's view).
 
 from __future__ import annotations
 
-import json
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 import numpy as np
@@ -49,8 +50,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from cardrules.adapters._games import GAMES, Mode, Table
-from cardrules.adapters.encoding import Encoder, _cards
+from cardrules.adapters._games import Mode, Table, adapter_for, render_text
+from cardrules.adapters.encoding import Encoder, write_cards
 
 __all__ = ["CardrulesEnv", "all_fours_env", "four_hundred_env"]
 
@@ -58,7 +59,8 @@ __all__ = ["CardrulesEnv", "all_fours_env", "four_hundred_env"]
 class CardrulesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: its base is Any
     """The raw AEC environment of one game (see the module documentation).
 
-    :param game: ``"four_hundred"`` or ``"all_fours"``;
+    :param game: a game of the registry that has an adapter description (any of its names:
+        ``"four_hundred"``, ``"all_fours"``, or a game registered with ``adapter=``);
     :param preset: a preset name (default the game's default ruleset); or
     :param rules: a ``Rules`` of the game (overrides ``preset``);
     :param mode: ``"match"`` (a whole game) or ``"hand"`` (one deal);
@@ -73,11 +75,10 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: its 
     :param illegal_reward: the offender's reward under ``"penalty"``.
     """
 
-    metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["human", "ansi"],
-        "name": "cardrules_v0",
-        "is_parallelizable": False,
-    }
+    #: PettingZoo's metadata; each environment has its own copy naming its game.
+    metadata: Mapping[str, Any] = MappingProxyType(
+        {"render_modes": ["human", "ansi"], "name": "cardrules_v0", "is_parallelizable": False}
+    )
     #: The illegal-action behaviours.
     ILLEGAL_ACTIONS: ClassVar[tuple[str, ...]] = ("raise", "penalty")
 
@@ -98,17 +99,10 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: its 
         illegal_reward: float = -1.0,
     ) -> None:
         super().__init__()
-        if game not in GAMES:
-            raise ValueError(f"game: expected one of {sorted(GAMES)}, got {game!r}")
-        spec = GAMES[game]
+        spec = adapter_for(game)
         # Each env's own metadata over the ClassVar, as PettingZoo reads it.
-        self.metadata = {**CardrulesEnv.metadata, "name": f"cardrules_{game}_v0"}  # type: ignore[misc]
-        if rules is None:
-            rules = spec.make_rules(preset or spec.default_preset, "", players or 0)
-        elif not isinstance(rules, spec.module.Rules):
-            raise ValueError(f"rules: expected a {spec.name}.Rules, got {rules!r}")
-        elif players:
-            rules = spec.make_rules("", json.dumps(rules.to_dict()), players)
+        self.metadata = {**CardrulesEnv.metadata, "name": f"cardrules_{spec.name}_v0"}
+        rules = spec.choose_rules(rules, preset, players or 0)
         if illegal_action not in self.ILLEGAL_ACTIONS:
             raise ValueError(
                 f"illegal_action: expected 'raise' or 'penalty', got {illegal_action!r}"
@@ -185,10 +179,10 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: its 
         n = self._prototype.players
         for seat in range(n):
             hand = table.observation(seat).hand if table.over else engine.hand(seat)
-            _cards(vector[base + 52 * seat : base + 52 * seat + 52], hand.mask)
+            write_cards(vector[base + 52 * seat : base + 52 * seat + 52], hand.mask)
         if self._stock:
             stock = sum(1 << card.index for card in engine.stock)
-            _cards(vector[base + 52 * n :], stock)
+            write_cards(vector[base + 52 * n :], stock)
         return vector
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -252,11 +246,7 @@ class CardrulesEnv(AECEnv):  # type: ignore[misc]  # PettingZoo is untyped: its 
 
     def render(self) -> str | None:
         """The whole table as text (printed for ``"human"``, returned for ``"ansi"``)."""
-        text = str(self._table)
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_text(self._table, self.render_mode)
 
     def close(self) -> None:
         """Nothing to release."""

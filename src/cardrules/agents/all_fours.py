@@ -45,6 +45,8 @@ from cardrules.all_fours.view import Observation
 from cardrules.core.cardset import FULL_MASK
 
 __all__ = [
+    "PIMC",
+    "PimcAllFours",
     "RuleAgent",
     "choose_play",
     "evaluate",
@@ -326,3 +328,122 @@ def search_agent(
         budgets=budgets,
         name=name,
     )
+
+
+@attrs.frozen
+class PimcAllFours:
+    """All Fours' part of the PIMC agent (:class:`~cardrules.agents.PimcAgent`), as
+    :data:`PIMC`.
+
+    A sample's value is the race to the target (the solver's ``"game"`` objective, AF-21,
+    AF-23): a win or a loss (:data:`~cardrules.all_fours.solve.WIN`) when the deal's awards, in
+    their order (High, Low, Jack, Game), bring a side to the target, else its side's points
+    minus the other side's.  A card is each sample's solved value after it.  A stand or beg
+    (AF-10), a gift or a run of the pack (AF-11) is applied to the sample and the rest of the
+    deal solved, the score changes so far (kicks, the gift) added, with ``deal_samples`` times
+    the samples of a card (one decision a deal, worth the whole deal); a choice that ends the
+    game counts as a win or a loss, a void deal (AF-13) its score changes.  A run's longer deal
+    is solved when the agent solves positions that long (its ``solve_from`` and time budget),
+    else it counts its kicks only.  A beg is worth the dealer's answer that is worse for the
+    beggar on average over the samples (the dealer does not see the beggar's hand either:
+    taking the worse answer sample by sample would let the dealer see it, and undervalue the
+    beg); where a sample's dealer has no choice, its one answer counts for both.
+    """
+
+    #: A deal without a run of the pack: six tricks.
+    first_length: int = 6
+    budgeted: bool = False
+    #: A stand, beg, gift or run gets this many times the samples of a card.
+    deal_samples: int = 3
+
+    def tricks(self, observation: Observation) -> int:
+        """The cards in the seat's hand: one a trick left, the trick in progress included."""
+        return len(observation.hand)
+
+    def is_card(self, observation: Observation) -> bool:
+        """Whether a card is to be played."""
+        return observation.phase is Phase.PLAY
+
+    def sample_values(
+        self,
+        sample: State,
+        observation: Observation,
+        legal: tuple[Any, ...],
+        solving: Any,
+        rng: random.Random,
+    ) -> dict[Any, float]:
+        """One sample's value of each legal action (a beg's by the dealer's answers)."""
+        from cardrules.all_fours.solve import play_values
+
+        side = observation.seat % 2
+        sign = 1 if side == 0 else -1
+        if observation.phase is Phase.PLAY:
+            values = solving.solve(
+                len(observation.hand), lambda: play_values(sample, objective="game")
+            )
+            return {play: float(sign * value) for play, value in values.items()}
+        cache: dict[Any, int] = {}
+        out: dict[Any, float] = {}
+        for action in legal:
+            after = sample.apply(action)
+            if after.phase is Phase.ANSWER:  # a beg: the dealer's answers apart
+                answers = {
+                    answer: self._simulate(after.apply(answer), observation, cache, solving)
+                    for answer in after.legal_actions()
+                }
+                for answer in (GIVE_ONE, RUN_PACK):
+                    out[action, answer] = answers.get(answer, min(answers.values()))
+            else:
+                out[action] = self._simulate(after, observation, cache, solving)
+        return out
+
+    def values(self, totals: Any, legal: tuple[Any, ...]) -> dict[Any, float]:
+        """Each legal action's total; a beg's is its worse answer's."""
+        return {
+            action: totals[action]
+            if action in totals
+            else min(totals[action, GIVE_ONE], totals[action, RUN_PACK])
+            for action in legal
+        }
+
+    def samples(self, observation: Observation, count: int) -> int:
+        """The samples for a decision: ``count`` for a card, ``deal_samples`` times as many for
+        a stand, beg, gift or run."""
+        return count if observation.phase is Phase.PLAY else count * self.deal_samples
+
+    @staticmethod
+    def _simulate(
+        state: State, observation: Observation, cache: dict[Any, int], solving: Any
+    ) -> float:
+        """The value for the observing seat's side of a stand, gift or run applied to a sample:
+        the score changes so far, then High, Low and the solved play."""
+        from cardrules.all_fours.solve import WIN, value
+
+        side = observation.seat % 2
+        if state.winner is not None:
+            return float(WIN if state.winner == side else -WIN)
+        mine = state.scores[side] - observation.scores[side]
+        theirs = state.scores[1 - side] - observation.scores[1 - side]
+        change = float(mine - theirs)
+        if state.deal_number != observation.deal_number:  # a void deal (AF-13)
+            return change
+        tricks = len(state.hand(state.dealer))  # before the first lead every hand is as long
+        if not solving.fits(tricks):
+            return change
+        # The race depends on the scores: a gift (one point) is solved apart from a stand.
+        key = (
+            tuple(state.hand(seat).mask for seat in range(state.players)),
+            state.trump,
+            state.scores,
+        )
+        solved = cache.get(key)
+        if solved is None:
+            solved = cache[key] = solving.solve(tricks, lambda: value(state, objective="game"))
+        worth = solved if side == 0 else -solved
+        if abs(worth) >= WIN:
+            return float(worth)
+        return change + worth
+
+
+#: All Fours' part of the PIMC agent.
+PIMC: Final = PimcAllFours()

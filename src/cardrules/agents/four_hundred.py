@@ -46,6 +46,8 @@ from cardrules.four_hundred.state import Phase
 from cardrules.four_hundred.view import Observation
 
 __all__ = [
+    "PIMC",
+    "PimcFourHundred",
     "RuleAgent",
     "choose_bid",
     "choose_play",
@@ -356,3 +358,95 @@ def search_agent(
         fallback=RuleAgent() if phases is not None else None,
         name=name,
     )
+
+
+@attrs.frozen
+class PimcFourHundred:
+    """400's part of the PIMC agent (:class:`~cardrules.agents.PimcAgent`), as :data:`PIMC`.
+
+    A sample's value is its team's change of score minus the other team's, with every player's
+    own bid made or failed (:func:`cardrules.four_hundred.bid_solve.bid_values`: in 400 a
+    partner's trick does not make one's bid, and overtricks count for nothing; FH-19, FH-20).
+    A card is each sample's solved value after it.  A bid (FH-10 ... FH-14) is simulated: for
+    each bid within ``bid_window`` of the rule agent's, the sample's later bids are the rule
+    agent's (:func:`rollout_policy`), and the hand is solved from its first lead, both teams
+    playing their best; a hand thrown in (FH-14) is worth its change of score (none).  The
+    solver takes a node budget, which a time budget sets (:class:`~cardrules.agents.pimc.Solving`).
+    """
+
+    #: One hand: thirteen tricks.
+    first_length: int = 13
+    budgeted: bool = True
+    #: The bids simulated: those within this many tricks of the rule agent's.
+    bid_window: int = 2
+
+    def tricks(self, observation: Observation) -> int:
+        """The tricks left (thirteen while bidding)."""
+        return 13 - sum(observation.tricks_taken)
+
+    def is_card(self, observation: Observation) -> bool:
+        """Whether a card is to be played."""
+        return observation.phase is Phase.PLAY
+
+    def samples(self, observation: Observation, count: int) -> int:
+        """The samples for a decision: ``count``, a bid's as a card's."""
+        return count
+
+    def sample_values(
+        self,
+        sample: Any,
+        observation: Observation,
+        legal: tuple[Any, ...],
+        solving: Any,
+        rng: random.Random,
+    ) -> dict[Any, float] | None:
+        """One sample's value of each card, or of each bid simulated; ``None`` when a solve
+        did not fit in the time left."""
+        sign = 1 if observation.seat % 2 == 0 else -1
+        if observation.phase is Phase.PLAY:
+            values = self._solve(sample, solving)
+            if values is None:
+                return None
+            return {play: float(sign * value) for play, value in values.items()}
+        ruled = RuleAgent().act(observation, rng)
+        assert isinstance(ruled, Bid)
+        out: dict[Any, float] = {}
+        for bid in legal:
+            if abs(bid.tricks - ruled.tricks) > self.bid_window:
+                continue
+            state = sample.apply(bid)
+            while state.phase is Phase.BIDDING and state.deal_number == observation.deal_number:
+                state = state.apply(rollout_policy(state, rng))
+            if state.deal_number != observation.deal_number or state.phase is not Phase.PLAY:
+                # Thrown in (FH-14): the hand is dealt again, its change of score counted.
+                before, after = observation.scores, state.scores
+                change = (after[0] + after[2] - before[0] - before[2]) - (
+                    after[1] + after[3] - before[1] - before[3]
+                )
+                out[bid] = float(sign * change)
+                continue
+            values = self._solve(state, solving)
+            if values is None:
+                return None
+            # The leader's team takes the lead that is best for it.
+            lead = max if state.current_player % 2 == 0 else min
+            out[bid] = float(sign * lead(values.values()))
+        return out
+
+    def values(self, totals: Any, legal: tuple[Any, ...]) -> dict[Any, float]:
+        """The total of each action simulated (the bids near the rule agent's, or every card)."""
+        return {action: totals[action] for action in legal if action in totals}
+
+    @staticmethod
+    def _solve(state: Any, solving: Any) -> dict[Any, int] | None:
+        from cardrules.four_hundred.bid_solve import bid_values
+        from cardrules.four_hundred.solve import SolveBudgetExceeded
+
+        result: dict[Any, int] | None = solving.solve_budgeted(
+            lambda budget: bid_values(state, budget=budget), SolveBudgetExceeded
+        )
+        return result
+
+
+#: 400's part of the PIMC agent.
+PIMC: Final = PimcFourHundred()

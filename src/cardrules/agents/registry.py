@@ -13,12 +13,18 @@ Specs:
   ``max_samples``) or ``pimc:Xs`` (X seconds per decision, as for ``search``): the
   :class:`~cardrules.agents.PimcAgent`, Perfect Information Monte Carlo over each game's exact
   solver;
+* ``oracle`` -- the :class:`~cardrules.agents.oracle.OracleAgent`, which sees every card: for
+  measurement only (:data:`MEASUREMENT_ONLY`; games between agents that play from their seat's
+  view refuse it, :func:`cardrules.runner.duplicate_deals` plays it);
 * ``module:attribute`` -- your own agent: ``attribute`` of the importable ``module`` (looked up
   on ``sys.path``, and in the current directory), an agent class or a factory called with no
   arguments, or an agent object itself.  ``mybot:TrumpCounter`` imports ``mybot.py`` from the
   current directory and calls ``TrumpCounter()``.
 
 Games: ``400`` (also ``four_hundred``) and ``all-fours`` (also ``all_fours``).
+
+The hint that ``cardrules play`` and the web app give is :data:`HINT_AGENT`'s choice
+(:func:`hint_agent`).
 """
 
 from __future__ import annotations
@@ -38,16 +44,26 @@ from cardrules.games import UnknownGameError, find_game, game_names, games
 __all__ = [
     "AGENT_KINDS",
     "GAME_NAMES",
+    "HINT_AGENT",
     "MAX_ITERATIONS",
     "MAX_SAMPLES",
     "MAX_SECONDS",
+    "MEASUREMENT_ONLY",
     "game_name",
+    "hint_agent",
     "load_agent",
     "make_agent",
 ]
 
-#: The built-in agent kinds :func:`make_agent` knows.
+#: The built-in agent kinds :func:`make_agent` knows that play from their seat's view (the
+#: bots a game with people may have).
 AGENT_KINDS: Final = ("random", "rule", "search", "pimc")
+#: The built-in kinds that see every card, for measurement only: :func:`make_agent` makes them,
+#: games with people refuse them.
+MEASUREMENT_ONLY: Final = ("oracle",)
+#: The agent that answers a hint (in ``cardrules play`` and the web app): the PIMC agent with a
+#: short time budget, which sees only the asking seat's view.
+HINT_AGENT: Final = "pimc:0.5s"
 #: The largest search budget in iterations per decision that :func:`make_agent` accepts.
 MAX_ITERATIONS: Final = 1_000_000
 #: The largest search budget in seconds per decision that :func:`make_agent` accepts.
@@ -62,8 +78,8 @@ GAME_NAMES: Final[dict[str, str]] = {
 
 _SPECS: Final = (
     "random, rule, search, search:N (iterations per move), search:Xs (seconds per move), "
-    "pimc, pimc:N (solved samples per move), pimc:N-M (N, up to M while unclear), pimc:Xs or "
-    "module:attribute (your own agent)"
+    "pimc, pimc:N (solved samples per move), pimc:N-M (N, up to M while unclear), pimc:Xs, "
+    "oracle (sees every card: for measurement only) or module:attribute (your own agent)"
 )
 
 
@@ -92,13 +108,17 @@ def make_agent(game: str, spec: str) -> Any:
     kind, colon, budget = (
         check_text(spec, name="spec", expected="an agent spec (a str)").strip().partition(":")
     )
-    if kind.lower() not in AGENT_KINDS and colon:
+    if kind.lower() not in AGENT_KINDS + MEASUREMENT_ONLY and colon:
         return load_agent(spec)
     kind = kind.lower()
-    if kind not in AGENT_KINDS or (colon and kind not in ("search", "pimc")):
+    if kind not in AGENT_KINDS + MEASUREMENT_ONLY or (colon and kind not in ("search", "pimc")):
         raise ParseError(f"unknown agent {describe(spec)}: expected {_SPECS}", text=spec)
     if kind == "random":
         return RandomAgent()
+    if kind == "oracle":
+        from cardrules.agents.oracle import OracleAgent
+
+        return OracleAgent(name)
     try:
         module = find_game(name).load_attribute("agents")
     except UnknownGameError:
@@ -119,6 +139,15 @@ def make_agent(game: str, spec: str) -> Any:
         return module.search_agent(iterations, seconds=seconds, name=label)
     except ValueError as error:
         raise ParseError(str(error), text=spec) from None
+
+
+def hint_agent(game: str) -> Any:
+    """The agent that answers a hint in ``game``: :data:`HINT_AGENT`.
+
+    >>> hint_agent("all-fours").name
+    'pimc:0.5s'
+    """
+    return make_agent(game, HINT_AGENT)
 
 
 _COUNT: Final = re.compile(r"[0-9]{1,9}")

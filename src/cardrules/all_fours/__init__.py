@@ -24,7 +24,7 @@ from cardrules.all_fours.actions import (
 )
 from cardrules.all_fours.dealing import deal_layout, deck_for
 from cardrules.all_fours.determinize import determinize, void_suits
-from cardrules.all_fours.engine import State, legal_play_mask, new_game
+from cardrules.all_fours.engine import State, legal_play_mask, new_game, next_dealer
 from cardrules.all_fours.perft import perft
 from cardrules.all_fours.persist import load_state, save_state
 from cardrules.all_fours.record import CODEC
@@ -89,6 +89,7 @@ __all__ = [
     "legal_play_mask",
     "load_state",
     "new_game",
+    "next_dealer",
     "parse_action",
     "perft",
     "save_state",

@@ -46,7 +46,7 @@ from cardrules.all_fours.actions import GIVE_ONE
 from cardrules.all_fours.dealing import deal_places
 from cardrules.all_fours.engine import State, _assemble, _legal_play_mask, _start_deal
 from cardrules.all_fours.rules import Undertrump
-from cardrules.all_fours.state import Phase
+from cardrules.all_fours.state import Phase, _Deal
 from cardrules.all_fours.view import Observation
 from cardrules.core.cards import CARDS, Card, Suit
 from cardrules.core.cardset import FULL_MASK, SUIT_MASKS
@@ -268,16 +268,16 @@ def determinize(observation: Observation, rng: SeededRng | random.Random) -> Sta
     check_rng(rng)
     rules = observation.rules
     if observation.phase is Phase.DEAL:  # a chance state: nothing is dealt, nothing hidden
-        return _start_deal(
-            rules,
-            _fresh_seed(rng),
-            observation.dealer,
-            observation.deal_number,
-            observation.scores,
-            observation.history,
-            None,
-            True,
+        match = _Deal(
+            rules=rules,
+            seed=_fresh_seed(rng),
+            dealer=observation.dealer,
+            deal_number=observation.deal_number,
+            scores=observation.scores,
+            history=observation.history,
+            explicit=True,
         )
+        return _start_deal(match)
     n = rules.players
     seat = observation.seat
     played = [0] * n
@@ -337,28 +337,32 @@ def determinize(observation: Observation, rng: SeededRng | random.Random) -> Sta
     deck[top:] = stock
     seed = _fresh_seed(rng)
     called = observation.called
+    trump = observation.trump
+    deal = _Deal(
+        rules=rules,
+        seed=seed,
+        dealer=dealer,
+        deal_number=observation.deal_number,
+        scores=observation.scores,
+        history=observation.history,
+        deck=tuple(deck),
+        kicks=observation.kicks,
+        dealt=dealt,
+        trump=-1 if trump is None else int(trump),
+        phase=observation.phase,
+        awards=observation.awards,
+        decisions=observation.decisions,
+        winner=observation.winner,
+        exposed=observation.exposed.mask,
+        called=-1 if called is None else called.index,
+    )
     return _assemble(
-        rules,
-        seed,
-        dealer,
-        observation.deal_number,
-        tuple(deck),
-        observation.kicks,
-        dealt,
-        observation.trump,
-        observation.phase,
-        observation.scores,
-        observation.history,
-        observation.awards,
-        observation.decisions,
-        observation.winner,
-        observation.exposed.mask,
-        -1 if called is None else called.index,
-        hands,
-        observation.current_player,
-        observation.current_trick.leader,
-        _indices(observation.current_trick.cards),
-        tuple(
+        deal,
+        hands=hands,
+        turn=observation.current_player,
+        leader=observation.current_trick.leader,
+        trick=_indices(observation.current_trick.cards),
+        tricks=tuple(
             (trick.leader, _indices(trick.cards), winner)
             for trick, winner in zip(observation.tricks, observation.trick_winners, strict=True)
         ),

@@ -36,9 +36,10 @@ pack (AF-11) deals on from the same pack: it is no new chance state.
 from __future__ import annotations
 
 import operator
-import secrets
 from collections.abc import Callable, Iterable, Sequence
-from typing import Final
+from typing import Final, cast
+
+import attrs
 
 from cardrules.all_fours.actions import (
     _SUIT_PLAYS,
@@ -86,12 +87,9 @@ from cardrules.all_fours.state import (
     StateData,
     _copy,
     _Deal,
-    _evolve,
     _hand_result,
-    _new,
     _pack,
     _RawTrick,
-    _restore,
     _Slots,
     _unpack,
 )
@@ -99,17 +97,17 @@ from cardrules.all_fours.view import Observation
 from cardrules.all_fours.view import observe as _observe
 from cardrules.core.cards import CARDS, Card, Suit, parse_cards
 from cardrules.core.cardset import FULL_MASK, mask_of
-from cardrules.core.chance import ChanceMode, Deal, check_chance, dealt_deck
+from cardrules.core.chance import ChanceMode, Deal, dealt_deck
 from cardrules.core.checks import (
     check_card_indices,
     check_hands,
     check_int,
     check_scores,
     check_seat,
-    check_seed,
     refuse,
 )
-from cardrules.core.deck import draw_for_dealer, labelled_deck, parse_deck
+from cardrules.core.deck import labelled_deck, parse_deck
+from cardrules.core.start import check_rules, game_start
 from cardrules.core.tricks import beats, follow_or_trump_bits, winning_offset
 from cardrules.errors import ArgumentError, IllegalActionError, ParseError, Reason, describe
 
@@ -127,7 +125,6 @@ _RUN: Final[tuple[Action, ...]] = (RUN_PACK,)
 _DEFAULT_RULES: Final = Rules()
 _KICK: Final = AwardKind.KICK
 _PLAYED: Final = HandEnd.PLAYED
-_SUITS: Final = tuple(Suit)
 _PLAYS_0, _PLAYS_1, _PLAYS_2, _PLAYS_3 = _SUIT_PLAYS
 #: A card's bit (``_BIT[index]``), and its bit in seat s's part of the packed hands
 #: (``_SEAT_BITS[s][index]``): lookups, not new ints, on the play path.
@@ -244,21 +241,22 @@ class State(StateData):
         :raises IllegalActionError: if ``action`` is not in :meth:`legal_actions` (at a chance
             state: anything but a ``Deal``, reason ``wrong_phase``; a bad pack, ``bad_deck``).
         """
-        if action.__class__ is not Play:
+        if action.__class__ is not Play:  # (cheaper than isinstance: cardrules.core.frozen)
             return _apply(self, action)
+        seat: int = self._turn  # type: ignore[assignment]  # a seat acts in play (core.frozen)
         card = action.card
         mask = card.mask
         if not mask & self._lmask:
             return _apply(self, action)
         # A legal card (the legal mask is legal_play_mask's): the hot path of every simulation,
-        # written out.  The trick's winning card so far is kept by the core kernel's beats
-        # (AF-19, through its table _BEATS); the next player's legal plays follow AF-16 ...
-        # AF-20 (with the undertrump option "allowed" and no AF-25, legal_play_mask is the
+        # written out; the next state's slots are stored one by one and sealed (the trick of
+        # cardrules.core.frozen).  The trick's winning card so far is kept by the core kernel's
+        # beats (AF-19, through its table _BEATS); the next player's legal plays follow AF-16
+        # ... AF-20 (with the undertrump option "allowed" and no AF-25, legal_play_mask is the
         # core's follow-or-trump kernel).
         index = card.index
-        d = self._d
+        d = self._deal
         n = d.players
-        seat: int = self._turn  # type: ignore[assignment]
         hands = self._hands ^ _SEAT_BITS[seat][index]
         trick = self._trick
         size = len(trick)
@@ -270,8 +268,10 @@ class State(StateData):
             trick = (index,)
         simple = d.simple
         if not simple and d.exposed & mask:  # AF-25: an exposed card is played
-            d = _evolve(d, exposed=d.exposed ^ mask, called=-1)
-        new = _new(_Slots)
+            d = _copy(d)  # a fresh copy, changed before anyone sees it
+            d.exposed ^= mask
+            d.called = -1
+        new = _blank(_Slots)
         if size + 1 < n:
             turn = seat + 1 if seat + 1 < n else 0
             new._leader = self._leader
@@ -300,18 +300,18 @@ class State(StateData):
             best = 0
             hand = hands >> _SHIFT[turn] & FULL_MASK
             new._lmask = hand if simple else _legal_mask(d, hand, -1, -1)  # AF-16: any lead
-        new._d = d
+        new._deal = d
         new._hands = hands
         new._turn = turn
         new._trick = trick
         new._best = best
         new.is_terminal = False
         new.__class__ = State
-        return new  # type: ignore[return-value]
+        return new
 
     def observe(self, seat: int) -> Observation:
         """What ``seat`` may know (AF-15): see :class:`~cardrules.all_fours.Observation`."""
-        seat = check_seat(seat, self._d.players)
+        seat = check_seat(seat, self._deal.players)
         return _observe(self, seat, self.legal_actions() if self._turn == seat else ())
 
     # -- AF-25 -----------------------------------------------------------------------------
@@ -355,45 +355,51 @@ class State(StateData):
         return _with_hidden_cards(self, hands, stock)
 
 
+#: ``object.__new__`` for the engine's states: it makes the writable storage (``_Slots``) that
+#: becomes a ``State`` once filled, when its class is set (the trick of
+#: :mod:`cardrules.core.frozen`); typed as the ``State`` it becomes.
+_blank: Final = cast("Callable[[type[_Slots]], State]", object.__new__)
+
+
 def _make(
-    d: _Deal,
+    deal: _Deal,
+    *,
     hands: int,
     turn: int | None,
-    leader: int,
-    trick: tuple[int, ...],
-    won: tuple[int, int],
-    tricks: tuple[_RawTrick, ...],
+    leader: int = 0,
+    trick: tuple[int, ...] = (),
+    tricks: tuple[_RawTrick, ...] = (),
+    won: tuple[int, int] = (0, 0),
 ) -> State:
-    """The constructor of the engine's slower paths: fill the storage (the trick's winning
-    card and the legal plays worked out), then seal it as a State."""
-    best = winning_offset(trick, d.trump) if trick else 0
-    lmask = (
-        _legal_mask(
-            d,
-            hands >> (52 * turn) & FULL_MASK,
-            trick[0] // 13 if trick else -1,
-            trick[best] if trick else -1,
-        )
-        if d.phase is _PLAY and turn is not None
-        else 0
-    )
-    return _seal(d, hands, turn, leader, trick, best, won, tricks, lmask)
+    """A state of these parts, unchecked: the constructor of every path but the play of a card
+    (which writes it out, :meth:`State.apply`).  The trick's winning card and the legal plays
+    are worked out here.
 
-
-def _seal(
-    d: _Deal,
-    hands: int,
-    turn: int | None,
-    leader: int,
-    trick: tuple[int, ...],
-    best: int,
-    won: tuple[int, int],
-    tricks: tuple[_RawTrick, ...],
-    lmask: int,
-) -> State:
-    """A State of these parts, the winning card and the legal plays given."""
-    state: State = _restore(State, d, hands, turn, leader, trick, won, tricks, best, lmask)  # type: ignore[assignment]
-    return state
+    ``hands`` are the packed hands (seat s's mask at bit 52 * s), ``trick`` the card indices of
+    the trick in progress, ``tricks`` one ``(leader, cards, winner)`` per completed trick and
+    ``won`` the cards in the tricks won, per side.
+    """
+    best = winning_offset(trick, deal.trump) if trick else 0
+    lmask = 0
+    if deal.phase is _PLAY and turn is not None:
+        hand = hands >> (52 * turn) & FULL_MASK
+        if trick:
+            lmask = _legal_mask(deal, hand, trick[0] // 13, trick[best])
+        else:  # AF-16: any card may be led
+            lmask = hand if deal.simple else _legal_mask(deal, hand, -1, -1)
+    new = _blank(_Slots)
+    new._deal = deal
+    new._hands = hands
+    new._turn = turn
+    new._leader = leader
+    new._trick = trick
+    new._tricks = tricks
+    new._best = best
+    new._won = won
+    new._lmask = lmask
+    new.is_terminal = deal.winner is not None
+    new.__class__ = State
+    return new
 
 
 # -- per-ruleset tables ----------------------------------------------------------------------
@@ -408,7 +414,6 @@ class _Table:
         "params",
         "players",
         "rules",
-        "simple",
         "stock_places",
         "target",
         "top",
@@ -430,8 +435,6 @@ class _Table:
         self.kicks: tuple[int, ...] = tuple(kick_points(index, params) for index in range(52))
         #: AF-7: per dealer, deck -> (each seat's six cards as a mask, the packed hands).
         self.deals = _deals_by_dealer(rules)
-        #: AF-20 allows undertrumping and AF-25 is off: legal_play_mask is the core's kernel.
-        self.simple = rules.undertrump is _ALLOWED and not rules.exposed_cards
 
 
 # Tables by id(rules) (each entry keeps its ruleset alive, so the id is not reused meanwhile),
@@ -507,20 +510,22 @@ def new_game(
     >>> new_game(seed=3, dealer=0, scores=(12, 7)).scores
     (12, 7)
     """
-    if rules is None:
-        rules = _DEFAULT_RULES
-    elif not isinstance(rules, Rules):
-        raise ArgumentError(
-            f"rules: expected an all_fours.Rules, got {type(rules).__name__}",
-            name="rules",
-            value=rules,
-        )
-    seed = secrets.randbits(64) if seed is None else check_seed(seed)
-    n = rules.players
-    dealer = draw_for_dealer(seed, n) if dealer is None else check_seat(dealer, n, name="dealer")
-    explicit = check_chance(chance) == "explicit"
+    # (the default ruleset is one object, whose tables the engine finds first)
+    rules = _DEFAULT_RULES if rules is None else check_rules(rules, Rules, game="all_fours")
+    seed, dealer, explicit = game_start(
+        seed=seed, dealer=dealer, chance=chance, players=rules.players
+    )
     first = parse_deck(deck) if deck is not None else None
-    return _start_deal(rules, seed, dealer, 0, _start_scores(rules, scores), (), first, explicit)
+    match = _Deal(
+        rules=rules,
+        seed=seed,
+        dealer=dealer,
+        deal_number=0,
+        scores=_start_scores(rules, scores),
+        history=(),
+        explicit=explicit,
+    )
+    return _start_deal(match, first)
 
 
 def _start_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, int]:
@@ -534,97 +539,54 @@ def _start_scores(rules: Rules, scores: Sequence[int] | None) -> tuple[int, int]
 
 
 # -- the deal, kicks and runs (AF-7 ... AF-14) ----------------------------------------------
-def _start_deal(
-    rules: Rules,
-    seed: int,
-    dealer: int,
-    deal_number: int,
-    scores: tuple[int, int],
-    history: tuple[HandResult, ...],
-    deck: tuple[Card, ...] | None = None,
-    chance: bool = False,
-) -> State:
-    """AF-7: deal six cards each and turn the kick (scored at once, AF-9).  With no ``deck``,
-    the seed's shuffle deals; or, in a game of explicit chance, a chance state waits for it."""
-    t = _table(rules)
+def _start_deal(d: _Deal, deck: tuple[Card, ...] | None = None) -> State:
+    """Deal the deal that ``d`` names: its rules, seed, dealer, deal number, scores, history
+    and chance; ``d`` is a fresh record (no state holds it yet), whose other fields are set
+    here.  AF-7: deal six cards each and turn the kick (scored at once, AF-9).  With no
+    ``deck``, the seed's shuffle deals; or, in a game of explicit chance, a chance state waits
+    for it."""
+    t = _table(d.rules)
     n = t.players
+    d.trump = -1
+    d.awards = ()
+    d.decisions = ()
+    d.winner = None
+    d.exposed = 0
+    d.called = -1
     if deck is None:
-        if chance:
-            d = _Deal(
-                rules,
-                n,
-                seed,
-                dealer,
-                deal_number,
-                (),
-                (),
-                (),
-                (0,) * n,
-                -1,
-                _DEAL,
-                scores,
-                history,
-                (),
-                (),
-                None,
-                0,
-                -1,
-                t.simple,
-                True,
-            )
-            return _make(d, 0, None, 0, (), (0, 0), ())
-        deck = labelled_deck(seed, "deal", deal_number)
-    dealt, packed = t.deals[dealer](deck)
+        if d.explicit:
+            d.deck = d.stock = d.kicks = ()
+            d.dealt = (0,) * n
+            d.phase = _DEAL
+            return _make(d, hands=0, turn=None)
+        deck = labelled_deck(d.seed, "deal", d.deal_number)
+    dealt, packed = t.deals[d.dealer](deck)
     top = t.top
     kick = deck[top]
-    awards: tuple[Award, ...] = ()
-    winner = None
+    d.deck = deck
+    d.stock = deck[top + 1 :]
+    d.kicks = (kick,)
+    d.dealt = dealt
+    d.phase = _BEG
     points = t.kicks[kick.index]
     if points:  # AF-9; AF-14, AF-21: the target is checked at once
-        side = dealer & 1
-        awards = (_card_award(side, points, _KICK, kick.index),)
-        first, second, won = award_points(scores[0], scores[1], side, points, t.target)
-        scores = (first, second)
-        if won >= 0:
-            winner = won
-    d = _Deal(
-        rules,
-        n,
-        seed,
-        dealer,
-        deal_number,
-        deck,
-        deck[top + 1 :],
-        (kick,),
-        dealt,
-        -1,
-        _BEG,
-        scores,
-        history,
-        awards,
-        (),
-        winner,
-        0,
-        -1,
-        t.simple,
-        chance,
-    )
-    if winner is not None:
-        return _make(_over(d), packed, None, 0, (), (0, 0), ())
+        d = _award(d, _card_award(d.dealer & 1, points, _KICK, kick.index))
+        if d.winner is not None:
+            return _make(_over(d), hands=packed, turn=None)
     # the beggar's stand or beg (AF-10): no trick, no legal plays
-    return _seal(d, packed, dealer + 1 if dealer + 1 < n else 0, 0, (), 0, (0, 0), (), 0)
+    return _make(d, hands=packed, turn=d.dealer + 1 if d.dealer + 1 < n else 0)
 
 
 def _award(d: _Deal, award: Award) -> _Deal:
-    """Score one award; AF-14, AF-21: the game ends the moment a side reaches the target."""
+    """Score one award on ``d``, a fresh record (no state holds it yet), and return it; AF-14,
+    AF-21: the game ends the moment a side reaches the target."""
     first, second, won = award_points(
         d.scores[0], d.scores[1], award.side, award.points, d.rules.target
     )
-    new = _copy(d)  # a fresh copy, changed before anyone sees it (cheaper than _evolve)
-    new.scores = (first, second)
-    new.awards = (*d.awards, award)
-    new.winner = None if won < 0 else won
-    return new
+    d.scores = (first, second)
+    d.awards = (*d.awards, award)
+    d.winner = None if won < 0 else won
+    return d
 
 
 def _over(
@@ -632,82 +594,59 @@ def _over(
     card_points: tuple[int, int] | None = None,
     tricks: tuple[_RawTrick, ...] = (),
 ) -> _Deal:
-    """The deal after the target was reached: the game is over (AF-14)."""
-    result = _result(d, HandEnd.TARGET_REACHED, card_points, tricks)
-    return _evolve(d, phase=_OVER, history=(*d.history, result))
+    """``d``, a fresh record, once the target was reached: the game is over (AF-14)."""
+    result = _hand_result(d, ending=HandEnd.TARGET_REACHED, card_points=card_points, tricks=tricks)
+    d.phase = _OVER
+    d.history = (*d.history, result)
+    return d
 
 
-def _result(
-    d: _Deal,
-    reason: HandEnd,
-    card_points: tuple[int, int] | None,
-    tricks: tuple[_RawTrick, ...] = (),
-) -> HandResult:
-    return _hand_result(
-        d.deal_number,
-        d.dealer,
-        d.kicks,
-        _SUITS[d.trump] if d.trump >= 0 else None,
-        d.decisions,
-        d.awards,
-        reason,
-        card_points,
-        d.scores,
-        tricks,
-        d.players,
-    )
+def _next_deal(d: _Deal, result: HandResult, *, dealer: int) -> State:
+    """AF-8: the deal after ``d`` (a fresh record, which becomes the next deal's), which ended
+    with ``result``: ``dealer`` deals it."""
+    d.deal_number += 1
+    d.dealer = dealer
+    d.scores = result.scores
+    d.history = (*d.history, result)
+    return _start_deal(d)
 
 
-def _begin_play(d: _Deal, hands: int, decisions: tuple[Action, ...]) -> State:
-    """Trumps are fixed (AF-10 ... AF-12); the beggar leads (AF-16)."""
-    trump = d.kicks[-1].index // 13
-    d = _copy(d)
-    d.trump = trump
+def _begin_play(d: _Deal, hands: int) -> State:
+    """Trumps are fixed (AF-10 ... AF-12); the beggar leads (AF-16).  ``d`` is a fresh record
+    (no state holds it yet), changed in place."""
+    d.trump = d.kicks[-1].index // 13
     d.phase = _PLAY
-    d.decisions = decisions
     n = d.players
     leader = d.dealer + 1 if d.dealer + 1 < n else 0
-    hand = hands >> (52 * leader) & FULL_MASK
-    lead = hand if d.simple else _legal_mask(d, hand, -1, -1)  # AF-16: any card
-    return _seal(d, hands, leader, leader, (), 0, (0, 0), (), lead)
+    return _make(d, hands=hands, turn=leader, leader=leader)
 
 
 def _run_pack(d: _Deal, packed: int) -> State:
     """AF-11 ... AF-13: run the pack until the kick changes suit, or void the deal; the deck
-    positions of each run and its kick are the kernels' (AF-11)."""
+    positions of each run and its kick are the kernels' (AF-11).  ``d`` is a fresh record (no
+    state holds it yet), changed in place."""
     n = d.players
     t = _table(d.rules)
     while True:
         runs = len(d.kicks) - 1
         if runs >= t.max_runs:
             # AF-13: the pack is exhausted: void deal, same dealer, fresh shuffle (or Deal).
-            result = _result(d, HandEnd.EXHAUSTED_PACK, None)
-            return _start_deal(
-                d.rules,
-                d.seed,
-                _next_dealer(d.dealer, n, 1),  # AF-13: the same dealer
-                d.deal_number + 1,
-                d.scores,
-                (*d.history, result),
-                None,
-                d.chance,
-            )
+            result = _hand_result(d, ending=HandEnd.EXHAUSTED_PACK, card_points=None)
+            return _next_deal(d, result, dealer=_next_dealer(d.dealer, n, 1))
         packets = run_packets(d.stock, d.dealer, n)
         packed |= _pack(packets)  # the cards are new to every hand: OR adds them
         kick = d.deck[t.kick_places[runs + 1]]
         previous = d.kicks[-1]
-        new = _copy(d)  # a fresh copy, changed before anyone sees it (cheaper than _evolve)
-        new.stock = d.deck[t.stock_places[runs + 1] :]
-        new.kicks = (*d.kicks, kick)
-        new.dealt = tuple(map(operator.or_, d.dealt, packets))
-        d = new
+        d.stock = d.deck[t.stock_places[runs + 1] :]
+        d.kicks = (*d.kicks, kick)
+        d.dealt = tuple(map(operator.or_, d.dealt, packets))
         points = t.kicks[kick.index]
         if points:  # AF-9: every kick scores, even one at once replaced
             d = _award(d, _card_award(d.dealer % 2, points, _KICK, kick.index))
             if d.winner is not None:
-                return _make(_over(d), packed, None, 0, (), (0, 0), ())
+                return _make(_over(d), hands=packed, turn=None)
         if kick.suit is not previous.suit:  # AF-12
-            return _begin_play(d, packed, d.decisions)
+            return _begin_play(d, packed)
 
 
 def next_dealer(result: HandResult, players: int) -> int:
@@ -720,7 +659,14 @@ def next_dealer(result: HandResult, players: int) -> int:
     ...     state = state.apply(state.legal_actions()[0])
     >>> next_dealer(state.history[0], 4), state.dealer
     (0, 0)
+
+    :raises ArgumentError: for a ``result`` that is not an All Fours ``HandResult``, or
+        ``players`` other than 2 or 4 (AF-1).
     """
+    if not isinstance(result, HandResult):
+        refuse("result", "an all_fours.HandResult", result)
+    if type(players) is not int or players not in (2, 4):
+        refuse("players", "2 or 4 (AF-1)", players)
     return _next_dealer(result.dealer, players, result.ending is HandEnd.EXHAUSTED_PACK)
 
 
@@ -729,7 +675,7 @@ def _legal_actions(s: State) -> tuple[Action, ...]:
     """The legal actions of ``s`` outside the play path: AF-10 (stand or beg), AF-11 (give one
     or run; with ``give_one_needs_trump`` the dealer gives one only holding the kick's suit),
     none at a chance state or when the game is over."""
-    d = s._d
+    d = s._deal
     phase = d.phase
     if phase is _PLAY:
         return _plays(s._lmask)
@@ -749,19 +695,20 @@ def _apply(s: State, action: Action) -> State:
     """The state after ``action`` outside the play path of :meth:`State.apply`: AF-10 (stand
     or beg, one beg per deal), AF-11 (give one or run the pack), the chance step (``Deal``,
     dealt by AF-7), and the refusals (:func:`_illegal`)."""
-    d = s._d
+    d = s._deal
     phase = d.phase
-    kind = action.__class__
     if phase is _BEG:
-        if kind is Stand:  # AF-10
-            return _begin_play(d, s._hands, (STAND,))
-        if kind is Beg:
-            d = _copy(d)
-            d.phase = _ANSWER
-            d.decisions = (BEG,)
-            return _seal(d, s._hands, d.dealer, 0, (), 0, (0, 0), (), 0)  # the dealer answers
-    elif phase is _ANSWER and (kind is RunPack or kind is GiveOne):  # AF-11
-        if kind is RunPack:
+        if type(action) is Stand:  # AF-10
+            standing = _copy(d)
+            standing.decisions = (STAND,)
+            return _begin_play(standing, s._hands)
+        if type(action) is Beg:
+            answering = _copy(d)
+            answering.phase = _ANSWER
+            answering.decisions = (BEG,)
+            return _make(answering, hands=s._hands, turn=d.dealer)  # the dealer answers
+    elif phase is _ANSWER and (type(action) is RunPack or type(action) is GiveOne):  # AF-11
+        if type(action) is RunPack:
             answered = _copy(d)
             answered.decisions = (*d.decisions, action)
             return _run_pack(answered, s._hands)
@@ -771,13 +718,10 @@ def _apply(s: State, action: Action) -> State:
             answered.decisions = (*d.decisions, action)
             d = _award(answered, Award(beggar_side, GIVE_ONE_VALUE, AwardKind.GIVE_ONE))
             if d.winner is not None:
-                return _make(_over(d), s._hands, None, 0, (), (0, 0), ())
-            return _begin_play(d, s._hands, d.decisions)
-    elif phase is _DEAL and kind is Deal:  # chance: deal this pack (AF-7)
-        deck = dealt_deck(action, ())  # type: ignore[arg-type]
-        return _start_deal(
-            d.rules, d.seed, d.dealer, d.deal_number, d.scores, d.history, deck, True
-        )
+                return _make(_over(d), hands=s._hands, turn=None)
+            return _begin_play(d, s._hands)
+    elif phase is _DEAL and isinstance(action, Deal):  # chance: deal this pack (AF-7)
+        return _start_deal(_copy(d), dealt_deck(action, ()))
     raise _illegal(s, action)
 
 
@@ -807,34 +751,15 @@ def _tally(
         d.dealer,
         _table(d.rules).params,
     )
-    awards = (*d.awards, *_award_objects(slots, card_points))
+    tallied = _copy(d)  # a fresh copy, changed before anyone sees it
+    tallied.scores = (first, second)
+    tallied.awards = (*d.awards, *_award_objects(slots, card_points))
     if winner >= 0:  # AF-14: nothing further is scored
-        d = _evolve(d, scores=(first, second), awards=awards, winner=winner)
-        return _make(_over(d, card_points, tricks), 0, None, last, (), won, tricks)
-    final = (first, second)
-    result = _hand_result(
-        d.deal_number,
-        d.dealer,
-        d.kicks,
-        _SUITS[d.trump],
-        d.decisions,
-        awards,
-        _PLAYED,
-        card_points,
-        final,
-        tricks,
-        d.players,
-    )
-    return _start_deal(
-        d.rules,
-        d.seed,
-        _next_dealer(d.dealer, d.players, 0),  # AF-8
-        d.deal_number + 1,
-        final,
-        (*d.history, result),
-        None,
-        d.chance,
-    )
+        tallied.winner = winner
+        over = _over(tallied, card_points, tricks)
+        return _make(over, hands=0, turn=None, leader=last, won=won, tricks=tricks)
+    result = _hand_result(tallied, ending=_PLAYED, card_points=card_points, tricks=tricks)
+    return _next_deal(tallied, result, dealer=_next_dealer(d.dealer, d.players, 0))  # AF-8
 
 
 # -- errors ---------------------------------------------------------------------------------
@@ -842,7 +767,7 @@ def _illegal(s: State, action: object) -> IllegalActionError:
     """The most specific reason why ``action`` is not legal in ``s`` (the failure path)."""
     legal = s.legal_actions()
     seat = s._turn
-    d = s._d
+    d = s._deal
 
     def error(reason: Reason, detail: str = "") -> IllegalActionError:
         return IllegalActionError(reason, seat=seat, action=action, legal=legal, detail=detail)
@@ -866,7 +791,8 @@ def _illegal(s: State, action: object) -> IllegalActionError:
         if phase is not _PLAY:
             return error(Reason.WRONG_PHASE, f"no card is played in the {phase.value} phase")
         card = action.card
-        hand = s._hands >> _SHIFT[seat] & FULL_MASK  # type: ignore[index]
+        assert seat is not None  # a seat acts during play
+        hand = s._hands >> _SHIFT[seat] & FULL_MASK
         if not hand & card.mask:
             return error(Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}")
         if d.called >= 0:
@@ -921,7 +847,7 @@ def _af25_start(
     """AF-25's checks common to an exposure and a call: the card, the switch, the game still on,
     the seat; returns the card and a maker of this step's refusals."""
     parsed = _card_arg(card)
-    d = s._d
+    d = s._deal
 
     def refuse(reason: Reason, detail: str) -> IllegalActionError:
         return IllegalActionError(reason, seat=seat, action=f"{verb} {parsed}", detail=detail)
@@ -936,13 +862,21 @@ def _af25_start(
 
 def _with_deal(s: State, d: _Deal) -> State:
     """``s`` with a changed deal record (the cards and the trick as they are)."""
-    return _make(d, s._hands, s._turn, s._leader, s._trick, s._won, s._tricks)
+    return _make(
+        d,
+        hands=s._hands,
+        turn=s._turn,
+        leader=s._leader,
+        trick=s._trick,
+        tricks=s._tricks,
+        won=s._won,
+    )
 
 
 def _expose(s: State, seat: int, card: Card | str) -> State:
     """AF-25: ``seat`` shows ``card`` out of turn (see :meth:`State.expose`)."""
     card, refuse = _af25_start(s, seat, card, "expose", "exposed cards")
-    d = s._d
+    d = s._deal
     if not s.hand(seat).mask & card.mask:
         raise refuse(Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {card}")
     if d.exposed & card.mask:
@@ -951,13 +885,13 @@ def _expose(s: State, seat: int, card: Card | str) -> State:
         raise refuse(
             Reason.NOT_YOUR_TURN, "a card shown on its owner's turn is played, not exposed"
         )
-    return _with_deal(s, _evolve(d, exposed=d.exposed | card.mask))
+    return _with_deal(s, attrs.evolve(d, exposed=d.exposed | card.mask))
 
 
 def _call(s: State, seat: int, card: Card | str) -> State:
     """AF-25: ``seat`` calls an opponent's exposed ``card`` (see :meth:`State.call`)."""
     card, refuse = _af25_start(s, seat, card, "call", "calls")
-    d = s._d
+    d = s._deal
     if not d.exposed & card.mask:
         raise refuse(Reason.NOT_ALLOWED_BY_RULES, f"{card} is not an exposed card")
     owner = s._turn
@@ -969,7 +903,7 @@ def _call(s: State, seat: int, card: Card | str) -> State:
         raise refuse(Reason.NOT_ALLOWED_BY_RULES, f"{CARDS[d.called]} is already called")
     if not s._lmask & card.mask:
         raise refuse(Reason.NOT_ALLOWED_BY_RULES, f"{card} is not a legal play now")
-    return _with_deal(s, _evolve(d, called=card.index))
+    return _with_deal(s, attrs.evolve(d, called=card.index))
 
 
 # -- determinization ---------------------------------------------------------------------------
@@ -977,7 +911,7 @@ def _with_hidden_cards(
     s: State, hands: Sequence[Iterable[Card | str]], stock: Sequence[Card | str]
 ) -> State:
     """Reassign the unplayed cards and the stock (see :meth:`State.with_hidden_cards`)."""
-    d = s._d
+    d = s._deal
     n = d.players
     old_hands = _unpack(s._hands, n)
     new_hands = check_hands(hands, [hand.bit_count() for hand in old_hands])
@@ -1016,8 +950,16 @@ def _with_hidden_cards(
             deck[slot] = card
     deck[len(deck) - len(new_stock) :] = new_stock
     dealt = tuple(d.dealt[seat] & ~old_hands[seat] | new_hands[seat] for seat in range(n))
-    d = _evolve(d, deck=tuple(deck), stock=tuple(new_stock), dealt=dealt)
-    return _make(d, _pack(new_hands), s._turn, s._leader, s._trick, s._won, s._tricks)
+    d = attrs.evolve(d, deck=tuple(deck), stock=tuple(new_stock), dealt=dealt)
+    return _make(
+        d,
+        hands=_pack(new_hands),
+        turn=s._turn,
+        leader=s._leader,
+        trick=s._trick,
+        tricks=s._tricks,
+        won=s._won,
+    )
 
 
 def _hidden_error(message: str, value: object, name: str = "hands") -> ArgumentError:
@@ -1026,22 +968,8 @@ def _hidden_error(message: str, value: object, name: str = "hands") -> ArgumentE
 
 # -- a state from its parts (determinization, saved states) ------------------------------------
 def _assemble(
-    rules: Rules,
-    seed: int,
-    dealer: int,
-    deal_number: int,
-    deck: tuple[Card, ...],
-    kicks: tuple[Card, ...],
-    dealt: tuple[int, ...],
-    trump: Suit | None,
-    phase: Phase,
-    scores: tuple[int, int],
-    history: tuple[HandResult, ...],
-    awards: tuple[Award, ...],
-    decisions: tuple[Action, ...],
-    winner: int | None,
-    exposed: int,
-    called: int,
+    deal: _Deal,
+    *,
     hands: Sequence[int],
     turn: int | None,
     leader: int,
@@ -1049,35 +977,18 @@ def _assemble(
     tricks: tuple[_RawTrick, ...],
 ) -> State:
     """A mid-deal state from its parts (private: the callers check that the parts agree; the
-    stock is the end of ``deck`` after the deal and the runs).  The cards won per side are
-    worked out here."""
-    n = rules.players
-    top = stock_place(len(kicks) - 1, n)
-    t = -1 if trump is None else int(trump)
-    d = _Deal(
-        rules,
-        n,
-        seed,
-        dealer,
-        deal_number,
-        deck,
-        deck[top:],
-        kicks,
-        dealt,
-        t,
-        phase,
-        scores,
-        history,
-        awards,
-        decisions,
-        winner,
-        exposed,
-        called,
-        rules.undertrump is _ALLOWED and not rules.exposed_cards,
-        False,
-    )
+    record's stock, players and simple flag follow from its other fields, :class:`_Deal`).
+    ``hands`` are the masks in seat order; the cards won per side are worked out here."""
     won = [0, 0]
     for _, cards, taker in tricks:
         for index in cards:
             won[taker % 2] |= 1 << index
-    return _make(d, _pack(hands), turn, leader, trick, (won[0], won[1]), tricks)
+    return _make(
+        deal,
+        hands=_pack(hands),
+        turn=turn,
+        leader=leader,
+        trick=trick,
+        tricks=tricks,
+        won=(won[0], won[1]),
+    )

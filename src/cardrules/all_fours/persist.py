@@ -24,7 +24,7 @@ from cardrules.all_fours.engine import State, _start_deal, next_dealer
 from cardrules.all_fours.record import CODEC, step_seat
 from cardrules.all_fours.rules import Rules
 from cardrules.all_fours.scoring import Award, AwardKind
-from cardrules.all_fours.state import HandEnd, HandResult
+from cardrules.all_fours.state import HandEnd, HandResult, _Deal
 from cardrules.core.cards import CARDS, Card, Suit, parse_cards
 from cardrules.core.checks import refuse
 from cardrules.core.deck import parse_deck, shuffled_deck
@@ -106,15 +106,15 @@ def _insert_exposure(
 
 
 def _rebuild(state: State, steps: list[tuple[int, str]]) -> State:
-    start = _start_deal(
-        state.rules,
-        state.seed,
-        state.dealer,
-        state.deal_number,
-        _deal_start_scores(state),
-        state.history[:-1] if _closed(state) else state.history,
-        state.deck,
+    match = _Deal(
+        rules=state.rules,
+        seed=state.seed,
+        dealer=state.dealer,
+        deal_number=state.deal_number,
+        scores=_deal_start_scores(state),
+        history=state.history[:-1] if _closed(state) else state.history,
     )
+    start = _start_deal(match, state.deck)
     for seat, text in steps:
         start = CODEC.apply_step(start, seat, text)
     return start
@@ -141,7 +141,7 @@ def save_state(state: State) -> str:
     """
     if not isinstance(state, State):
         refuse("state", "an all_fours.State", state)
-    if state._d.chance:
+    if state._deal.explicit:
         raise RecordError(
             "a state of a game of explicit chance cannot be saved: its deals do not follow "
             "from the seed (pickle the state instead)",
@@ -338,7 +338,10 @@ def _replay(
     """Deal ``deck``, play the recorded decisions and tricks through the engine, and check that
     the deal the engine finishes is the recorded one, field by field."""
     number = len(history)
-    state = _start_deal(rules, seed, dealer, number, scores, history, deck)
+    match = _Deal(
+        rules=rules, seed=seed, dealer=dealer, deal_number=number, scores=scores, history=history
+    )
+    state = _start_deal(match, deck)
     plays = [card for _, cards in fields["tricks"] for card in cards]
     for action in (*fields["decisions"], *map(Play, plays)):
         if len(state.history) > number:
@@ -446,7 +449,10 @@ def load_state(text: str) -> State:
         raise RecordError(f"bad deck: {error}", deal=number) from None
     if number and deck != shuffled_deck(seed, "deal", number):
         raise RecordError("the deck is not the one the game's seed deals", deal=number)
-    state = _start_deal(rules, seed, dealer, number, scores, history, deck)
+    match = _Deal(
+        rules=rules, seed=seed, dealer=dealer, deal_number=number, scores=scores, history=history
+    )
+    state = _start_deal(match, deck)
     for index, item in enumerate(_get(data, "steps", list, "state")):
         if (
             not isinstance(item, list)

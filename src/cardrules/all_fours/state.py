@@ -8,6 +8,10 @@ semantics (immutable, hashable, equal by value, picklable) and every read-only p
 transitions (``legal_actions``, ``apply`` ...) are those of :class:`cardrules.all_fours.State`,
 the engine's subclass (:mod:`cardrules.all_fours.engine`).
 
+Inside, a state is named slots of plain values (the hands packed in one int, card indices,
+masks) and a deal record (``_Deal``) shared between the states of a stage of the deal, laid
+out as 400's are (:mod:`cardrules.core.frozen`).
+
 >>> from cardrules.all_fours import new_game
 >>> state = new_game(seed=7, dealer=0)
 >>> state.phase, state.current_player, state.dealer, state.scores
@@ -20,19 +24,20 @@ from __future__ import annotations
 
 import enum
 import functools
-import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Final
 
 import attrs
 
 from cardrules.all_fours.actions import Action
-from cardrules.all_fours.rules import Rules
+from cardrules.all_fours.kernels import stock_place
+from cardrules.all_fours.rules import Rules, Undertrump
 from cardrules.all_fours.scoring import Award, _mask_points
 from cardrules.core.cards import CARDS, Card, Suit, iter_cards
 from cardrules.core.cardset import FULL_MASK, CardSet
 from cardrules.core.checks import check_seat, refuse
 from cardrules.core.deprecated import warn_renamed
+from cardrules.core.frozen import Frozen, copier, seal
 from cardrules.core.tricks import Trick
 from cardrules.errors import ArgumentError
 
@@ -68,6 +73,7 @@ class HandEnd(enum.StrEnum):
 #: A completed trick in the engine's form: (leader, card indices in play order, winning seat).
 _RawTrick = tuple[int, tuple[int, ...], int]
 _CARD_AT: Final = CARDS.__getitem__
+_SUITS: Final = tuple(Suit)
 
 
 @attrs.frozen(slots=True, init=False, repr=False, weakref_slot=False)
@@ -212,9 +218,9 @@ _new = object.__new__
 
 
 class _ResultParts:
-    """A HandResult's slots, assignable: the engine fills one and makes it a HandResult (the
+    """A HandResult's slots, assignable: the engine fills one and seals it as a HandResult (the
     engine makes one per deal, and a frozen class's own __init__ sets each field through
-    object.__setattr__, several times slower)."""
+    object.__setattr__, several times slower; the trick of :mod:`cardrules.core.frozen`)."""
 
     __slots__ = HandResult.__slots__
 
@@ -232,187 +238,80 @@ class _ResultParts:
 
 
 def _hand_result(
-    deal_number: int,
-    dealer: int,
-    kicks: tuple[Card, ...],
-    trump: Suit | None,
-    decisions: tuple[Action, ...],
-    awards: tuple[Award, ...],
-    reason: HandEnd,
+    deal: _Deal,
+    *,
+    ending: HandEnd,
     card_points: tuple[int, int] | None,
-    scores: tuple[int, int],
-    plays: tuple[_RawTrick, ...],
-    players: int,
+    tricks: tuple[_RawTrick, ...] = (),
 ) -> HandResult:
-    """A HandResult from the engine's parts (the tricks in the engine's form, built into
-    :class:`~cardrules.Trick` objects on first read)."""
+    """The record of the deal that ``deal`` describes (its number, dealer, kicks, trump,
+    decisions, awards and scores), ended by ``ending`` with these card points and tricks (in
+    the engine's form, built into :class:`~cardrules.Trick` objects on first read)."""
+    trump = deal.trump
     result = _new(_ResultParts)
-    result.deal_number = deal_number
-    result.dealer = dealer
-    result.kicks = kicks
-    result.trump = trump
-    result.decisions = decisions
-    result.awards = awards
-    result.ending = reason
+    result.deal_number = deal.deal_number
+    result.dealer = deal.dealer
+    result.kicks = deal.kicks
+    result.trump = _SUITS[trump] if trump >= 0 else None
+    result.decisions = deal.decisions
+    result.awards = deal.awards
+    result.ending = ending
     result.card_points = card_points
-    result.scores = scores
-    result._plays = plays
-    result._players = players
-    result.__class__ = HandResult  # type: ignore[assignment]
-    return result  # type: ignore[return-value]
+    result.scores = deal.scores
+    result._plays = tricks
+    result._players = deal.players
+    return seal(result, HandResult)
 
 
-_DEAL_FIELDS: Final = (
-    "rules",
-    "players",
-    "seed",
-    "dealer",
-    "deal_number",
-    "deck",
-    "stock",
-    "kicks",
-    "dealt",
-    "trump",
-    "phase",
-    "scores",
-    "history",
-    "awards",
-    "decisions",
-    "winner",
-    "exposed",
-    "called",
-    "simple",
-    "chance",
-)
+def _stock_of(deal: _Deal) -> tuple[Card, ...]:
+    """The undealt cards of a deal: the end of its deck after the deal and its runs (AF-7,
+    AF-11); none before the deal."""
+    if not deal.kicks:
+        return ()
+    return deal.deck[stock_place(len(deal.kicks) - 1, deal.rules.players) :]
 
 
+def _simple(rules: Rules) -> bool:
+    """AF-20 allows undertrumping and AF-25 is off: the legal plays are the core's
+    follow-or-trump kernel."""
+    return rules.undertrump is Undertrump.ALLOWED and not rules.exposed_cards
+
+
+@attrs.define(slots=True, kw_only=True, eq=True, hash=True, weakref_slot=False)
 class _Deal:
-    """What stays fixed while the cards of a deal are played (internal).
-
-    A slotted class rather than a NamedTuple: the play path reads these fields at every card,
-    and slot reads are the fastest attribute reads.  Immutable by convention: the engine makes a
-    changed copy with :func:`_evolve`.
-    """
-
-    __slots__ = _DEAL_FIELDS
+    """The deal record (:mod:`cardrules.core.frozen`): what stays the same between two stages
+    of a deal (the deal, the beg and its answer, each run, trumps fixed, an award).  Changed only
+    on a fresh copy (:func:`_copy`), before a state holds it; the last three fields follow from
+    the others unless given."""
 
     rules: Rules
-    players: int
     seed: int
     dealer: int
     deal_number: int
-    deck: tuple[Card, ...]
-    stock: tuple[Card, ...]
-    kicks: tuple[Card, ...]
-    dealt: tuple[int, ...]
-    trump: int  # -1 until trumps are fixed
-    phase: Phase
     scores: tuple[int, int]
     history: tuple[HandResult, ...]
-    awards: tuple[Award, ...]
-    decisions: tuple[Action, ...]
-    winner: int | None
-    exposed: int
-    called: int  # card index of a called card (AF-25), -1 if none
-    simple: bool  # undertrumping allowed and no AF-25: the follow-or-trump kernel is the rule
-    chance: bool  # new_game(chance="explicit"): every deal waits for Deal(deck)
-
-    def __init__(
-        self,
-        rules: Rules,
-        players: int,
-        seed: int,
-        dealer: int,
-        deal_number: int,
-        deck: tuple[Card, ...],
-        stock: tuple[Card, ...],
-        kicks: tuple[Card, ...],
-        dealt: tuple[int, ...],
-        trump: int,
-        phase: Phase,
-        scores: tuple[int, int],
-        history: tuple[HandResult, ...],
-        awards: tuple[Award, ...],
-        decisions: tuple[Action, ...],
-        winner: int | None,
-        exposed: int,
-        called: int,
-        simple: bool,
-        chance: bool,
-    ) -> None:
-        self.rules = rules
-        self.players = players
-        self.seed = seed
-        self.dealer = dealer
-        self.deal_number = deal_number
-        self.deck = deck
-        self.stock = stock
-        self.kicks = kicks
-        self.dealt = dealt
-        self.trump = trump
-        self.phase = phase
-        self.scores = scores
-        self.history = history
-        self.awards = awards
-        self.decisions = decisions
-        self.winner = winner
-        self.exposed = exposed
-        self.called = called
-        self.simple = simple
-        self.chance = chance
-
-    def _values(self) -> tuple[Any, ...]:
-        return _DEAL_VALUES(self)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, _Deal):
-            return self._values() == other._values()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (_Deal, self._values())
+    #: True in a game with ``chance="explicit"``: every deal waits for ``Deal(deck)``.
+    explicit: bool = False
+    deck: tuple[Card, ...] = ()
+    kicks: tuple[Card, ...] = ()
+    #: The card mask dealt to each seat this deal, run cards included.
+    dealt: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(lambda d: (0,) * d.rules.players, takes_self=True)
+    )
+    trump: int = -1  # a suit number, -1 until trumps are fixed
+    phase: Phase = Phase.DEAL
+    awards: tuple[Award, ...] = ()
+    decisions: tuple[Action, ...] = ()
+    winner: int | None = None
+    exposed: int = 0  # the mask of the exposed cards (AF-25)
+    called: int = -1  # card index of a called card (AF-25), -1 if none
+    players: int = attrs.field(default=attrs.Factory(lambda d: d.rules.players, takes_self=True))
+    stock: tuple[Card, ...] = attrs.field(default=attrs.Factory(_stock_of, takes_self=True))
+    #: The legal plays are the core's follow-or-trump kernel (:func:`_simple`).
+    simple: bool = attrs.field(default=attrs.Factory(lambda d: _simple(d.rules), takes_self=True))
 
 
-_DEAL_VALUES: Final[Callable[[_Deal], tuple[Any, ...]]] = operator.attrgetter(*_DEAL_FIELDS)
-_FIELDS: Final[dict[str, int]] = {name: i for i, name in enumerate(_DEAL_FIELDS)}
-
-
-def _copy(d: _Deal) -> _Deal:
-    """A copy of ``d`` for the engine to change before anyone else sees it (faster than
-    :func:`_evolve` on the paths that every deal takes)."""
-    new: _Deal = _new(_Deal)
-    new.rules = d.rules
-    new.players = d.players
-    new.seed = d.seed
-    new.dealer = d.dealer
-    new.deal_number = d.deal_number
-    new.deck = d.deck
-    new.stock = d.stock
-    new.kicks = d.kicks
-    new.dealt = d.dealt
-    new.trump = d.trump
-    new.phase = d.phase
-    new.scores = d.scores
-    new.history = d.history
-    new.awards = d.awards
-    new.decisions = d.decisions
-    new.winner = d.winner
-    new.exposed = d.exposed
-    new.called = d.called
-    new.simple = d.simple
-    new.chance = d.chance
-    return new
-
-
-def _evolve(d: _Deal, **changes: Any) -> _Deal:
-    """A copy of ``d`` with some fields changed."""
-    values = list(_DEAL_VALUES(d))
-    for name, value in changes.items():
-        values[_FIELDS[name]] = value
-    return _Deal(*values)
+_copy: Final = copier(_Deal)
 
 
 class _Slots:
@@ -421,7 +320,7 @@ class _Slots:
 
     __slots__ = (
         "_best",
-        "_d",
+        "_deal",
         "_hands",
         "_leader",
         "_lmask",
@@ -432,14 +331,14 @@ class _Slots:
         "is_terminal",
     )
 
-    _d: _Deal
+    _deal: _Deal
     _hands: int  # every hand in one int: seat s's 52-bit mask at bit 52 * s
     _turn: int | None
     _leader: int
     _trick: tuple[int, ...]  # card indices, the lead first
     _best: int  # position in _trick of the winning card (AF-19)
     _won: tuple[int, int]  # cards in the tricks won, per side
-    _tricks: tuple[tuple[int, tuple[int, ...], int], ...]  # (leader, cards, winner)
+    _tricks: tuple[_RawTrick, ...]  # (leader, cards, winner)
     _lmask: int  # the legal plays' mask (0 outside the play phase)
     #: True when a side has reached the target (AF-21).  A stored attribute, not a property:
     #: every simulation loop reads it after every action.
@@ -462,7 +361,7 @@ def _pack(hands: Sequence[int]) -> int:
     return hands[0] | hands[1] << 52
 
 
-class StateData(_Slots):
+class StateData(_Slots, Frozen):
     """The data of an All Fours game state: every read-only property, and value semantics
     (immutable, hashable, equal by value, picklable).
 
@@ -492,125 +391,125 @@ class StateData(_Slots):
     def is_chance(self) -> bool:
         """True at a chance state: the deal waits for ``Deal(deck)`` (only in games made with
         ``new_game(..., chance="explicit")``)."""
-        return self._d.phase is Phase.DEAL
+        return self._deal.phase is Phase.DEAL
 
     @property
     def winner(self) -> int | None:
         """The winning side (0 or 1), or ``None`` while the game goes on."""
-        return self._d.winner
+        return self._deal.winner
 
     # -- the match -------------------------------------------------------------------------
     @property
     def rules(self) -> Rules:
         """The ruleset."""
-        return self._d.rules
+        return self._deal.rules
 
     @property
     def players(self) -> int:
         """The number of players, 4 or 2 (AF-1)."""
-        return self._d.players
+        return self._deal.players
 
     @property
     def seed(self) -> int:
         """The game's seed (every shuffle and the first dealer derive from it)."""
-        return self._d.seed
+        return self._deal.seed
 
     @property
     def phase(self) -> Phase:
         """The :class:`Phase`."""
-        return self._d.phase
+        return self._deal.phase
 
     @property
     def scores(self) -> tuple[int, int]:
         """The score of each side (side 0 = seats 0 and 2; with two players, side = seat)."""
-        return self._d.scores
+        return self._deal.scores
 
     @property
     def history(self) -> tuple[HandResult, ...]:
         """The finished deals, oldest first (void and unfinished deals included)."""
-        return self._d.history
+        return self._deal.history
 
     # -- the deal --------------------------------------------------------------------------
     @property
     def dealer(self) -> int:
         """The dealer of the current deal (AF-6, AF-8)."""
-        return self._d.dealer
+        return self._deal.dealer
 
     @property
     def beggar(self) -> int:
         """The dealer's right-hand neighbour (dealer + 1), who stands or begs and leads first."""
-        return (self._d.dealer + 1) % self._d.players
+        return (self._deal.dealer + 1) % self._deal.players
 
     @property
     def deal_number(self) -> int:
         """The number of the current deal, from 0 (every deal counts, void ones too)."""
-        return self._d.deal_number
+        return self._deal.deal_number
 
     @property
     def deck(self) -> tuple[Card, ...]:
         """The full 52-card order of the current deal, top card first (AF-7); empty at a chance
         state, until ``Deal(deck)`` gives it."""
-        return self._d.deck
+        return self._deal.deck
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The undealt cards, top first: the next run deals from here (AF-11, AF-13)."""
-        return self._d.stock
+        return self._deal.stock
 
     @property
     def kicks(self) -> tuple[Card, ...]:
         """Every card turned up this deal, the current kick last (public; AF-7, AF-12)."""
-        return self._d.kicks
+        return self._deal.kicks
 
     @property
     def kick(self) -> Card:
         """The current kick: the card that proposes (or proposed) trumps (none at a chance
         state: an IndexError)."""
-        return self._d.kicks[-1]
+        return self._deal.kicks[-1]
 
     @property
     def trump(self) -> Suit | None:
         """The trump suit once it is fixed (a stand, a gift, or a run that turns a new suit);
         ``None`` while it is only proposed (see :attr:`proposed_trump`)."""
-        trump = self._d.trump
+        trump = self._deal.trump
         return None if trump < 0 else Suit(trump)
 
     @property
     def proposed_trump(self) -> Suit:
         """The current kick's suit: trumps if the beggar stands or the dealer gives one."""
-        return self._d.kicks[-1].suit
+        return self._deal.kicks[-1].suit
 
     @property
     def decisions(self) -> tuple[Action, ...]:
         """The stand / beg / give one / run actions of this deal, in order."""
-        return self._d.decisions
+        return self._deal.decisions
 
     @property
     def awards(self) -> tuple[Award, ...]:
         """The awards scored so far in this deal (kicks, a gift), in order."""
-        return self._d.awards
+        return self._deal.awards
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's unplayed cards, in card-index order."""
-        return tuple(tuple(iter_cards(mask)) for mask in _unpack(self._hands, self._d.players))
+        return tuple(tuple(iter_cards(mask)) for mask in _unpack(self._hands, self._deal.players))
 
     def hand(self, seat: int) -> CardSet:
         """The unplayed cards of ``seat``."""
-        seat = check_seat(seat, self._d.players)
+        seat = check_seat(seat, self._deal.players)
         return CardSet.from_mask(self._hands >> (52 * seat) & FULL_MASK)
 
     @property
     def dealt(self) -> tuple[CardSet, ...]:
         """Every card dealt to each seat this deal, run cards included: High and Low go to the
         holder's side (AF-22, AF-23)."""
-        return tuple(CardSet.from_mask(mask) for mask in self._d.dealt)
+        return tuple(CardSet.from_mask(mask) for mask in self._deal.dealt)
 
     @property
     def in_play(self) -> CardSet:
         """The cards in play (AF-22): every card dealt to a player this deal."""
         mask = 0
-        for dealt in self._d.dealt:
+        for dealt in self._deal.dealt:
             mask |= dealt
         return CardSet.from_mask(mask)
 
@@ -618,12 +517,12 @@ class StateData(_Slots):
     @property
     def current_trick(self) -> Trick:
         """The trick being played (empty before the lead)."""
-        return Trick.of(self._leader, tuple(CARDS[i] for i in self._trick), self._d.players)
+        return Trick.of(self._leader, tuple(CARDS[i] for i in self._trick), self._deal.players)
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks of this deal, in order."""
-        players = self._d.players
+        players = self._deal.players
         return tuple(
             Trick.of(leader, tuple(CARDS[i] for i in cards), players)
             for leader, cards, _ in self._tricks
@@ -656,45 +555,28 @@ class StateData(_Slots):
     @property
     def exposed(self) -> CardSet:
         """Cards shown out of turn, face up in their owners' hands (AF-25; public)."""
-        return CardSet.from_mask(self._d.exposed)
+        return CardSet.from_mask(self._deal.exposed)
 
     @property
     def called(self) -> Card | None:
         """An exposed card that an opponent called: its owner must play it now (AF-25)."""
-        called = self._d.called
+        called = self._deal.called
         return None if called < 0 else CARDS[called]
 
-    # -- value semantics -------------------------------------------------------------------
+    # -- value semantics (cardrules.core.frozen) ---------------------------------------------
     def _key(self) -> tuple[Any, ...]:
         return (
-            self._d,
+            self._deal,
             self._hands,
             self._turn,
             self._leader,
             self._trick,
-            self._won,
             self._tricks,
+            self._won,
         )
 
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, StateData):
-            return self._key() == other._key()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._key())
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"State is immutable: cannot set {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"State is immutable: cannot delete {name!r}")
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (_restore, (self.__class__, *self._key(), self._best, self._lmask))
-
     def __repr__(self) -> str:
-        d = self._d
+        d = self._deal
         trump = "-" if d.trump < 0 else Suit(d.trump).letter
         kick = d.kicks[-1] if d.kicks else "-"
         return (
@@ -702,31 +584,3 @@ class StateData(_Slots):
             f"scores={d.scores[0]}-{d.scores[1]} kick={kick} trump={trump} "
             f"turn={self._turn}>"
         )
-
-
-def _restore(
-    cls: type[StateData],
-    d: _Deal,
-    hands: int,
-    turn: int | None,
-    leader: int,
-    trick: tuple[int, ...],
-    won: tuple[int, int],
-    tricks: tuple[_RawTrick, ...],
-    best: int,
-    lmask: int,
-) -> StateData:
-    """Unpickling: the state of these parts, as an instance of ``cls`` (the engine's State)."""
-    s = _new(_Slots)
-    s._d = d
-    s._hands = hands
-    s._turn = turn
-    s._leader = leader
-    s._trick = trick
-    s._won = won
-    s._tricks = tricks
-    s._best = best
-    s._lmask = lmask
-    s.is_terminal = d.winner is not None
-    s.__class__ = cls
-    return s  # type: ignore[return-value]

@@ -34,7 +34,7 @@ from typing import Final, NoReturn
 
 from cardrules.errors import CardrulesError, describe
 
-__all__ = ["MAX_GAMES", "InputError", "UsageError", "build_parser", "main"]
+__all__ = ["MAX_GAMES", "InputError", "UsageError", "build_parser", "game_choices", "main"]
 
 #: The largest ``simulate --games``: a tournament keeps every game's result in memory.
 MAX_GAMES: Final = 100_000
@@ -82,8 +82,29 @@ _AGENTS_HELP = (
 )
 
 
+def game_choices() -> str:
+    """The games the command plays, as its help says them: ``"400 or all-fours"`` (the keys of
+    the registry's games that give the command their words, ``GameInfo.cli``)."""
+    from cardrules.games import games
+
+    *rest, last = [game.key for game in games() if game.cli]
+    return f"{', '.join(rest)} or {last}" if rest else last
+
+
+def _add_colour(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--color",
+        choices=("auto", "always", "never"),
+        default="auto",
+        help="colour the cards (auto: on a terminal, unless NO_COLOR is set)",
+    )
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``cardrules`` command."""
+    from cardrules.agents.registry import HINT_AGENT
+
+    games = game_choices()
     parser = _Parser(
         prog="cardrules",
         description="Play, simulate, replay and read the rules of 400 and All Fours.",
@@ -98,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="at the prompt: a move, or help, hint, undo, last, score, hand, rules, "
         "save FILE, quit",
     )
-    play.add_argument("game", nargs="?", help="400 or all-fours (not with --resume)")
+    play.add_argument("game", nargs="?", help=f"{games} (not with --resume)")
     play.add_argument(
         "--players", type=_integer, choices=(2, 4), help="All Fours: 4 (default) or 2"
     )
@@ -116,22 +137,17 @@ def build_parser() -> argparse.ArgumentParser:
     )
     play.add_argument(
         "--hint",
-        default="search",
+        default=HINT_AGENT,
         metavar="AGENT",
         help=(
-            "who answers `hint`: search (default), search:N, search:Xs, pimc, pimc:N, "
-            "pimc:N-M or pimc:Xs"
+            f"who answers `hint`: {HINT_AGENT} (default), pimc, pimc:N, pimc:N-M, pimc:Xs, "
+            "search, search:N or search:Xs"
         ),
     )
-    play.add_argument(
-        "--color",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="colour the cards (auto: on a terminal, unless NO_COLOR is set)",
-    )
+    _add_colour(play)
 
     simulate = commands.add_parser("simulate", help="a duplicate tournament between two agents")
-    simulate.add_argument("game", help="400 or all-fours")
+    simulate.add_argument("game", help=games)
     simulate.add_argument(
         "--games",
         type=_integer,
@@ -167,15 +183,10 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="step-through mode: wait for Enter after each trick (q quits)",
     )
-    replay.add_argument(
-        "--color",
-        choices=("auto", "always", "never"),
-        default="auto",
-        help="colour the cards (auto: on a terminal, unless NO_COLOR is set)",
-    )
+    _add_colour(replay)
 
     rules = commands.add_parser("rules", help="show a ruleset and its scoring tables")
-    rules.add_argument("game", help="400 or all-fours")
+    rules.add_argument("game", help=games)
     rules.add_argument("--preset", help="a named ruleset")
     rules.add_argument("--players", type=_integer, choices=(2, 4), help="All Fours: 4 or 2")
     rules.add_argument("--json", action="store_true", help="print the options as JSON")

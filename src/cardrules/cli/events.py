@@ -20,11 +20,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardrules.cli.game_text import text_for
 from cardrules.cli.render import PLAIN, Style, seat_label, suit_name
 from cardrules.core.cards import Card, Rank, Suit
 from cardrules.core.tricks import Trick
 from cardrules.events import Event, events, start_events
 from cardrules.events import completed_trick as _completed_trick
+from cardrules.games import find_game
 
 __all__ = ["completed_trick", "describe_deal_start", "describe_event", "narrate"]
 
@@ -35,16 +37,14 @@ def _rank_name(rank: Rank) -> str:
     return _RANK_NAMES.get(rank, f"a {rank.letter if rank != Rank.TEN else '10'}")
 
 
-def _is_400(state: Any) -> bool:
-    return hasattr(state, "bids")
-
-
 def _players(state: Any) -> int:
-    return int(getattr(state.rules, "players", 4))
+    return find_game(state).players(state.rules)
 
 
-def _trump(state: Any) -> Suit | None:
-    trump: Suit | None = state.trump  # 400's is hearts all along
+def _trump(before: Any, after: Any) -> Suit | None:
+    """The trumps of a step: ``after``'s, or ``before``'s when a new deal has none yet (a
+    ``Suit`` test, not truth: clubs are suit 0)."""
+    trump: Suit | None = after.trump if after.trump is not None else before.trump
     return trump
 
 
@@ -52,7 +52,7 @@ def completed_trick(before: Any, action: Any, after: Any) -> tuple[int, Trick, i
     """The trick that ``action`` completed, as ``(number, trick, winner)`` (``number`` from 1
     in its deal), or ``None`` when the step completed no trick."""
     card = getattr(action, "card", None)
-    trump = after.trump or before.trump
+    trump = _trump(before, after)
     return _completed_trick(
         before, card if isinstance(card, Card) else None, after, trump, _players(before)
     )
@@ -67,7 +67,8 @@ def narrate(
     ``you`` marks the player's seat (and partner) in the text; ``style`` colours the cards.
     """
     seat = 0 if you is None else you
-    style = Style(style.colour, _trump(after) or _trump(before))
+    kicks = text_for(before).has_kicks
+    style = Style(style.colour, _trump(before, after))
     lines: list[str] = []
     told = events(before.observe(seat), action, after.observe(seat))
     tallied = any(event.kind == "trick" for event in told)  # the deal was played out
@@ -75,9 +76,9 @@ def narrate(
     unseen_kick = False  # a deal known only from its result: its first kick comes next
     for event in told:
         # a new deal is set apart (not one known only from its result, which has no kick)
-        if event.kind == "deal" and lines and (event["kick"] is not None or _is_400(before)):
+        if event.kind == "deal" and lines and (event["kick"] is not None or not kicks):
             lines.append("")
-        if event.kind == "deal" and not _is_400(before):
+        if event.kind == "deal" and kicks:
             unseen_kick = event["kick"] is None
         elif event.kind == "kick" and unseen_kick:
             unseen_kick = False
@@ -212,7 +213,7 @@ def describe_event(
     if kind == "hand_scored":
         return _hand_scored(event, who, game.rules)
     if kind == "game_over":
-        return [_game_over(event, game)]
+        return [text_for(game).game_over(event)]
     return [f"{who(event.data.get('seat'))}: {event.data.get('text', kind)}"]
 
 
@@ -272,18 +273,3 @@ def _award_text(event: Event, who: Any) -> str:
         points = event["card_points"]
         return f"Game: card points {points[0]} to {points[1]}: {gain}"
     return f"{kind}: {gain}"
-
-
-def _game_over(event: Event, game: Any) -> str:
-    winner = event["winner"]
-    scores = event["scores"]
-    if _is_400(game):
-        text = " ".join(str(s) for s in scores)
-        if winner is None:
-            return f"game over: no winner (scores {text})"
-        seats = f"seats {winner} and {winner + 2}"
-        return f"game over: team {winner} ({seats}) wins; scores by seat {text}"
-    return (
-        f"game over: side {winner} reaches {event['target']} and wins; "
-        f"side 0 {scores[0]}, side 1 {scores[1]}"
-    )

@@ -19,9 +19,11 @@ from __future__ import annotations
 import re
 from typing import Any, Final
 
+from cardrules.cli.game_text import text_for
 from cardrules.cli.render import format_actions
 from cardrules.core.cards import Suit
 from cardrules.errors import IllegalActionError, Reason
+from cardrules.games import UnknownGameError
 
 __all__ = [
     "REASON_WORDS",
@@ -92,8 +94,12 @@ def describe_agent_error(error: Any) -> str:
 
 
 def _trump_of(error: IllegalActionError) -> Suit | None:
-    in_400 = type(error.action).__module__.startswith("cardrules.four_hundred")
-    return Suit.HEARTS if in_400 else None
+    """The trumps that order the legal moves of ``error``: the game's fixed trumps (400's
+    hearts), else none (the error does not carry the deal's)."""
+    try:
+        return text_for(error.action).fixed_trump
+    except UnknownGameError:  # an action of no game (a bot's mistake): no order of trumps
+        return None
 
 
 def describe_error(error: BaseException) -> str:

@@ -17,12 +17,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Final, TextIO
 
-from cardrules.cli import InputError, UsageError
+from cardrules.agents.registry import HINT_AGENT
+from cardrules.cli import InputError, UsageError, game_choices
 from cardrules.cli.common import agent_from, game_from, module_of, rules_from, write_atomic
 from cardrules.cli.events import completed_trick, describe_deal_start, narrate
+from cardrules.cli.game_text import format_observation, text_for
 from cardrules.cli.messages import describe_error, describe_illegal
-from cardrules.cli.render import Style, format_observation, format_trick, seat_label, use_colour
-from cardrules.core.cards import Card, Suit
+from cardrules.cli.render import Style, format_trick, seat_label, use_colour
+from cardrules.core.cards import Suit
 from cardrules.core.deck import derive_seed
 from cardrules.errors import ArgumentError, CardrulesError, IllegalActionError, ParseError
 from cardrules.games import find_game
@@ -31,7 +33,7 @@ from cardrules.runner import check_agent
 __all__ = ["Session", "goal_line", "play_session", "run_play"]
 
 _COMMANDS = """commands (any time it is your turn):
-  hint       the search agent's choice (or --hint's agent's), with its numbers
+  hint       the PIMC agent's choice (or --hint's agent's), with its numbers
   undo       back to your previous decision
   last       the last trick
   score      the scores, and what the next deal needs
@@ -39,15 +41,6 @@ _COMMANDS = """commands (any time it is your turn):
   rules      this game's ruleset and scoring tables
   save FILE  save the game so far (cardrules play --resume FILE goes on from it)
   quit       stop (the game is saved first when you play with --save)"""
-
-_MOVES_400 = """moves in 400: a bid, a number from your minimum bid to 13 (e.g. 4) while bidding;
-a card, e.g. QH (10h, q♥ and 10♥ work too), while playing; "claim" between tricks claims every
-remaining trick (accepted only if you win them all against any play, FH-18)."""
-
-_MOVES_ALL_FOURS = """moves in All Fours: "stand" or "beg" (the beggar, before play); "give"
-(give one) or "run" (run the pack) (the dealer, after a beg); a card, e.g. QH (10h, q♥ and 10♥
-work too), while playing."""
-
 
 #: What the prompt returns after an undo: the loop starts again from the state undone to.
 _UNDONE: Final = object()
@@ -68,19 +61,20 @@ class Session:
         style: Style | None = None,
         autoplay: bool = False,
         bot_spec: str | None = None,
-        hint_spec: str = "search",
+        hint_spec: str = HINT_AGENT,
     ) -> None:
         from cardrules.records import codec_for
 
         self.game = game
         self.module = module_of(game)
+        self.text = text_for(game)
         self.codec = codec_for(start)
         self.states = [start]
         self.steps: list[tuple[int, str, Any]] = []
         self.you = you
         self.bot = bot
         self.bot_spec = bot_spec or bot.name
-        self.players = int(getattr(start.rules, "players", 4))
+        self.players = find_game(game).players(start.rules)
         self.save_path = save
         self.style = style or Style()
         self.autoplay = autoplay
@@ -169,8 +163,9 @@ class Session:
         return None
 
     def hint(self) -> list[str]:
-        """The hint agent's choice for the player (the search agent, or the PIMC agent with
-        ``--hint pimc``), with its numbers."""
+        """The hint agent's choice for the player (the PIMC agent with a short time budget,
+        :data:`~cardrules.agents.registry.HINT_AGENT`, or ``--hint``'s agent), with its
+        numbers."""
         obs = self.state.observe(self.you)
         if len(obs.legal_actions) == 1:
             return [f"hint: {obs.legal_actions[0]} is your only legal move"]
@@ -215,14 +210,11 @@ class Session:
             lines[0] += " (played as its search or rule agent: this decision is not solved)"
             return lines
         lines[0] += f" ({agent.last_samples} solved samples)"
-        unit = "points for your side" if self.game == "all-fours" else "score for your team"
         lines.append(
-            f"  value: the average over the samples of the deal's {unit} minus the other's,"
+            f"  value: the average over the samples of the deal's {self.text.solved_value} "
+            "minus the other's,"
         )
-        lines.append(
-            "  with best play by everyone"
-            + (" (100: the game won)" if self.game == "all-fours" else " (each bid made or not)")
-        )
+        lines.append("  with best play by everyone" + self.text.solved_note)
         for name, value in sorted(values.items(), key=lambda item: -item[1]):
             lines.append(f"  {name!s:>6}  value {value:+.2f}")
         return lines
@@ -245,55 +237,13 @@ class Session:
     def score_lines(self) -> list[str]:
         """The scores, and what the next deal needs (400: minimum bids and total, FH-11/FH-13;
         All Fours: the points each side still needs)."""
-        state = self.state
-        if self.game == "400":
-            from cardrules.four_hundred import minimum_bid, minimum_total
-
-            rules = state.rules
-            lines = [
-                "scores: "
-                + ", ".join(f"{seat_label(s, self.you, 4)} {state.scores[s]}" for s in range(4))
-            ]
-            teams = [state.scores[t] + state.scores[t + 2] for t in (0, 1)]
-            lines.append(f"teams: team 0 {teams[0]}, team 1 {teams[1]}")
-            lows = ", ".join(f"seat {s} {minimum_bid(state.scores[s], rules)}" for s in range(4))
-            lines.append(f"minimum bids (FH-11, from each player's score): {lows}")
-            lines.append(
-                f"minimum total of the four bids (FH-13, from the highest score, "
-                f"{max(state.scores)}): {minimum_total(state.scores, rules)}; ladder: "
-                + ", ".join(
-                    f"{minimum_total((m, 0, 0, 0), rules)} at {m}" for m in (0, 30, 40, 50, 60)
-                )
-            )
-            lines.append(goal_line(state))
-            return lines
-        target = state.rules.target
-        needs = ", ".join(f"side {s} needs {target - state.scores[s]}" for s in (0, 1))
-        return [
-            f"scores: side 0 {state.scores[0]}, side 1 {state.scores[1]}; target {target}: {needs}"
-        ]
-
-
-_PARTNER_NEEDS: Final = {
-    "positive": "the partner above 0",
-    "non_negative": "the partner at 0 or more",
-    "none": "the partner at any score",
-}
+        return self.text.score_lines(self.state, self.you)
 
 
 def goal_line(state: Any) -> str:
     """What wins the game: 400's qualifying level and partner condition (FH-22, FH-23, and a
     bid of 10 or more, FH-21), or All Fours' target (AF-21)."""
-    rules = state.rules
-    if not hasattr(state, "bids"):
-        return f"to win: be the first side to {rules.target} points (AF-21)"
-    line = (
-        f"to win: a team with one player at {state.level} or more and "
-        f"{_PARTNER_NEEDS[rules.partner_condition]} (FH-22, FH-23)"
-    )
-    if rules.high_bid_win != "never":
-        line += ", or a bid of 10 or more made (FH-21)"
-    return line
+    return text_for(state).goal_line(state)
 
 
 def _ask(out: TextIO, stdin: TextIO, prompt: str) -> str | None:
@@ -306,27 +256,6 @@ def _ask(out: TextIO, stdin: TextIO, prompt: str) -> str | None:
     if not stdin.isatty():  # scripted input: echo it, so that the transcript reads well
         out.write(line if line.endswith("\n") else line + "\n")
     return line.strip()
-
-
-def _parse_move(game: str, module: Any, text: str, you: int) -> Any:
-    """The action a person typed, in this game's own words only."""
-    if game == "400":
-        words = text.lower()
-        if words.lstrip("+-").isdigit():
-            return module.Bid(int(words))
-        if words == "claim":
-            return module.Claim(you)
-        if words == "redeal":
-            return module.Redeal()
-        try:
-            return module.Play(Card.parse(text))
-        except ParseError:
-            raise ParseError(
-                f"{text!r} is not a move of 400: type a bid (a number, e.g. 4), a card "
-                "(e.g. QH) or claim",
-                text=text,
-            ) from None
-    return module.parse_action(text)
 
 
 def _check_writable(path: Path, *, force: bool, allowed: Path | None = None) -> None:
@@ -395,12 +324,12 @@ def run_play(
         start = states[0]
     else:
         if not args.game:
-            raise UsageError("play needs a game (400 or all-fours), or --resume FILE")
+            raise UsageError(f"play needs a game ({game_choices()}), or --resume FILE")
         game = game_from(args.game)
         rules = rules_from(game, args.preset, args.players)
         seed = args.seed if args.seed is not None else secrets.randbits(32)
         start = module_of(game).new_game(rules, seed=seed)
-    players = int(getattr(start.rules, "players", 4))
+    players = find_game(game).players(start.rules)
     if not 0 <= args.seat < players:
         raise UsageError(f"--seat must be a seat from 0 to {players - 1}")
     bot = agent_from(game, args.bots)
@@ -489,7 +418,7 @@ def play_session(session: Session, stdin: TextIO, out: TextIO, *, resumed: bool 
             action = session.bot_move()
         before = state
         try:
-            after = session.apply(seat if not _is_claim(action) else action.seat, action)
+            after = session.apply(seat, action)
         except IllegalActionError as error:  # only a bot's move can be refused here
             raise UsageError(
                 f"the bot {session.bot.name!r} at seat {seat} chose an illegal move (game seed "
@@ -513,12 +442,6 @@ def _resume_line(session: Session, path: Path | None = None) -> str:
     )
 
 
-def _is_claim(action: Any) -> bool:
-    from cardrules.four_hundred import Claim
-
-    return isinstance(action, Claim)
-
-
 def _human_move(session: Session, stdin: TextIO, out: TextIO, say: Callable[..., None]) -> Any:
     state = session.state
     you = session.you
@@ -538,7 +461,7 @@ def _human_move(session: Session, stdin: TextIO, out: TextIO, say: Callable[...,
         if word in ("quit", "q", "exit"):
             return None
         if word in ("help", "?"):
-            say(_MOVES_400 if session.game == "400" else _MOVES_ALL_FOURS, _COMMANDS)
+            say(session.text.moves, _COMMANDS)
             continue
         if word in ("hand", "show", "table"):
             table()
@@ -587,11 +510,8 @@ def _human_move(session: Session, stdin: TextIO, out: TextIO, say: Callable[...,
             say(_resume_line(session, path))
             continue
         try:
-            action = _parse_move(session.game, session.module, text, you)
-            if _is_claim(action):
-                state.claim(you)
-            else:
-                state.apply(action)
+            action = session.text.parse_move(session.module, text, you)
+            session.text.check_move(state, action)
         except ParseError as error:
             say(f"not a move: {error}; 'help' lists the moves and commands")
             continue

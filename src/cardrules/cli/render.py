@@ -1,4 +1,4 @@
-"""Text rendering of cards, hands, tricks and observations for the terminal (internal to the
+"""Text rendering of cards, hands and tricks for the terminal (internal to the
 ``cardrules`` command, but usable by any text UI).
 
 A hand is shown grouped by suit, trumps first and marked, then spades, hearts, diamonds, clubs,
@@ -29,7 +29,6 @@ __all__ = [
     "Style",
     "format_actions",
     "format_hand",
-    "format_observation",
     "format_trick",
     "ordered_actions",
     "seat_label",
@@ -147,73 +146,3 @@ def seat_label(seat: int, you: int | None, players: int) -> str:
     if you is not None and players == 4 and seat == (you + 2) % 4:
         return f"seat {seat} (partner)"
     return f"seat {seat}"
-
-
-def format_observation(obs: Any, style: Style = PLAIN) -> str:
-    """Everything the seat sees, for the terminal: the deal, dealer and scores, the bids and the
-    minimum total (400) or the kicks and trumps (All Fours), the trick so far, the hand grouped
-    by suit with trumps first, and the legal moves in the same order."""
-    lines: list[str] = []
-    you = obs.seat
-    if hasattr(obs, "bids"):  # 400
-        from cardrules.four_hundred import minimum_bid, minimum_total
-
-        trump: Suit | None = Suit.HEARTS
-        lines.append(
-            f"deal {obs.deal_number + 1}, dealer seat {obs.dealer}; hearts are trumps; "
-            f"you are seat {you}, partner seat {(you + 2) % 4}: team {you % 2}"
-        )
-        scores = ", ".join(f"{seat_label(s, you, 4)} {obs.scores[s]}" for s in range(4))
-        if obs.level != 41:
-            scores += f" (both teams reached 41: the game goes on to {obs.level})"
-        lines.append(f"scores: {scores}")
-        if obs.phase.value == "bidding":
-            made = [b for b in obs.bids if b is not None]
-            lows = ", ".join(str(minimum_bid(score, obs.rules)) for score in obs.scores)
-            lines.append(
-                f"bids: {_bids(obs.bids)}; total so far {sum(made)}, minimum total "
-                f"{minimum_total(obs.scores, obs.rules)} (lower: the deal is thrown in); "
-                f"minimum bids {lows}"
-            )
-        else:
-            lines.append(
-                "bids (tricks taken): "
-                + ", ".join(
-                    f"seat {s}: {b} ({obs.tricks_taken[s]})" for s, b in enumerate(obs.bids)
-                )
-            )
-    else:  # All Fours
-        trump = obs.trump
-        side = you % 2
-        partner = f", partner seat {(you + 2) % 4}" if obs.rules.players == 4 else ""
-        lines.append(
-            f"deal {obs.deal_number + 1}, dealer seat {obs.dealer}; you are seat {you}{partner}: "
-            f"side {side}"
-        )
-        lines.append(
-            f"scores: side 0 {obs.scores[0]}, side 1 {obs.scores[1]} (target {obs.rules.target})"
-        )
-        kicks = " ".join(style.card(card) for card in obs.kicks)
-        fixed = (
-            suit_name(obs.trump)
-            if obs.trump is not None
-            else f"not fixed yet ({suit_name(obs.kick.suit)} proposed)"
-        )
-        won = obs.tricks_won
-        lines.append(
-            f"kick: {kicks}   trumps: {fixed}   tricks won: side 0 {won[0]}, side 1 {won[1]}"
-        )
-    style = attrs.evolve(style, trump=trump)
-    if obs.phase.value == "play":
-        lines.append(f"trick {len(obs.tricks) + 1}: {format_trick(obs.current_trick, style)}")
-    if len(obs.hand) or obs.hand_sizes[you] == 0:
-        lines.append(f"your hand: {format_hand(obs.hand, trump, style)}")
-    else:
-        lines.append("your hand: (you may not look at your cards until the beg is answered)")
-    if obs.legal_actions:
-        lines.append(f"legal: {format_actions(obs.legal_actions, trump, style)}")
-    return "\n".join(lines)
-
-
-def _bids(bids: Sequence[int | None]) -> str:
-    return ", ".join(f"seat {s}: {'-' if b is None else b}" for s, b in enumerate(bids))

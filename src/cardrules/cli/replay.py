@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 from pathlib import Path
 from typing import Any, TextIO
@@ -13,7 +12,6 @@ from cardrules.cli.common import game_from, read_input
 from cardrules.cli.events import describe_deal_start, narrate
 from cardrules.cli.messages import describe_error
 from cardrules.cli.render import Style, format_hand, use_colour
-from cardrules.core.cards import Suit
 from cardrules.errors import CardrulesError
 from cardrules.games import find_game
 
@@ -94,7 +92,7 @@ def run_replay(
 
 
 def _print_hands(state: Any, style: Style, out: TextIO) -> None:
-    trump = Suit.HEARTS if hasattr(state, "bids") else state.trump
+    trump = state.trump
     for seat, hand in enumerate(state.hands):
         print(f"  seat {seat}: {format_hand(hand, trump, style)}", file=out)
 
@@ -114,9 +112,8 @@ def _plural(count: int, noun: str) -> str:
 
 def _action_of(step: Any) -> Any:
     """The action object of a replayed step (for its card); a claim stays text."""
-    module = importlib.import_module(f"cardrules.{step.before.__class__.__module__.split('.')[1]}")
     try:
-        return module.parse_action(step.action)
+        return find_game(step.before).parse_action(step.action)
     except CardrulesError:
         return step.action
 

@@ -29,53 +29,28 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import Any, Protocol, Self, TypeVar, runtime_checkable
 
-from cardrules.core.cards import Card
+from cardrules.core.cards import Card, Suit
 from cardrules.core.cardset import CardSet
+from cardrules.core.tricks import Trick
 
-__all__ = ["GameObservation", "GameState"]
+__all__ = ["GameObservation", "GameState", "GameView"]
 
 ActionT = TypeVar("ActionT")
 
 
 @runtime_checkable
-class GameState(Hashable, Protocol[ActionT]):
-    """An immutable state of a game: what every game module's ``State`` offers.
-
-    * :attr:`current_player` -- the seat to act, or ``None`` when the game is over;
-    * :meth:`legal_actions` -- the legal actions of that seat, in a stable order (empty when over);
-    * :meth:`apply` -- the next state (the state itself never changes); it raises
-      :class:`~cardrules.errors.IllegalActionError` for an action not in ``legal_actions()``;
-    * :attr:`is_terminal` and :attr:`winner` (team or side 0 or 1, or ``None``);
-    * :meth:`observe` -- what one seat may know, and nothing more;
-    * where the game stands: :attr:`deal_number`, :attr:`dealer`, :attr:`deck`, :attr:`hands`,
-      :attr:`scores`, :attr:`phase`, :attr:`rules`, :attr:`seed` and :attr:`history`.
-    """
+class GameView(Protocol):
+    """Where the game stands, as every seat sees it alike: what a state and an observation of
+    it both offer (:class:`GameState`, :class:`GameObservation`)."""
 
     @property
     def current_player(self) -> int | None:
-        """The seat to act, or ``None`` when the game is over."""
-        ...
-
-    def legal_actions(self) -> Sequence[ActionT]:
-        """The legal actions of the current player, in a stable order."""
-        ...
-
-    def apply(self, action: ActionT) -> Self:
-        """The state after ``action``."""
-        ...
-
-    @property
-    def is_terminal(self) -> bool:
-        """True when the game is over."""
+        """The seat to act, or ``None`` when the game is over (or waits for a deal)."""
         ...
 
     @property
     def winner(self) -> int | None:
         """The winning team or side, or ``None`` while the game goes on."""
-        ...
-
-    def observe(self, seat: int) -> GameObservation:
-        """What ``seat`` may know of this state."""
         ...
 
     @property
@@ -86,16 +61,6 @@ class GameState(Hashable, Protocol[ActionT]):
     @property
     def dealer(self) -> int:
         """The seat that dealt the deal in play."""
-        ...
-
-    @property
-    def deck(self) -> Sequence[Card]:
-        """The pack of the deal in play as dealt, top card first (empty before a chance deal)."""
-        ...
-
-    @property
-    def hands(self) -> Sequence[Sequence[Card]]:
-        """Each seat's cards, in seat order (the whole table: not an observation)."""
         ...
 
     @property
@@ -114,8 +79,13 @@ class GameState(Hashable, Protocol[ActionT]):
         ...
 
     @property
-    def seed(self) -> int:
-        """The seed that drives every random choice of the game."""
+    def tricks(self) -> Sequence[Trick]:
+        """The deal's completed tricks, in order."""
+        ...
+
+    @property
+    def current_trick(self) -> Trick:
+        """The trick in play (no card yet between tricks)."""
         ...
 
     @property
@@ -125,21 +95,82 @@ class GameState(Hashable, Protocol[ActionT]):
 
 
 @runtime_checkable
-class GameObservation(Protocol):
-    """What one seat may know of a state, in every game: ``state.observe(seat)``.
+class GameState(GameView, Hashable, Protocol[ActionT]):
+    """An immutable state of a game: what every game module's ``State`` offers.
 
-    The game's own ``Observation`` says more (bids, kicks, tricks...); shared code written
-    against this needs nothing game-specific.
+    * :attr:`current_player` -- the seat to act, or ``None`` when the game is over;
+    * :meth:`legal_actions` -- the legal actions of that seat, in a stable order (empty when over);
+    * :meth:`apply` -- the next state (the state itself never changes); it raises
+      :class:`~cardrules.errors.IllegalActionError` for an action not in ``legal_actions()``;
+    * :attr:`is_terminal` and :attr:`winner` (team or side 0 or 1, or ``None``);
+    * :meth:`observe` -- what one seat may know, and nothing more;
+    * where the game stands (:class:`GameView`): :attr:`deal_number`, :attr:`dealer`,
+      :attr:`scores`, :attr:`phase`, :attr:`rules`, :attr:`history`, the deal's
+      :attr:`tricks` and :attr:`current_trick`; and what no seat sees alike: :attr:`deck`,
+      :attr:`hands` (and one seat's, :meth:`hand`), :attr:`is_chance`, :attr:`trump` and
+      :attr:`seed`.
+    """
+
+    def legal_actions(self) -> Sequence[ActionT]:
+        """The legal actions of the current player, in a stable order."""
+        ...
+
+    def apply(self, action: ActionT) -> Self:
+        """The state after ``action``."""
+        ...
+
+    @property
+    def is_terminal(self) -> bool:
+        """True when the game is over."""
+        ...
+
+    def observe(self, seat: int) -> GameObservation:
+        """What ``seat`` may know of this state."""
+        ...
+
+    @property
+    def deck(self) -> Sequence[Card]:
+        """The pack of the deal in play as dealt, top card first (empty before a chance deal)."""
+        ...
+
+    @property
+    def hands(self) -> Sequence[Sequence[Card]]:
+        """Each seat's cards, in seat order (the whole table: not an observation)."""
+        ...
+
+    def hand(self, seat: int) -> CardSet:
+        """The cards of one seat."""
+        ...
+
+    @property
+    def is_chance(self) -> bool:
+        """True while the deal waits for its cards (``new_game(..., chance="explicit")``: the
+        next action is a ``Deal``)."""
+        ...
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit of the deal in play, or ``None`` (not fixed yet, or none)."""
+        ...
+
+    @property
+    def seed(self) -> int:
+        """The seed that drives every random choice of the game."""
+        ...
+
+
+@runtime_checkable
+class GameObservation(GameView, Protocol):
+    """What one seat may know of a state, in every game: ``state.observe(seat)``: the
+    :class:`GameView` and the seat's own part.
+
+    The game's own ``Observation`` says more (bids, kicks...); shared code written against
+    this needs nothing game-specific.
     """
 
     @property
     def seat(self) -> int:
         """The observing seat."""
-        ...
-
-    @property
-    def current_player(self) -> int | None:
-        """The seat to act, or ``None`` when the game is over."""
         ...
 
     @property
@@ -153,31 +184,6 @@ class GameObservation(Protocol):
         ...
 
     @property
-    def deal_number(self) -> int:
-        """The number of the deal in play."""
-        ...
-
-    @property
-    def dealer(self) -> int:
-        """The dealer of the deal in play."""
-        ...
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """The scores (public)."""
-        ...
-
-    @property
-    def phase(self) -> str:
-        """The part of the deal in play."""
-        ...
-
-    @property
-    def rules(self) -> Any:
-        """The game's ``Rules``."""
-        ...
-
-    @property
-    def winner(self) -> int | None:
-        """The winning team or side once the game is over, else ``None``."""
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds, in seat order (public)."""
         ...

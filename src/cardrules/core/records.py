@@ -403,6 +403,13 @@ def _exact_keys(data: Mapping[str, Any], keys: set[str], where: str) -> None:
         raise RecordError(f"{where}: unknown field(s) {', '.join(map(describe, extra))}")
 
 
+def _check_version(version: int, reads: int, what: str) -> None:
+    if version != reads:
+        raise RecordError(
+            f"{what} version {version} is not supported: this release reads version {reads}"
+        )
+
+
 def record_from_dict(data: Any) -> GameRecord:
     """A record from its JSON-ready dict.
 
@@ -413,11 +420,7 @@ def record_from_dict(data: Any) -> GameRecord:
     if data.get("format") != FORMAT:
         raise RecordError(f"not a cardrules record: 'format' must be {FORMAT!r}")
     version = _require(data, "version", int, "record")
-    if version != FORMAT_VERSION:
-        raise RecordError(
-            f"record format version {version} is not supported: this release reads version "
-            f"{FORMAT_VERSION}"
-        )
+    _check_version(version, FORMAT_VERSION, "record format")
     _exact_keys(
         data, {"format", "version", "game", "rules", "seed", "dealer", "deals", "result"}, "record"
     )
@@ -528,15 +531,8 @@ class Recorder:
                 name="state",
                 value=state,
             )
-        if getattr(state, "chance", "seeded") != "seeded" or getattr(state, "is_chance", False):
-            # A record's later deals are checked against the game's seed (the format keeps no
-            # flag for decks given from outside), so only seeded games have a record.
-            raise ArgumentError(
-                "state: only a seeded game has a record; a game of chance='explicit' can be "
-                "kept by pickling its states",
-                name="state",
-                value=state,
-            )
+        if state.is_chance:
+            raise _not_seeded(state)
         self.codec = codec
         self.start = state
         self.state = state
@@ -552,9 +548,16 @@ class Recorder:
         return self.step(seat, self.codec.step_text(action))
 
     def step(self, seat: int, text: str) -> AnyState:
-        """Apply a step given as seat and text (e.g. ``(3, "claim")``)."""
+        """Apply a step given as seat and text (e.g. ``(3, "claim")``).
+
+        :raises ArgumentError: for a step into a chance state (a game of explicit chance whose
+            first deal was given: its next deal has no seed to be checked against); the
+            recorder stays where it was.
+        """
         before = self.state
         after = self.codec.apply_step(before, seat, text)
+        if after.is_chance:  # a first deal given with deck=, then explicit chance
+            raise _not_seeded(after)
         self._steps.append(Step(seat, text))
         if after.is_terminal or _deal_of(after) != _deal_of(before):
             self._close(before, after)
@@ -562,15 +565,7 @@ class Recorder:
         return after
 
     def _close(self, before: AnyState, after: AnyState) -> None:
-        self._deals.append(
-            DealRecord(
-                number=_deal_of(before),
-                dealer=before.dealer,
-                deck=tuple(before.deck),
-                steps=tuple(self._steps),
-                scores=tuple(after.scores),
-            )
-        )
+        self._deals.append(_deal_record(before, self._steps, after))
         self._steps = []
 
     def record(self) -> GameRecord:
@@ -578,15 +573,7 @@ class Recorder:
         deals = list(self._deals)
         state = self.state
         if self._steps or not deals:
-            deals.append(
-                DealRecord(
-                    number=_deal_of(state),
-                    dealer=state.dealer,
-                    deck=tuple(state.deck),
-                    steps=tuple(self._steps),
-                    scores=tuple(state.scores),
-                )
-            )
+            deals.append(_deal_record(state, self._steps, state))
         return GameRecord(
             game=self.codec.name,
             rules=self.codec.rules_of(self.start),
@@ -596,6 +583,29 @@ class Recorder:
             winner=state.winner,
             scores=tuple(state.scores),
         )
+
+
+def _deal_record(state: AnyState, steps: Sequence[Step], scored: AnyState) -> DealRecord:
+    """The record of ``state``'s deal: its steps, and the scores of ``scored`` (the state after
+    the deal, or ``state`` itself while it goes on)."""
+    return DealRecord(
+        number=_deal_of(state),
+        dealer=state.dealer,
+        deck=tuple(state.deck),
+        steps=tuple(steps),
+        scores=tuple(scored.scores),
+    )
+
+
+def _not_seeded(state: AnyState) -> ArgumentError:
+    # A record's later deals are checked against the game's seed (the format keeps no flag for
+    # decks given from outside), so only seeded games have a record.
+    return ArgumentError(
+        "state: only a seeded game has a record; a game of chance='explicit' can be kept by "
+        "pickling its states",
+        name="state",
+        value=state,
+    )
 
 
 def _deal_of(state: AnyState) -> int:
@@ -874,12 +884,7 @@ def read_saved_state(text: str | bytes, game: str, title: str) -> dict[str, Any]
     data = load_json(input_text(text, "a saved state"), "a saved state")
     if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
         raise RecordError(f"not a saved state: 'format' must be {STATE_FORMAT!r}")
-    version = saved_field(data, "version", int, "state")
-    if version != STATE_VERSION:
-        raise RecordError(
-            f"saved-state version {version} is not supported: this release reads version "
-            f"{STATE_VERSION}"
-        )
+    _check_version(saved_field(data, "version", int, "state"), STATE_VERSION, "saved-state")
     exact_fields(data, STATE_KEYS, "state")
     if data["game"] != game:
         raise RecordError(f"a saved {describe(data['game'])} state is not {title} state")

@@ -39,7 +39,7 @@ from cardrules.four_hundred.actions import (
     parse_action,
 )
 from cardrules.four_hundred.claims import claim_holds
-from cardrules.four_hundred.dealing import deal_layout, deck_for
+from cardrules.four_hundred.dealing import deal_layout, deck_for, next_dealer
 from cardrules.four_hundred.determinize import determinize, void_suits
 from cardrules.four_hundred.engine import State, new_game
 from cardrules.four_hundred.perft import perft
@@ -126,6 +126,7 @@ __all__ = [
     "minimum_bid",
     "minimum_total",
     "new_game",
+    "next_dealer",
     "parse_action",
     "perft",
     "qualifies",

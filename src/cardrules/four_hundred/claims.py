@@ -1,7 +1,7 @@
 """Exact claim validation (FH-18): does the claimer win every remaining trick against every legal
 play of the other three, choosing their own cards?
 
-The legal plays are FH-16's (:func:`~cardrules.core.tricks.must_follow_mask`) and the trick
+The legal plays are FH-16's (:func:`~cardrules.core.tricks.must_follow_bits`) and the trick
 winner FH-17's (:func:`~cardrules.core.tricks.beats`), the kernels the engine uses too.
 
 The search is over masks, between tricks, memoised on the position up to equivalent cards (per
@@ -36,8 +36,7 @@ from typing import Final
 
 from cardrules.core.cardset import SUIT_MASKS
 from cardrules.core.checks import check_seat, refuse
-from cardrules.core.tricks import beats
-from cardrules.core.tricks import must_follow_unchecked as must_follow_mask
+from cardrules.core.tricks import beats, must_follow_bits
 
 __all__ = ["CLAIM_BUDGET", "claim_holds", "settle_claim"]
 
@@ -152,7 +151,7 @@ class _Search:
         self.left -= 1
         seat = (leader + position) % 4
         hand = hands[seat]
-        allowed = must_follow_mask(hand, lead if position else None)  # FH-16
+        allowed = must_follow_bits(hand, lead if position else -1)  # FH-16 (-1: leading)
         is_claimer = seat == self.claimer
         # Highest cards first: the claimer's likeliest winners, and the others' likeliest
         # refutations (a claim that fails is usually refuted by a high card at once).

@@ -12,7 +12,8 @@ CardSet('2C 6C 7C AC 2D 9D TD 4H 5H QH KH 7S 8S')
 True
 
 The public names are those of All Fours' dealing, with the same arguments: :func:`deal_layout`
-(the seat of each card) and :func:`deck_for` (a deck from hands); :func:`seat_schedule`,
+(the seat of each card), :func:`deck_for` (a deck from hands) and :func:`next_dealer` (who
+deals the next deal, FH-8); :func:`seat_schedule`,
 :func:`deal_masks` and :func:`deck_from_hands` are the engine's kernels on masks.
 """
 
@@ -26,9 +27,18 @@ from cardrules.core.cards import Card
 from cardrules.core.cardset import CardSet
 from cardrules.core.checks import check_hands, check_seat, refuse
 from cardrules.four_hundred.kernels import deal_seat
+from cardrules.four_hundred.kernels import next_dealer as kernel_next_dealer
 from cardrules.four_hundred.rules import Rules
+from cardrules.four_hundred.state import HandResult
 
-__all__ = ["deal_layout", "deal_masks", "deck_for", "deck_from_hands", "seat_schedule"]
+__all__ = [
+    "deal_layout",
+    "deal_masks",
+    "deck_for",
+    "deck_from_hands",
+    "next_dealer",
+    "seat_schedule",
+]
 
 _SCHEDULES: Final[dict[tuple[int, tuple[int, ...]], tuple[int, ...]]] = {}
 
@@ -117,3 +127,26 @@ def deck_for(
     """
     masks = check_hands(hands, (13, 13, 13, 13))
     return deck_from_hands(masks, check_seat(dealer, name="dealer"), _rules(rules).deal_packets)
+
+
+def next_dealer(result: HandResult, players: int = 4) -> int:
+    """FH-8: the dealer of the deal after ``result``: the next seat (dealer + 1) after every
+    hand, played, thrown in or void (the kernel
+    :func:`~cardrules.four_hundred.kernels.next_dealer`).  The name and arguments are All
+    Fours' (:func:`cardrules.all_fours.next_dealer`, which keeps the dealer after a void deal).
+
+    >>> from cardrules.four_hundred import new_game
+    >>> state = new_game(seed=4, dealer=3)
+    >>> while not state.history:
+    ...     state = state.apply(state.legal_actions()[0])
+    >>> next_dealer(state.history[0]), state.dealer
+    (0, 0)
+
+    :raises ArgumentError: for a ``result`` that is not a 400 ``HandResult``, or ``players``
+        other than 4 (FH-1).
+    """
+    if not isinstance(result, HandResult):
+        refuse("result", "a four_hundred.HandResult", result)
+    if type(players) is not int or players != 4:
+        refuse("players", "4 (400 is played by four, FH-1)", players)
+    return kernel_next_dealer(result.dealer)

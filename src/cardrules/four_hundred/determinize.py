@@ -55,7 +55,7 @@ from cardrules.four_hundred.dealing import seat_schedule
 from cardrules.four_hundred.engine import State, _assemble
 from cardrules.four_hundred.kernels import play_mask
 from cardrules.four_hundred.scoring import minimum_bid
-from cardrules.four_hundred.state import Phase
+from cardrules.four_hundred.state import Phase, _copy, _Deal
 from cardrules.four_hundred.view import Observation
 
 __all__ = ["determinize", "void_suits"]
@@ -193,8 +193,9 @@ class _Plan(NamedTuple):
     #: The deck (FH-7) from the 4 x 13 cards of the seats in seat order.
     places: Any
     own: int
-    #: ``_assemble``'s arguments after ``seed`` and ``deck`` (the hands put in per sample).
-    match: tuple[Any, ...]
+    #: The samples' deal record but for the seed and the deck (each sample sets them on a copy).
+    match: _Deal
+    #: ``_assemble``'s other arguments but for the hands (put in per sample).
     hand_slot: tuple[Any, ...]
 
 
@@ -249,7 +250,7 @@ def _make_plan(observation: Observation) -> _Plan:
             public |= card.mask
         if len(cards) == 4:
             indices = (cards[0].index, cards[1].index, cards[2].index, cards[3].index)
-            done.append((leader, *indices, (leader + winning_offset(indices, 2)) % 4))  # FH-17
+            done.append((leader, indices, (leader + winning_offset(indices, 2)) % 4))  # FH-17
     in_trick = tuple(card.index for card in current.cards)
     own = observation.hand.mask
     if own & public:
@@ -283,20 +284,23 @@ def _make_plan(observation: Observation) -> _Plan:
         if result.hand_number is not None:
             hand_number = result.hand_number + 1
             break
-    match = (
-        observation.deal_number,
-        observation.dealer,
-        observation.scores,
-        observation.level,
-        history,
-        hand_number,
-        observation.offences,
-        minimum,
-        observation.winner,
-        observation.phase,
-        observation.current_player,
+    match = _Deal(
+        rules=rules,
+        seed=0,  # each sample gets its own seed and deck
+        dealer=observation.dealer,
+        deal_number=observation.deal_number,
+        scores=observation.scores,
+        level=observation.level,
+        history=history,
+        hand_number=hand_number,
+        offences=observation.offences,
+        explicit=observation.phase is Phase.DEAL,
+        minimum_bids=(minimum[0], minimum[1], minimum[2], minimum[3]),
+        phase=observation.phase,
+        winner=observation.winner,
     )
     rest = (
+        observation.current_player,
         observation.bids,
         observation.tricks_taken,
         current.leader,
@@ -316,7 +320,7 @@ def _make_plan(observation: Observation) -> _Plan:
         tuple(known),
         _places(observation.dealer, rules.deal_packets),
         own,
-        (rules, match),
+        match,
         rest,
     )
 
@@ -432,17 +436,20 @@ def determinize(observation: Observation, rng: SeededRng | random.Random) -> Sta
         refuse("observation", "a four_hundred.Observation", observation)
     check_rng(rng)
     plan = _plan(_observation(observation))
-    rules, match = plan.match
-    (deal_number, dealer, scores, level, history, hand_number, offences, minimum, winner, phase,
-     turn) = match  # fmt: skip
-    bids, taken, leader, trick, done = plan.hand_slot
-    if phase is Phase.DEAL:  # a chance state: no card is dealt yet
-        seed = rng.next64() if isinstance(rng, SeededRng) else rng.getrandbits(64)
+    turn, bids, taken, leader, trick, done = plan.hand_slot
+    deal = _copy(plan.match)
+    if deal.phase is Phase.DEAL:  # a chance state: no card is dealt yet
+        deal.seed = rng.next64() if isinstance(rng, SeededRng) else rng.getrandbits(64)
         return _assemble(
-            rules, seed, (), deal_number, dealer, scores, level, history, hand_number,
-            offences, minimum, winner, phase, turn, (0, 0, 0, 0), bids, taken, leader, trick,
-            done, True,
-        )  # fmt: skip
+            deal,
+            hands=(0, 0, 0, 0),
+            turn=turn,
+            leader=leader,
+            trick=trick,
+            tricks=done,
+            bids=bids,
+            taken=taken,
+        )
     masks, hidden = _hidden(plan, rng)
     seat = plan.seat
     hands = [0, 0, 0, 0]
@@ -470,26 +477,15 @@ def determinize(observation: Observation, rng: SeededRng | random.Random) -> Sta
         cards = splits[split](cards)
         ordered += sixes[six](cards) + sevens[seven](cards)
     deck: tuple[Card, ...] = plan.places(ordered)
-    seed = rng.next64() if isinstance(rng, SeededRng) else rng.getrandbits(64)
+    deal.seed = rng.next64() if isinstance(rng, SeededRng) else rng.getrandbits(64)
+    deal.deck = tuple(deck)
     return _assemble(
-        rules,
-        seed,
-        tuple(deck),
-        deal_number,
-        dealer,
-        scores,
-        level,
-        history,
-        hand_number,
-        offences,
-        minimum,
-        winner,
-        phase,
-        turn,
-        (hands[0], hands[1], hands[2], hands[3]),
-        bids,
-        taken,
-        leader,
-        trick,
-        done,
+        deal,
+        hands=(hands[0], hands[1], hands[2], hands[3]),
+        turn=turn,
+        leader=leader,
+        trick=trick,
+        tricks=done,
+        bids=bids,
+        taken=taken,
     )

@@ -17,24 +17,29 @@ dealt exactly as the seeded game deals its shuffled pack:
 >>> dealt.hands == new_game(seed=3, dealer=0).hands
 True
 
-The states are the data of :mod:`cardrules.four_hundred.state` (one tuple of masks, card indices
-and ints); the transitions below work on that tuple directly, because they are the hot path.
+The states are the data of :mod:`cardrules.four_hundred.state`: named slots of masks, card
+indices and ints, and a deal record, laid out as All Fours' are (:mod:`cardrules.core.frozen`,
+where the one speed trick of the play of a card is explained).  The steps have the same names in
+both engines: ``_start_deal`` (deal a hand), ``_make`` (a state from its parts), ``_assemble``
+(the same for determinization), ``_hand_result`` and ``_end_hand`` (the end of a hand).
 """
 
 from __future__ import annotations
 
-import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import product
-from typing import Any, Final, NoReturn
+from typing import Final, NoReturn, cast
+
+import attrs
 
 from cardrules.core.cards import CARDS, Card
 from cardrules.core.cardset import CardSet
-from cardrules.core.chance import ChanceMode, Deal, check_chance, dealt_deck
-from cardrules.core.checks import check_hands, check_int, check_scores, check_seat, check_seed
-from cardrules.core.deck import draw_for_dealer, labelled_deck, parse_deck
+from cardrules.core.chance import ChanceMode, Deal, dealt_deck
+from cardrules.core.checks import check_hands, check_int, check_scores, check_seat
+from cardrules.core.deck import labelled_deck, parse_deck
+from cardrules.core.start import check_rules, game_start
 from cardrules.core.tricks import winning_offset
-from cardrules.errors import ArgumentError, IllegalActionError, Reason, RulesError, describe
+from cardrules.errors import ArgumentError, IllegalActionError, Reason, describe
 from cardrules.four_hundred.actions import (
     _REDEAL,
     BIDS,
@@ -66,23 +71,15 @@ from cardrules.four_hundred.scoring import (
     _score_played,
 )
 from cardrules.four_hundred.state import (
-    _BIDS,
-    _DONE,
-    _HANDS,
-    _LEADER,
-    _M,
-    _PHASE,
-    _TAKEN,
-    _TRICK,
-    _TURN,
     Ending,
     HandResult,
     Outcome,
     Phase,
     StateData,
-    _Match,
-    _set_s,
-    _set_terminal,
+    _copy,
+    _Deal,
+    _RawTrick,
+    _Slots,
 )
 from cardrules.four_hundred.view import Observation, observe
 
@@ -142,180 +139,146 @@ def _lead(trick: tuple[int, ...]) -> int | None:
     return trick[0] // 13 if trick else None
 
 
-_new = object.__new__
+#: ``object.__new__`` for the engine's states: it makes the writable storage (``_Slots``) that
+#: becomes a ``State`` once filled, when its class is set (the trick of
+#: :mod:`cardrules.core.frozen`); typed as the ``State`` it becomes.
+_blank: Final = cast("Callable[[type[_Slots]], State]", object.__new__)
 
 
-def _make(s: tuple[Any, ...]) -> State:
-    state: State = _new(State)
-    _set_s(state, s)
-    _set_terminal(state, s[_PHASE] is _OVER)
-    return state
+def _make(
+    deal: _Deal,
+    *,
+    hands: tuple[int, int, int, int],
+    turn: int | None,
+    leader: int,
+    trick: tuple[int, ...],
+    tricks: tuple[_RawTrick, ...],
+    bids: tuple[int | None, int | None, int | None, int | None],
+    taken: tuple[int, int, int, int],
+) -> State:
+    """A state of these parts, unchecked: the constructor of every path but the play of a card
+    (which writes it out, :meth:`State.apply`).
+
+    ``hands`` are masks in seat order, ``trick`` the card indices of the trick in progress and
+    ``tricks`` one ``(leader, cards, winner)`` per completed trick.
+    """
+    new = _blank(_Slots)
+    new._deal = deal
+    new._hands = hands
+    new._turn = turn
+    new._leader = leader
+    new._trick = trick
+    new._tricks = tricks
+    new._bids = bids
+    new._taken = taken
+    new.is_terminal = deal.phase is _OVER
+    new.__class__ = State
+    return new
+
+
+#: A state from its parts (private: determinization builds mid-deal states with it; the tests
+#: check that it rebuilds any state of the engine from that state's parts).  Every part of a 400
+#: state is stored as given, so it is :func:`_make` (All Fours' works some parts out).
+_assemble: Final = _make
+
+_NO_BIDS: Final = (None, None, None, None)
+#: No cards, no tricks taken, no score changes: four zeros.
+_ZEROS: Final = (0, 0, 0, 0)
 
 
 # -- dealing (FH-7, FH-8) -------------------------------------------------------------------------
-def _start_deal(
-    rules: Rules,
-    seed: int,
-    deal_number: int,
-    dealer: int,
-    deck: tuple[Card, ...] | None,
-    scores: tuple[int, int, int, int],
-    level: int,
-    history: tuple[HandResult, ...],
-    hand_number: int,
-    offences: tuple[int, int],
-    explicit: bool = False,
-    first_deck: tuple[Card, ...] = (),
-) -> State:
-    """Deal hand ``deal_number``: the whole 52-card deck (FH-4), 13 cards each by the packet
-    schedule from dealer+1 (FH-7): ``deck`` if given, else the seed's deck; in a game with
-    explicit chance, a chance state waiting for the deck instead.  Each seat's minimum bid is
-    set from its score before the hand (FH-11)."""
-    params = rule_params(rules)
-    low = (
+def _start_deal(d: _Deal, deck: tuple[Card, ...] | None = None) -> State:
+    """Deal the hand that ``d`` names: its rules, seed, dealer, deal number, scores, level,
+    history, hand number, offences, chance and first deck; ``d`` is a fresh record (no state
+    holds it yet), whose other fields are set here.  The whole 52-card deck (FH-4), 13 cards
+    each by the packet schedule from dealer+1 (FH-7): ``deck`` if given, else the seed's deck;
+    in a game with explicit chance, a chance state waiting for the deck instead.  Each seat's
+    minimum bid is set from its score before the hand (FH-11)."""
+    params = rule_params(d.rules)
+    scores = d.scores
+    d.minimum_bids = (
         minimum_bid(scores[0], params),
         minimum_bid(scores[1], params),
         minimum_bid(scores[2], params),
         minimum_bid(scores[3], params),
     )
-    first = (dealer + 1) % 4
+    d.winner = None
+    first = (d.dealer + 1) % 4
     if deck is None:
-        if explicit:
-            return _assemble(
-                rules,
-                seed,
-                (),
-                deal_number,
-                dealer,
-                scores,
-                level,
-                history,
-                hand_number,
-                offences,
-                low,
-                None,
-                _DEAL,
-                None,
-                (0, 0, 0, 0),
-                (None, None, None, None),
-                (0, 0, 0, 0),
-                first,
-                (),
-                (),
-                explicit,
-                first_deck,
+        if d.explicit:
+            d.deck = ()
+            d.phase = _DEAL
+            return _make(
+                d,
+                hands=_ZEROS,
+                turn=None,
+                leader=first,
+                trick=(),
+                tricks=(),
+                bids=_NO_BIDS,
+                taken=_ZEROS,
             )
-        deck = labelled_deck(seed, "deal", deal_number)
-    return _assemble(
-        rules,
-        seed,
-        deck,
-        deal_number,
-        dealer,
-        scores,
-        level,
-        history,
-        hand_number,
-        offences,
-        low,
-        None,
-        _BIDDING,
-        first,
-        deal_masks(deck, dealer, rules.deal_packets),
-        (None, None, None, None),
-        (0, 0, 0, 0),
-        first,
-        (),
-        (),
-        explicit,
-        first_deck,
+        deck = labelled_deck(d.seed, "deal", d.deal_number)
+    d.deck = deck
+    d.phase = _BIDDING
+    return _make(
+        d,
+        hands=deal_masks(deck, d.dealer, d.rules.deal_packets),
+        turn=first,
+        leader=first,
+        trick=(),
+        tricks=(),
+        bids=_NO_BIDS,
+        taken=_ZEROS,
     )
-
-
-def _assemble(
-    rules: Rules,
-    seed: int,
-    deck: tuple[Card, ...],
-    deal_number: int,
-    dealer: int,
-    scores: tuple[int, int, int, int],
-    level: int,
-    history: tuple[HandResult, ...],
-    hand_number: int,
-    offences: tuple[int, int],
-    minimum_bids: tuple[int, int, int, int],
-    winner: int | None,
-    phase: Phase,
-    turn: int | None,
-    hands: tuple[int, int, int, int],
-    bids: tuple[int | None, int | None, int | None, int | None],
-    taken: tuple[int, int, int, int],
-    leader: int,
-    trick: tuple[int, ...],
-    done: tuple[tuple[int, int, int, int, int, int], ...],
-    explicit: bool = False,
-    first_deck: tuple[Card, ...] = (),
-) -> State:
-    """A state from its parts, unchecked (private: determinization builds mid-deal states with
-    it; the tests check that it rebuilds any state of the engine from that state's parts).
-
-    ``hands`` are masks in seat order, ``trick`` the card indices of the trick in progress and
-    ``done`` one ``(leader, c0, c1, c2, c3, winner)`` per completed trick.
-    """
-    match = _Match(
-        rules,
-        seed,
-        deck,
-        deal_number,
-        dealer,
-        scores,
-        level,
-        history,
-        hand_number,
-        offences,
-        minimum_bids,
-        winner,
-        explicit,
-        first_deck,
-    )
-    return _make((match, phase, turn, hands, bids, taken, leader, trick, done))
 
 
 # -- the end of a hand (FH-8, FH-19 ... FH-28) --------------------------------------------------
 #: ``_OUTCOMES[made]``: each seat's outcome from whether it made its bid.
-_OUTCOMES: Final[dict[tuple[bool, ...], tuple[Outcome, ...]]] = {
-    made: tuple(Outcome.MADE if m else Outcome.FAILED for m in made)
+_OUTCOMES: Final[dict[tuple[bool, ...], tuple[Outcome, Outcome, Outcome, Outcome]]] = {
+    made: (
+        Outcome.MADE if made[0] else Outcome.FAILED,
+        Outcome.MADE if made[1] else Outcome.FAILED,
+        Outcome.MADE if made[2] else Outcome.FAILED,
+        Outcome.MADE if made[3] else Outcome.FAILED,
+    )
     for made in product((False, True), repeat=4)
 }
+_NO_OUTCOMES: Final[tuple[None, None, None, None]] = (None, None, None, None)
 
 
 def _hand_result(
-    hand_number: int,
-    deal_number: int,
-    dealer: int,
-    scores: tuple[int, int, int, int],
-    level: int,
-    offences: tuple[int, int],
+    match: _Deal,
+    *,
     ending: Ending,
-    bids: tuple[int | None, ...],
+    bids: tuple[int | None, int | None, int | None, int | None],
     taken: tuple[int, int, int, int],
     scored: HandScore | None,
     claimer: int | None = None,
     offender: int | None = None,
-    played: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] = ((), ()),
+    played: tuple[tuple[_RawTrick, ...], tuple[int, ...]] = ((), ()),
 ) -> HandResult:
     """The scoresheet line of a finished hand, from the match as it stood before the hand
-    (``scores``, ``level``, ``offences``) and the hand's ``scored`` result (``None`` for a hand
-    not scored); a conduct offence counts towards FH-28.  The engine and the saved-state check
-    (:mod:`cardrules.four_hundred.persist`) both build every line here."""
+    (``match``: its hand number, deal number, dealer, scores, level and offences) and the hand's
+    ``scored`` result (``None`` for a hand not scored); a conduct offence counts towards FH-28.
+    The engine and the saved-state check (:mod:`cardrules.four_hundred.persist`) both build
+    every line here."""
+    offences = match.offences
+    outcomes: tuple[Outcome | None, Outcome | None, Outcome | None, Outcome | None]
     if scored is not None:
         new_scores, new_level, winner = scored.scores, scored.level, scored.winner
         changes, high = scored.changes, scored.high_bid_winner
-        outcomes: tuple[Outcome | None, ...] = _OUTCOMES[scored.made]
-        number: int | None = hand_number
+        outcomes = _OUTCOMES[scored.made]
+        number: int | None = match.hand_number
     else:
-        new_scores, new_level, winner, changes, high = scores, level, None, (0, 0, 0, 0), None
-        outcomes = (None, None, None, None)
+        new_scores, new_level, winner, changes, high = (
+            match.scores,
+            match.level,
+            None,
+            _ZEROS,
+            None,
+        )
+        outcomes = _NO_OUTCOMES
         number = None
     if offender is not None:
         offences, loser_winner = _count_offence(offences, offender)
@@ -323,13 +286,13 @@ def _hand_result(
             winner = loser_winner
     return HandResult(
         number,
-        deal_number,
-        dealer,
-        bids,  # type: ignore[arg-type]
+        match.deal_number,
+        match.dealer,
+        bids,
         taken,
         changes,
         new_scores,
-        outcomes,  # type: ignore[arg-type]
+        outcomes,
         ending,
         claimer,
         offender,
@@ -341,71 +304,82 @@ def _hand_result(
     )
 
 
+def _full_bids(
+    bids: tuple[int | None, int | None, int | None, int | None],
+) -> tuple[int, int, int, int]:
+    """The four bids of a hand whose bidding is over (FH-10: every seat bids once, so none is
+    missing; the saved-state check calls this only after checking it)."""
+    b0, b1, b2, b3 = bids
+    assert b0 is not None
+    assert b1 is not None
+    assert b2 is not None
+    assert b3 is not None
+    return (b0, b1, b2, b3)
+
+
 def _end_hand(
-    s: tuple[Any, ...],
+    s: State,
     ending: Ending,
     *,
-    bids: tuple[int | None, ...],
+    bids: tuple[int | None, int | None, int | None, int | None],
     taken: tuple[int, int, int, int],
     scored: HandScore | None = None,
     claimer: int | None = None,
     offender: int | None = None,
 ) -> State:
-    """Record the hand in the history and deal the next one (FH-8), or end the game."""
-    m: _Match = s[_M]
+    """Record the hand of ``s`` (the cards played in it: its tricks and the trick in progress)
+    in the history and deal the next one (FH-8), or end the game."""
+    d = s._deal
     result = _hand_result(
-        m.hand_number,
-        m.deal_number,
-        m.dealer,
-        m.scores,
-        m.level,
-        m.offences,
-        ending,
-        bids,
-        taken,
-        scored,
-        claimer,
-        offender,
-        (s[_DONE], s[_TRICK]),
+        d,
+        ending=ending,
+        bids=bids,
+        taken=taken,
+        scored=scored,
+        claimer=claimer,
+        offender=offender,
+        played=(s._tricks, s._trick),
     )
-    history = (*m.history, result)
-    next_number = m.hand_number + (scored is not None)
+    history = (*d.history, result)
+    next_number = d.hand_number + (scored is not None)
     if result.winner is not None:
-        over = m._replace(
-            scores=result.scores,
-            level=result.level,
-            history=history,
-            hand_number=next_number,
-            offences=result.offences,
-            winner=result.winner,
+        over = _copy(d)  # a fresh copy, changed before anyone sees it (cheaper than evolve)
+        over.scores = result.scores
+        over.level = result.level
+        over.history = history
+        over.hand_number = next_number
+        over.offences = result.offences
+        over.winner = result.winner
+        over.phase = _OVER
+        return _make(
+            over,
+            hands=s._hands,
+            turn=None,
+            leader=s._leader,
+            trick=s._trick,
+            tricks=s._tricks,
+            bids=bids,
+            taken=taken,
         )
-        return _make((over, _OVER, None, s[_HANDS], bids, taken, s[_LEADER], s[_TRICK], s[_DONE]))
-    return _start_deal(
-        m.rules,
-        m.seed,
-        m.deal_number + 1,
-        next_dealer(m.dealer),
-        None,
-        result.scores,
-        result.level,
-        history,
-        next_number,
-        result.offences,
-        m.explicit,
-        m.first_deck or m.deck,
-    )
+    following = _copy(d)
+    following.deal_number = d.deal_number + 1
+    following.dealer = next_dealer(d.dealer)
+    following.scores = result.scores
+    following.level = result.level
+    following.history = history
+    following.hand_number = next_number
+    following.offences = result.offences
+    following.first_deck = d.first_deck or d.deck
+    return _start_deal(following)
 
 
-def _complete_trick(
-    s: tuple[Any, ...], hands: tuple[int, ...], trick: tuple[int, ...], index: int
-) -> State:
+def _complete_trick(s: State, hands: tuple[int, int, int, int], cards: tuple[int, ...]) -> State:
     """FH-17: the fourth card completes the trick; its winner (the core kernel,
     :func:`~cardrules.core.tricks.winning_offset`) takes it and leads the next one.  After the
     13th trick the hand is scored (FH-19)."""
-    cards = trick + (index,)  # noqa: RUF005 (faster)
-    leader = s[_LEADER]
+    leader = s._leader
     winner = (leader + winning_offset(cards, _HEARTS)) % 4
-    t0, t1, t2, t3 = s[_TAKEN]
+    t0, t1, t2, t3 = s._taken
     if winner == 0:
         taken = (t0 + 1, t1, t2, t3)
     elif winner == 1:
@@ -414,40 +388,58 @@ def _complete_trick(
         taken = (t0, t1, t2 + 1, t3)
     else:
         taken = (t0, t1, t2, t3 + 1)
-    done = s[_DONE] + ((leader, *cards, winner),)
-    if len(done) < 13:
-        state: State = _new(State)
-        _set_s(state, (s[_M], _PLAY, winner, hands, s[_BIDS], taken, winner, (), done))
-        _set_terminal(state, False)
-        return state
-    m: _Match = s[_M]
-    bids = s[_BIDS]
-    scored = _score_played(m.scores, bids, taken, m.level, m.rules)
-    s = (m, _PLAY, None, hands, bids, taken, winner, (), done)
-    return _end_hand(s, Ending.PLAYED, bids=bids, taken=taken, scored=scored)
+    tricks = s._tricks + ((leader, cards, winner),)  # noqa: RUF005 (faster)
+    if len(tricks) < 13:
+        new = _blank(_Slots)
+        new._deal = s._deal
+        new._hands = hands
+        new._turn = winner
+        new._leader = winner
+        new._trick = ()
+        new._tricks = tricks
+        new._bids = s._bids
+        new._taken = taken
+        new.is_terminal = False
+        new.__class__ = State
+        return new
+    d = s._deal
+    bids = s._bids
+    scored = _score_played(d.scores, _full_bids(bids), taken, d.level, d.rules)
+    last = _make(
+        d, hands=hands, turn=None, leader=winner, trick=(), tricks=tricks, bids=bids, taken=taken
+    )
+    return _end_hand(last, Ending.PLAYED, bids=bids, taken=taken, scored=scored)
 
 
-def _bid(s: tuple[Any, ...], m: _Match, seat: int, tricks: int) -> State:
+def _bid(s: State, seat: int, tricks: int) -> State:
     """FH-10: ``seat`` bids, once, in seat order from dealer+1 (FH-2); after the dealer's bid
     FH-13, FH-14 and FH-29 decide whether the hand is played (dealer+1 leads, FH-15) or thrown
     in."""
-    b0, b1, b2, b3 = s[_BIDS]
+    d = s._deal
+    b0, b1, b2, b3 = s._bids
+    bids: tuple[int | None, int | None, int | None, int | None]
     if seat == 0:
-        new_bids = (tricks, b1, b2, b3)
+        bids = (tricks, b1, b2, b3)
     elif seat == 1:
-        new_bids = (b0, tricks, b2, b3)
+        bids = (b0, tricks, b2, b3)
     elif seat == 2:
-        new_bids = (b0, b1, tricks, b3)
+        bids = (b0, b1, tricks, b3)
     else:
-        new_bids = (b0, b1, b2, tricks)
-    if seat != m.dealer:
+        bids = (b0, b1, b2, tricks)
+    hands, taken = s._hands, s._taken
+    if seat != d.dealer:
+        turn = (seat + 1) % 4
         return _make(
-            (m, _BIDDING, (seat + 1) % 4, s[_HANDS], new_bids, s[_TAKEN], s[_LEADER], (), ())
+            d, hands=hands, turn=turn, leader=s._leader, trick=(), tricks=(), bids=bids, taken=taken
         )
-    if thrown_in(m.scores, new_bids, rule_params(m.rules)):  # the bids are legal: no check
-        return _end_hand(s, Ending.THROWN_IN, bids=new_bids, taken=s[_TAKEN])
-    first = (m.dealer + 1) % 4
-    return _make((m, _PLAY, first, s[_HANDS], new_bids, s[_TAKEN], first, (), ()))
+    if thrown_in(d.scores, _full_bids(bids), rule_params(d.rules)):  # legal bids: no check
+        return _end_hand(s, Ending.THROWN_IN, bids=bids, taken=taken)
+    first = (d.dealer + 1) % 4
+    playing = _copy(d)
+    playing.phase = _PLAY
+    return _make(
+        playing, hands=hands, turn=first, leader=first, trick=(), tricks=(), bids=bids, taken=taken
+    )
 
 
 class State(StateData):
@@ -473,18 +465,21 @@ class State(StateData):
         (FH-11) to 13 (FH-12), then ``Redeal()`` when FH-30 allows it; or the plays that FH-16
         allows (the kernel :func:`~cardrules.four_hundred.kernels.play_mask`), in card order.
         Empty when the game is over and in a chance state."""
-        s = self._s
-        if s[1] is _PLAY:  # the hot path
-            trick = s[7]
+        d = self._deal
+        phase = d.phase
+        if phase is _PLAY:  # the hot path
+            trick = self._trick
+            seat: int = self._turn  # type: ignore[assignment]  # a seat acts (core.frozen)
+            hand = self._hands[seat]
             if trick:  # FH-16 binds a follower; its cards are often one suit: one look-up
-                mask = play_mask(s[3][s[2]], trick[0] // 13)
+                mask = play_mask(hand, trick[0] // 13)
                 return _SUITED.get(mask) or _plays_of(mask)
-            return _plays_of(s[3][s[2]])  # a leader may play any card it holds
-        if s[_PHASE] is _BIDDING:
-            m: _Match = s[_M]
-            seat = s[_TURN]
-            bids: tuple[Action, ...] = _BID_RANGES[m.minimum_bids[seat]]
-            if m.rules.no_picture_redeal and may_redeal(s[_HANDS][seat], rule_params(m.rules)):
+            return _plays_of(hand)  # a leader may play any card it holds
+        if phase is _BIDDING:
+            bidder = self._turn
+            assert bidder is not None  # a seat bids
+            bids: tuple[Action, ...] = _BID_RANGES[d.minimum_bids[bidder]]
+            if d.rules.no_picture_redeal and may_redeal(self._hands[bidder], rule_params(d.rules)):
                 bids = (*bids, _REDEAL)
             return bids
         return ()
@@ -499,84 +494,65 @@ class State(StateData):
             chance state and for a ``Deal`` elsewhere, ``bad_deck`` for a pack that is not the
             52 cards.
         """
-        s = self._s
-        phase = s[1]
-        cls = action.__class__
+        d = self._deal
+        phase = d.phase
         if phase is _PLAY:
-            if cls is Play:
-                seat = s[2]
-                hand = s[3][seat]
-                index = action.card.index  # type: ignore[union-attr]
+            if action.__class__ is Play:  # (cheaper than isinstance: cardrules.core.frozen)
+                # The hot path of every simulation, written out: the next state's slots are
+                # stored one by one and sealed (the trick of cardrules.core.frozen).
+                seat: int = self._turn  # type: ignore[assignment]  # a seat acts (core.frozen)
+                old = self._hands
+                hand = old[seat]
+                index = action.card.index
                 bit = 1 << index
-                trick = s[7]
+                trick = self._trick
                 # FH-16 binds a follower (the kernel); a leader may play any card it holds
                 if (play_mask(hand, trick[0] // 13) if trick else hand) & bit:
-                    old = s[3]
                     rest = hand ^ bit
                     if seat == 0:
-                        new_hands = (rest, old[1], old[2], old[3])
+                        hands = (rest, old[1], old[2], old[3])
                     elif seat == 1:
-                        new_hands = (old[0], rest, old[2], old[3])
+                        hands = (old[0], rest, old[2], old[3])
                     elif seat == 2:
-                        new_hands = (old[0], old[1], rest, old[3])
+                        hands = (old[0], old[1], rest, old[3])
                     else:
-                        new_hands = (old[0], old[1], old[2], rest)
-                    if (seat - s[6]) % 4 != 3:
-                        state: State = _new(State)
-                        _set_s(
-                            state,
-                            (
-                                s[0],
-                                _PLAY,
-                                (seat + 1) % 4,
-                                new_hands,
-                                s[4],
-                                s[5],
-                                s[6],
-                                trick + (index,),  # noqa: RUF005 (faster)
-                                s[8],
-                            ),
-                        )
-                        _set_terminal(state, False)
-                        return state
-                    return _complete_trick(s, new_hands, trick, index)
+                        hands = (old[0], old[1], old[2], rest)
+                    cards = trick + (index,)  # noqa: RUF005 (faster)
+                    if len(cards) < 4:
+                        new = _blank(_Slots)
+                        new._deal = d
+                        new._hands = hands
+                        new._turn = (seat + 1) % 4
+                        new._leader = self._leader
+                        new._trick = cards
+                        new._tricks = self._tricks
+                        new._bids = self._bids
+                        new._taken = self._taken
+                        new.is_terminal = False
+                        new.__class__ = State
+                        return new
+                    return _complete_trick(self, hands, cards)
         elif phase is _BIDDING:
-            if cls is Bid:
-                seat = s[_TURN]
-                m: _Match = s[_M]
-                tricks = action.tricks  # type: ignore[union-attr]
-                if m.minimum_bids[seat] <= tricks <= 13:
-                    return _bid(s, m, seat, tricks)
+            bidder = self._turn
+            assert bidder is not None  # a seat bids
+            if isinstance(action, Bid):
+                if d.minimum_bids[bidder] <= action.tricks <= 13:
+                    return _bid(self, bidder, action.tricks)
             elif (
-                cls is Redeal
-                and s[_M].rules.no_picture_redeal
-                and may_redeal(s[_HANDS][s[_TURN]], rule_params(s[_M].rules))
+                isinstance(action, Redeal)
+                and d.rules.no_picture_redeal
+                and may_redeal(self._hands[bidder], rule_params(d.rules))
             ):
-                return _end_hand(s, Ending.VOID_REDEAL, bids=s[_BIDS], taken=s[_TAKEN])
-        elif phase is _DEAL and cls is Deal:
-            m = s[_M]
-            return _start_deal(
-                m.rules,
-                m.seed,
-                m.deal_number,
-                m.dealer,
-                dealt_deck(action),  # type: ignore[arg-type]
-                m.scores,
-                m.level,
-                m.history,
-                m.hand_number,
-                m.offences,
-                m.explicit,
-                m.first_deck,
-            )
+                return _end_hand(self, Ending.VOID_REDEAL, bids=self._bids, taken=self._taken)
+        elif phase is _DEAL and isinstance(action, Deal):
+            return _start_deal(_copy(d), dealt_deck(action))
         return self._reject(action)
 
     def _reject(self, action: object) -> NoReturn:
         """Work out why ``action`` is not legal and raise (only on the failure path)."""
-        s = self._s
-        phase = s[_PHASE]
-        seat = s[_TURN]
-        m: _Match = s[_M]
+        d = self._deal
+        phase = d.phase
+        seat = self._turn
 
         def fail(reason: Reason, detail: str = "") -> NoReturn:
             raise IllegalActionError(
@@ -587,12 +563,13 @@ class State(StateData):
             fail(Reason.GAME_OVER)
         if phase is _DEAL:
             fail(Reason.WRONG_PHASE, "the cards are to be dealt: apply Deal(deck) (FH-7)")
+        assert seat is not None  # a seat acts in the bidding and in play
         if isinstance(action, Deal):
             fail(Reason.WRONG_PHASE, "a Deal is applied only in a chance state (FH-7)")
         if not isinstance(action, _ACTION_TYPES):
             fail(Reason.NOT_AN_ACTION, f"{describe(action)} is not an action of 400")
         if isinstance(action, TalkBeforePlay | TalkDuringPlay):
-            if not m.rules.conduct_penalties:
+            if not d.rules.conduct_penalties:
                 fail(Reason.NOT_ALLOWED_BY_RULES, "conduct penalties are off in these rules")
             fail(
                 Reason.NOT_ALLOWED_BY_RULES,
@@ -603,27 +580,27 @@ class State(StateData):
         if isinstance(action, Redeal):
             if phase is not _BIDDING:
                 fail(Reason.WRONG_PHASE, "a redeal is demanded instead of a bid (FH-30)")
-            if not m.rules.no_picture_redeal:
+            if not d.rules.no_picture_redeal:
                 fail(Reason.NOT_ALLOWED_BY_RULES, "no_picture_redeal is off (FH-30)")
             fail(Reason.NOT_ALLOWED_BY_RULES, f"seat {seat} holds a J, Q, K or A (FH-30)")
         if isinstance(action, Bid):
             if phase is not _BIDDING:
                 fail(Reason.WRONG_PHASE, "the bidding is over")
-            low = m.minimum_bids[seat]
+            low = d.minimum_bids[seat]
             if action.tricks < low:
                 fail(
                     Reason.BID_BELOW_MINIMUM,
-                    f"with a score of {m.scores[seat]} the minimum bid is {low} (FH-11)",
+                    f"with a score of {d.scores[seat]} the minimum bid is {low} (FH-11)",
                 )
             fail(Reason.BID_ABOVE_MAXIMUM, "the maximum bid is 13 (FH-12)")
         assert isinstance(action, Play)
         if phase is not _PLAY:
             fail(Reason.WRONG_PHASE, "the bidding is not over")
-        hand = s[_HANDS][seat]
+        hand = self._hands[seat]
         if not hand & action.card.mask:
             fail(Reason.CARD_NOT_IN_HAND, f"seat {seat} does not hold {action.card}")
         # held but refused: FH-16 asks for the suit led
-        lead = _lead(s[_TRICK])
+        lead = _lead(self._trick)
         assert lead is not None
         assert not play_mask(hand, lead) & action.card.mask
         fail(Reason.MUST_FOLLOW_SUIT, f"{CARDS[13 * lead].suit.name.lower()} were led (FH-16)")
@@ -650,8 +627,7 @@ class State(StateData):
         seat = check_seat(seat)
         if budget is not None:
             budget = check_int(budget, name="budget", low=1)
-        s = self._s
-        m: _Match = s[_M]
+        d = self._deal
         action = Claim(seat)
 
         def fail(reason: Reason, detail: str) -> NoReturn:
@@ -659,14 +635,14 @@ class State(StateData):
                 reason, seat=seat, action=action, legal=self.legal_actions(), detail=detail
             )
 
-        if s[_PHASE] is _OVER:
+        if d.phase is _OVER:
             fail(Reason.GAME_OVER, "the game is over")
-        if m.rules.claims is Claims.OFF:
+        if d.rules.claims is Claims.OFF:
             fail(Reason.CLAIM_NOT_ALLOWED, "claims are off in these rules (FH-18)")
-        if s[_PHASE] is not _PLAY or s[_TRICK]:
+        if d.phase is not _PLAY or self._trick:
             fail(Reason.CLAIM_NOT_ALLOWED, "a claim is made during play, between tricks (FH-18)")
-        hands = s[_HANDS]
-        verdict = settle_claim(hands, s[_LEADER], seat, budget=budget)
+        hands = self._hands
+        verdict = settle_claim(hands, self._leader, seat, budget=budget)
         if verdict is None:
             fail(
                 Reason.CLAIM_UNSETTLED,
@@ -674,12 +650,12 @@ class State(StateData):
             )
         if not verdict:
             fail(Reason.CLAIM_REJECTED, "the other players can take a trick (FH-18)")
-        taken = list(s[_TAKEN])
+        taken = list(self._taken)
         taken[seat] += hands[seat].bit_count()
         final = (taken[0], taken[1], taken[2], taken[3])
-        bids = s[_BIDS]
-        scored = _score_played(m.scores, bids, final, m.level, m.rules)
-        return _end_hand(s, Ending.CLAIMED, bids=bids, taken=final, scored=scored, claimer=seat)
+        bids = self._bids
+        scored = _score_played(d.scores, _full_bids(bids), final, d.level, d.rules)
+        return _end_hand(self, Ending.CLAIMED, bids=bids, taken=final, scored=scored, claimer=seat)
 
     def penalize(self, action: TalkBeforePlay | TalkDuringPlay) -> State:
         """Apply a conduct penalty (FH-26 ... FH-28); only with ``conduct_penalties=True``.
@@ -695,35 +671,34 @@ class State(StateData):
         :raises IllegalActionError: ``NOT_ALLOWED_BY_RULES`` when conduct penalties are off,
             ``WRONG_PHASE`` for a penalty of the other phase, ``GAME_OVER``, ``NOT_AN_ACTION``.
         """
-        s = self._s
-        m: _Match = s[_M]
+        d = self._deal
 
         def fail(reason: Reason, detail: str) -> NoReturn:
             raise IllegalActionError(
-                reason, seat=s[_TURN], action=action, legal=self.legal_actions(), detail=detail
+                reason, seat=self._turn, action=action, legal=self.legal_actions(), detail=detail
             )
 
         if not isinstance(action, TalkBeforePlay | TalkDuringPlay):
             fail(
                 Reason.NOT_AN_ACTION, "penalize takes TalkBeforePlay(team) or TalkDuringPlay(team)"
             )
-        if not m.rules.conduct_penalties:
+        if not d.rules.conduct_penalties:
             fail(Reason.NOT_ALLOWED_BY_RULES, "conduct penalties are off in these rules")
-        if s[_PHASE] is _OVER:
+        if d.phase is _OVER:
             fail(Reason.GAME_OVER, "the game is over")
         team = action.team
         if isinstance(action, TalkBeforePlay):
-            if s[_PHASE] is not _BIDDING:
+            if d.phase is not _BIDDING:
                 fail(Reason.WRONG_PHASE, "talk before play is penalised during the bidding")
             return _end_hand(
-                s, Ending.CONDUCT_REDEAL, bids=s[_BIDS], taken=s[_TAKEN], offender=team
+                self, Ending.CONDUCT_REDEAL, bids=self._bids, taken=self._taken, offender=team
             )
-        if s[_PHASE] is not _PLAY:
+        if d.phase is not _PLAY:
             fail(Reason.WRONG_PHASE, "talk during play is penalised during play")
-        bids = s[_BIDS]
-        scored = _score_conduct(m.scores, bids, team, m.level, m.rules)
+        bids = self._bids
+        scored = _score_conduct(d.scores, _full_bids(bids), team, d.level, d.rules)
         return _end_hand(
-            s, Ending.CONDUCT_PENALTY, bids=bids, taken=s[_TAKEN], scored=scored, offender=team
+            self, Ending.CONDUCT_PENALTY, bids=bids, taken=self._taken, scored=scored, offender=team
         )
 
     # -- views and determinization ------------------------------------------------------------
@@ -733,7 +708,7 @@ class State(StateData):
         :raises ArgumentError: if ``seat`` is not a seat 0 to 3.
         """
         seat = check_seat(seat)
-        return observe(self, seat, self.legal_actions() if self._s[_TURN] == seat else ())
+        return observe(self, seat, self.legal_actions() if self._turn == seat else ())
 
     def with_hidden_cards(self, hands: Sequence[CardSet | Iterable[Card | str]]) -> State:
         """The same state with the unplayed cards dealt differently among the seats.
@@ -746,26 +721,34 @@ class State(StateData):
 
         :raises ArgumentError: for anything else.
         """
-        s = self._s
-        old = s[_HANDS]
+        old = self._hands
         new = check_hands(hands, [mask.bit_count() for mask in old])
         if new[0] | new[1] | new[2] | new[3] != old[0] | old[1] | old[2] | old[3]:
             raise ArgumentError(
                 "hands: the hands must hold exactly the unplayed cards", name="hands", value=hands
             )
-        if s[_PHASE] is _DEAL:
+        d = self._deal
+        if d.phase is _DEAL:
             return self
         played = [0, 0, 0, 0]
-        for t in s[_DONE]:
-            for position in range(4):
-                played[(t[0] + position) % 4] |= 1 << t[1 + position]
-        for position, index in enumerate(s[_TRICK]):
-            played[(s[_LEADER] + position) % 4] |= 1 << index
-        m: _Match = s[_M]
+        for leader, cards, _ in self._tricks:
+            for position, index in enumerate(cards):
+                played[(leader + position) % 4] |= 1 << index
+        for position, index in enumerate(self._trick):
+            played[(self._leader + position) % 4] |= 1 << index
         deck = deck_from_hands(
-            [new[i] | played[i] for i in range(4)], m.dealer, m.rules.deal_packets
+            [new[i] | played[i] for i in range(4)], d.dealer, d.rules.deal_packets
         )
-        return _make((m._replace(deck=deck), *s[1:_HANDS], tuple(new), *s[_HANDS + 1 :]))
+        return _make(
+            attrs.evolve(d, deck=deck),
+            hands=(new[0], new[1], new[2], new[3]),
+            turn=self._turn,
+            leader=self._leader,
+            trick=self._trick,
+            tricks=self._tricks,
+            bids=self._bids,
+            taken=self._taken,
+        )
 
 
 def new_game(
@@ -812,14 +795,9 @@ def new_game(
         or both ``deck`` and ``hands``.
     :raises ParseError: for a deck that is not 52 distinct cards.
     """
-    if rules is None:
-        rules = Rules()
-    elif not isinstance(rules, Rules):
-        raise RulesError(f"rules: expected a four_hundred.Rules, got {describe(rules)}")
-    seed = secrets.randbits(64) if seed is None else check_seed(seed)
-    dealer = draw_for_dealer(seed, 4) if dealer is None else check_seat(dealer, name="dealer")
+    rules = check_rules(rules, Rules, game="four_hundred")
+    seed, dealer, explicit = game_start(seed=seed, dealer=dealer, chance=chance, players=4)
     start = (0, 0, 0, 0) if scores is None else check_scores(scores, 4)
-    explicit = check_chance(chance) == "explicit"
     if deck is not None and hands is not None:
         raise ArgumentError(
             "give deck= or hands=, not both: either one fixes the first deal",
@@ -833,16 +811,16 @@ def new_game(
         first_deck = deck_from_hands(
             check_hands(hands, (13, 13, 13, 13)), dealer, rules.deal_packets
         )
-    return _start_deal(
-        rules,
-        seed,
-        0,
-        dealer,
-        first_deck,
-        start,  # type: ignore[arg-type]
-        START_LEVEL,
-        (),
-        1,
-        (0, 0),
-        explicit,
+    match = _Deal(
+        rules=rules,
+        seed=seed,
+        dealer=dealer,
+        deal_number=0,
+        scores=(start[0], start[1], start[2], start[3]),
+        level=START_LEVEL,
+        history=(),
+        hand_number=1,
+        offences=(0, 0),
+        explicit=explicit,
     )
+    return _start_deal(match, first_deck)

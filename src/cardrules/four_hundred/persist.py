@@ -55,7 +55,7 @@ from cardrules.four_hundred.actions import (
     TalkBeforePlay,
     TalkDuringPlay,
 )
-from cardrules.four_hundred.engine import State, _hand_result, _start_deal
+from cardrules.four_hundred.engine import State, _full_bids, _hand_result, _start_deal
 from cardrules.four_hundred.record import CODEC
 from cardrules.four_hundred.rules import Rules
 from cardrules.four_hundred.scoring import (
@@ -66,7 +66,7 @@ from cardrules.four_hundred.scoring import (
     is_thrown_in,
     minimum_bid,
 )
-from cardrules.four_hundred.state import _M, HandEnd, HandResult, Outcome, Phase
+from cardrules.four_hundred.state import HandEnd, HandResult, Outcome, Phase, _copy, _Deal
 
 __all__ = ["STATE_FORMAT", "STATE_VERSION", "load_state", "save_state"]
 
@@ -175,7 +175,7 @@ def save_state(state: State) -> str:
             "be saved this way; pickle the state instead"
         )
     history = state.history[:-1] if _closed(state) else state.history
-    first_deck = state._s[_M].first_deck
+    first_deck = state._deal.first_deck
     if history and not first_deck:
         raise RecordError(
             "save_state: this state does not hold the deck of its first deal (a determinized "
@@ -246,7 +246,7 @@ def _result(raw: Any, where: str) -> HandResult:
     _exact(raw, _RESULT_KEYS | _CARD_KEYS, where)
     try:
         ending = HandEnd(raw["ending"])
-        outcomes = tuple(
+        o0, o1, o2, o3 = (
             None if o is None else Outcome(o)
             for o in _ints_or_text(raw["outcomes"], f"{where}.outcomes")
         )
@@ -263,7 +263,7 @@ def _result(raw: Any, where: str) -> HandResult:
         _ints(raw["tricks"], 4, f"{where}.tricks"),
         _ints(raw["changes"], 4, f"{where}.changes"),
         _ints(raw["scores"], 4, f"{where}.scores"),
-        outcomes,  # type: ignore[arg-type]
+        (o0, o1, o2, o3),
         ending,
         _optional_int(raw, "claimer", where),
         _optional_int(raw, "offender", where),
@@ -283,19 +283,12 @@ def _ints_or_text(value: Any, where: str) -> list[Any]:
 _SCORED: Final = (HandEnd.PLAYED, HandEnd.CLAIMED, HandEnd.CONDUCT_PENALTY)
 
 
-def _expected(
-    result: HandResult,
-    rules: Rules,
-    before: tuple[int, int, int, int],
-    level: int,
-    offences: tuple[int, int],
-    hand_number: int,
-    where: str,
-) -> HandResult:
+def _expected(result: HandResult, match: _Deal, where: str) -> HandResult:
     """The hand that the rules give from ``result``'s bids, tricks and ending, after the match
-    stood at ``before`` / ``level`` / ``offences``; raises for what cannot be re-scored.  The
-    scoring and the scoresheet line are the engine's own (:mod:`~cardrules.four_hundred.scoring`,
-    ``engine._hand_result``)."""
+    stood as ``match`` says (its rules, scores, level, offences, hand number); raises for what
+    cannot be re-scored.  The scoring and the scoresheet line are the engine's own
+    (:mod:`~cardrules.four_hundred.scoring`, ``engine._hand_result``)."""
+    rules, before, level = match.rules, match.scores, match.level
     bids = result.bids
     ending = result.ending
     offender = result.offender
@@ -313,10 +306,11 @@ def _expected(
             raise RecordError(f"{where}: seat {seat}'s bid {bid} is not legal (FH-11, FH-12)")
     if (ending in _SCORED or ending is HandEnd.THROWN_IN) and None in bids:
         raise RecordError(f"{where}: a {ending.value} hand needs all four bids")
-    full: tuple[int, int, int, int] = bids  # type: ignore[assignment]
-    if ending is HandEnd.THROWN_IN and not is_thrown_in(before, full, rules):
+    if ending is HandEnd.THROWN_IN and not is_thrown_in(before, _full_bids(bids), rules):
         raise RecordError(f"{where}: the bids {list(bids)} are not thrown in (FH-13, FH-14)")
-    if ending in (HandEnd.PLAYED, HandEnd.CLAIMED) and is_thrown_in(before, full, rules):
+    if ending in (HandEnd.PLAYED, HandEnd.CLAIMED) and is_thrown_in(
+        before, _full_bids(bids), rules
+    ):
         raise RecordError(f"{where}: the bids {list(bids)} are thrown in, not played (FH-14)")
     made_bids = [bid is not None for bid in bids]
     first = (result.dealer + 1) % 4 if result.dealer in (0, 1, 2, 3) else 0
@@ -334,23 +328,19 @@ def _expected(
         tricks = (0, 0, 0, 0)
     scored: HandScore | None = None
     if ending is HandEnd.CONDUCT_PENALTY:
-        scored = _score_conduct(before, full, offender, level, rules)  # type: ignore[arg-type]
+        assert offender is not None  # checked above
+        scored = _score_conduct(before, _full_bids(bids), offender, level, rules)
     elif ending in _SCORED:
-        scored = _score_played(before, full, tricks, level, rules)
+        scored = _score_played(before, _full_bids(bids), tricks, level, rules)
     conduct = ending in (HandEnd.CONDUCT_REDEAL, HandEnd.CONDUCT_PENALTY)
     return _hand_result(
-        hand_number,
-        result.deal_number,
-        result.dealer,
-        before,
-        level,
-        offences,
-        ending,
-        bids,
-        tricks,
-        scored,
-        result.claimer if ending is HandEnd.CLAIMED else None,
-        offender if conduct else None,
+        match,
+        ending=ending,
+        bids=bids,
+        taken=tricks,
+        scored=scored,
+        claimer=result.claimer if ending is HandEnd.CLAIMED else None,
+        offender=offender if conduct else None,
     )
 
 
@@ -389,7 +379,18 @@ def _check_history(
         else:
             start = tuple(s - c for s, c in zip(result.scores, result.changes, strict=True))
             before = _start_scores(start, f"{where}: the scores before it")
-        expected = _expected(result, rules, before, level, offences, hand_number, where)
+        match = _Deal(
+            rules=rules,
+            seed=seed,
+            dealer=result.dealer,
+            deal_number=number,
+            scores=before,
+            level=level,
+            history=history[:number],
+            hand_number=hand_number,
+            offences=offences,
+        )
+        expected = _expected(result, match, where)
         if expected != result:
             wrong = [
                 f"{field.name} is {describe(getattr(result, field.name))}, the rules give "
@@ -404,19 +405,7 @@ def _check_history(
         if result.winner is not None:
             raise RecordError(f"{where}: the game ended in this hand; nothing can follow")
         if number and result.ending is HandEnd.VOID_REDEAL:
-            state = _start_deal(
-                rules,
-                seed,
-                number,
-                result.dealer,
-                None,
-                before,
-                level,
-                history[:number],
-                hand_number,
-                offences,
-            )
-            _replay_redeal(state, result, where)
+            _replay_redeal(_start_deal(_copy(match)), result, where)
         level, offences = result.level, result.offences
         hand_number += result.scored
     if history:
@@ -493,9 +482,18 @@ def _replay_history(
     """Replay the finished hands through the engine, from deal 0 (dealt from its deck) on; each
     later deal must be the seed's, and each hand the engine finishes must be the saved one.
     Returns the engine's state at the start of the deal after them."""
-    state = _start_deal(
-        rules, seed, 0, history[0].dealer, decks[0], start, START_LEVEL, (), 1, (0, 0)
+    first = _Deal(
+        rules=rules,
+        seed=seed,
+        dealer=history[0].dealer,
+        deal_number=0,
+        scores=start,
+        level=START_LEVEL,
+        history=(),
+        hand_number=1,
+        offences=(0, 0),
     )
+    state = _start_deal(first, decks[0])
     for number, (result, deck) in enumerate(zip(history, decks, strict=True)):
         where = f"history[{number}]"
         if state.deck != deck:
@@ -577,9 +575,18 @@ def load_state(text: str) -> State:
             (start[0], start[1], start[2], start[3]),
         )
     else:
-        state = _start_deal(
-            rules, seed, number, dealer, deck, scores, level, history, hand_number, offences
+        match = _Deal(
+            rules=rules,
+            seed=seed,
+            dealer=dealer,
+            deal_number=number,
+            scores=scores,
+            level=level,
+            history=history,
+            hand_number=hand_number,
+            offences=offences,
         )
+        state = _start_deal(match, deck)
     for index, item in enumerate(_get(data, "steps", list, "state")):
         if (
             not isinstance(item, list)

@@ -6,16 +6,17 @@ value and picklable, and has every read-only property of a state; the transition
 ``claim``, ``penalize`` ...) are added by :class:`cardrules.four_hundred.State`, the engine's
 subclass (:mod:`cardrules.four_hundred.engine`).
 
-Inside, a state is one tuple of plain values (card masks, card indices, ints) and the per-hand
-constants (:class:`_Match`) are shared between the states of a hand; ``Card``, ``CardSet`` and
-``Trick`` objects are made only at the surface.
+Inside, a state is named slots of plain values (card masks, card indices, ints) and a deal record
+(``_Deal``) shared between the states of a stage of the hand, laid out as All Fours' are
+(:mod:`cardrules.core.frozen`); ``Card``, ``CardSet`` and ``Trick`` objects are made only at the
+surface.
 """
 
 from __future__ import annotations
 
 import enum
 from itertools import chain
-from typing import Any, Final, NamedTuple
+from typing import Any, Final
 
 import attrs
 
@@ -23,6 +24,7 @@ from cardrules.core.cards import CARDS, Card, Suit
 from cardrules.core.cardset import CardSet
 from cardrules.core.checks import check_seat
 from cardrules.core.deprecated import warn_renamed
+from cardrules.core.frozen import Frozen, copier
 from cardrules.core.tricks import Trick
 from cardrules.four_hundred.rules import Rules
 from cardrules.four_hundred.scoring import minimum_total
@@ -38,6 +40,11 @@ class Phase(enum.StrEnum):
     PLAY = "play"
     OVER = "over"
     DEAL = "deal"
+
+
+_DEAL: Final = Phase.DEAL
+#: A completed trick in the engine's form: (leader, card indices in play order, winning seat).
+_RawTrick = tuple[int, tuple[int, ...], int]
 
 
 class Ending(enum.StrEnum):
@@ -109,9 +116,9 @@ class HandResult:
     #: The team that won the game with this hand, or ``None``.
     winner: int | None
     # Every card played in the hand, read as plays: kept in the engine's form (the completed
-    # tricks as (leader, c0, c1, c2, c3, winner), then the card indices of a trick cut short),
+    # tricks as (leader, cards, winner), then the card indices of a trick cut short),
     # so that ending a hand builds nothing; compared by the cards alone.
-    _played: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]] = attrs.field(
+    _played: tuple[tuple[_RawTrick, ...], tuple[int, ...]] = attrs.field(
         default=((), ()),
         repr=False,
         eq=attrs.cmp_using(eq=lambda a, b: a is b or _card_indices(a) == _card_indices(b)),
@@ -139,146 +146,178 @@ class HandResult:
         return self.tricks_taken
 
 
-def _card_indices(played: tuple[tuple[tuple[int, ...], ...], tuple[int, ...]]) -> tuple[int, ...]:
+def _card_indices(played: tuple[tuple[_RawTrick, ...], tuple[int, ...]]) -> tuple[int, ...]:
     """The card indices of a hand's plays, in order, from :class:`HandResult`'s inner form."""
     done, trick = played
-    return (*chain.from_iterable(t[1:5] for t in done), *trick)
+    return (*chain.from_iterable(t[1] for t in done), *trick)
 
 
-class _Match(NamedTuple):
-    """What stays the same during one hand."""
+@attrs.define(slots=True, kw_only=True, eq=True, hash=True, weakref_slot=False)
+class _Deal:
+    """The deal record (:mod:`cardrules.core.frozen`): what stays the same between two stages
+    of one deal.  Changed only on a fresh copy (:func:`_copy`), before a state holds it."""
 
     rules: Rules
     seed: int
-    #: The deck of the deal, top first; empty in a chance state (not dealt yet).
-    deck: tuple[Card, ...]
-    deal_number: int
     dealer: int
+    #: The deal number ``k`` (0 for the first; every deal counts).
+    deal_number: int
     scores: tuple[int, int, int, int]
+    #: The level of FH-24 for this hand.
     level: int
     history: tuple[HandResult, ...]
+    #: The scoresheet line this hand gets if it is scored (FH-19).
     hand_number: int
+    #: Each team's conduct offences so far (FH-28).
     offences: tuple[int, int]
-    minimum_bids: tuple[int, int, int, int]
-    winner: int | None
     #: True in a game with ``chance="explicit"``: every deal waits for a ``Deal``.
-    explicit: bool
+    explicit: bool = False
     #: The deck of deal 0 once it is over (``new_game(deck=...)`` may have fixed it, so the seed
     #: need not give it); empty during deal 0, whose deck is ``deck``.  Never observed.
     first_deck: tuple[Card, ...] = ()
+    #: The deck of the deal, top first; empty in a chance state (not dealt yet).
+    deck: tuple[Card, ...] = ()
+    #: Each seat's minimum bid in this hand (FH-11), set when the hand is dealt.
+    minimum_bids: tuple[int, int, int, int] = (2, 2, 2, 2)
+    phase: Phase = Phase.DEAL
+    winner: int | None = None
 
 
-# Positions in StateData._s: the match, the phase, the seat to act, the four hand masks, the
-# bids, the tricks taken, the leader of the current trick, its card indices, and one
-# ``(leader, c0, c1, c2, c3, winner)`` per completed trick.
-_M, _PHASE, _TURN, _HANDS, _BIDS, _TAKEN, _LEADER, _TRICK, _DONE = range(9)
-_DEAL: Final = Phase.DEAL
+_copy: Final = copier(_Deal)
 
 
-class StateData:
+class _Slots:
+    """The storage of a state, writable (the engine fills one, then seals it as a ``State``:
+    :mod:`cardrules.core.frozen`)."""
+
+    __slots__ = (
+        "_bids",
+        "_deal",
+        "_hands",
+        "_leader",
+        "_taken",
+        "_trick",
+        "_tricks",
+        "_turn",
+        "is_terminal",
+    )
+
+    _deal: _Deal
+    _hands: tuple[int, int, int, int]  # each seat's card mask
+    _turn: int | None
+    _leader: int
+    _trick: tuple[int, ...]  # card indices, the lead first
+    _tricks: tuple[_RawTrick, ...]
+    _bids: tuple[int | None, int | None, int | None, int | None]
+    _taken: tuple[int, int, int, int]  # tricks taken per seat
+    is_terminal: bool
+
+
+class StateData(_Slots, Frozen):
     """The data of a state of 400 and its read-only properties: immutable, hashable, equal by
     value, picklable.  Users meet it as :class:`cardrules.four_hundred.State`, which adds the
-    transitions."""
+    transitions.
 
-    __slots__ = ("_s", "is_terminal")
+    .. attribute:: is_terminal
+       :type: bool
 
-    _s: tuple[Any, ...]
-    #: True when the game is over.  (A stored attribute rather than a property: simulations read
-    #: it after every action.)
-    is_terminal: bool
+       True when the game is over.  (A stored attribute rather than a property: simulations
+       read it after every action.)
+    """
+
+    __slots__ = ()
 
     # -- the game protocol ------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
         """The seat to act, or ``None`` when the game is over or the cards are to be dealt."""
-        turn: int | None = self._s[_TURN]
-        return turn
+        return self._turn
 
     @property
     def winner(self) -> int | None:
         """The winning team, or ``None``: four players in two fixed partnerships, partners
         opposite (FH-1), team 0 = seats 0 and 2, team 1 = seats 1 and 3 (FH-2)."""
-        return self._s[_M].winner  # type: ignore[no-any-return]
+        return self._deal.winner
 
     @property
     def is_chance(self) -> bool:
         """True in a chance state: the cards are to be dealt with ``apply(Deal(deck))`` (only in
         a game with ``chance="explicit"``; always False in a seeded game)."""
-        return self._s[_PHASE] is _DEAL
+        return self._deal.phase is _DEAL
 
     @property
     def chance(self) -> str:
         """How the deals of the game are made: ``"seeded"`` (the game's seed shuffles) or
         ``"explicit"`` (each deal waits in a chance state for ``apply(Deal(deck))``)."""
-        return "explicit" if self._s[_M].explicit else "seeded"
+        return "explicit" if self._deal.explicit else "seeded"
 
     # -- the match ---------------------------------------------------------------------------
     @property
     def rules(self) -> Rules:
         """The ruleset."""
-        return self._s[_M].rules  # type: ignore[no-any-return]
+        return self._deal.rules
 
     @property
     def seed(self) -> int:
         """The seed of the game: every shuffle comes from it."""
-        return self._s[_M].seed  # type: ignore[no-any-return]
+        return self._deal.seed
 
     @property
     def deck(self) -> tuple[Card, ...]:
         """The 52 cards of the current deal, top card first (FH-7); empty in a chance state."""
-        return self._s[_M].deck  # type: ignore[no-any-return]
+        return self._deal.deck
 
     @property
     def deal_number(self) -> int:
         """The number ``k`` of the current deal: 0 for the first; every deal counts."""
-        return self._s[_M].deal_number  # type: ignore[no-any-return]
+        return self._deal.deal_number
 
     @property
     def hand_number(self) -> int:
         """The scoresheet line the current hand gets if it is scored (1 for the first)."""
-        return self._s[_M].hand_number  # type: ignore[no-any-return]
+        return self._deal.hand_number
 
     @property
     def dealer(self) -> int:
         """The dealer of the current hand."""
-        return self._s[_M].dealer  # type: ignore[no-any-return]
+        return self._deal.dealer
 
     @property
     def scores(self) -> tuple[int, int, int, int]:
         """The four per-player scores in seat order (FH-3)."""
-        return self._s[_M].scores  # type: ignore[no-any-return]
+        return self._deal.scores
 
     @property
     def level(self) -> int:
         """The level of FH-24: 41, or 51, 61 ... after both teams qualified together."""
-        return self._s[_M].level  # type: ignore[no-any-return]
+        return self._deal.level
 
     @property
     def history(self) -> tuple[HandResult, ...]:
         """The finished hands, first to last."""
-        return self._s[_M].history  # type: ignore[no-any-return]
+        return self._deal.history
 
     @property
     def offences(self) -> tuple[int, int]:
         """Each team's conduct offences so far (FH-28)."""
-        return self._s[_M].offences  # type: ignore[no-any-return]
+        return self._deal.offences
 
     @property
     def minimum_bids(self) -> tuple[int, int, int, int]:
         """Each seat's minimum bid in this hand (FH-11)."""
-        return self._s[_M].minimum_bids  # type: ignore[no-any-return]
+        return self._deal.minimum_bids
 
     @property
     def minimum_total(self) -> int:
         """The minimum total of the bids in this hand (FH-13)."""
-        m: _Match = self._s[_M]
-        return minimum_total(m.scores, m.rules)
+        d = self._deal
+        return minimum_total(d.scores, d.rules)
 
     # -- the hand --------------------------------------------------------------------------
     @property
     def phase(self) -> Phase:
         """Bidding, play, over, or (in a chance state) deal."""
-        return self._s[_PHASE]  # type: ignore[no-any-return]
+        return self._deal.phase
 
     @property
     def trump(self) -> Suit:
@@ -288,96 +327,74 @@ class StateData:
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Each seat's unplayed cards, in card-index order."""
-        return tuple(tuple(CardSet.from_mask(mask)) for mask in self._s[_HANDS])
+        return tuple(tuple(CardSet.from_mask(mask)) for mask in self._hands)
 
     def hand(self, seat: int) -> CardSet:
         """One seat's unplayed cards.
 
         :raises ArgumentError: if ``seat`` is not a seat 0 to 3.
         """
-        return CardSet.from_mask(self._s[_HANDS][check_seat(seat)])
+        return CardSet.from_mask(self._hands[check_seat(seat)])
 
     @property
     def bids(self) -> tuple[int | None, int | None, int | None, int | None]:
         """The bids of this hand in seat order, ``None`` for a seat yet to bid."""
-        return self._s[_BIDS]  # type: ignore[no-any-return]
+        return self._bids
 
     @property
     def tricks_taken(self) -> tuple[int, int, int, int]:
         """Tricks taken so far in this hand, per seat (FH-17)."""
-        return self._s[_TAKEN]  # type: ignore[no-any-return]
+        return self._taken
 
     @property
     def leader(self) -> int:
         """The seat that leads (or led) the current trick."""
-        return self._s[_LEADER]  # type: ignore[no-any-return]
+        return self._leader
 
     @property
     def current_trick(self) -> Trick:
         """The trick in progress (no cards between tricks)."""
-        s = self._s
-        return Trick(s[_LEADER], tuple(CARDS[i] for i in s[_TRICK]))
+        return Trick(self._leader, tuple(CARDS[i] for i in self._trick))
 
     @property
     def tricks(self) -> tuple[Trick, ...]:
         """The completed tricks of this hand."""
         return tuple(
-            Trick(t[0], (CARDS[t[1]], CARDS[t[2]], CARDS[t[3]], CARDS[t[4]]))
-            for t in self._s[_DONE]
+            Trick(leader, tuple(CARDS[i] for i in cards)) for leader, cards, _ in self._tricks
         )
 
     @property
     def trick_winners(self) -> tuple[int, ...]:
         """The winner of each completed trick of this hand."""
-        return tuple(t[5] for t in self._s[_DONE])
+        return tuple(winner for _, _, winner in self._tricks)
 
     @property
     def played(self) -> CardSet:
         """Every card played in this hand (completed tricks and the current one)."""
         mask = 0
-        for t in self._s[_DONE]:
-            for i in t[1:5]:
+        for _, cards, _ in self._tricks:
+            for i in cards:
                 mask |= 1 << i
-        for i in self._s[_TRICK]:
+        for i in self._trick:
             mask |= 1 << i
         return CardSet.from_mask(mask)
 
-    # -- value semantics -------------------------------------------------------------------
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            return self._s == other._s
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._s)
-
-    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
-        return (_restore, (self.__class__, self._s))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"a State is immutable: cannot set {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"a State is immutable: cannot delete {name!r}")
-
-    def __repr__(self) -> str:
-        s = self._s
-        m: _Match = s[_M]
+    # -- value semantics (cardrules.core.frozen) ---------------------------------------------
+    def _key(self) -> tuple[Any, ...]:
         return (
-            f"<State {s[_PHASE].value} deal={m.deal_number} dealer={m.dealer} "
-            f"turn={s[_TURN]} scores={m.scores} bids={s[_BIDS]} taken={s[_TAKEN]}>"
+            self._deal,
+            self._hands,
+            self._turn,
+            self._leader,
+            self._trick,
+            self._tricks,
+            self._bids,
+            self._taken,
         )
 
-
-# The slots are written through their descriptors: StateData.__setattr__ refuses every write.
-_set_s = StateData.__dict__["_s"].__set__
-_set_terminal = StateData.__dict__["is_terminal"].__set__
-_OVER: Final = Phase.OVER
-
-
-def _restore(cls: type[StateData], s: tuple[Any, ...]) -> StateData:
-    """Unpickle a state of class ``cls`` (the engine's ``State``) from its tuple."""
-    state = object.__new__(cls)
-    _set_s(state, s)
-    _set_terminal(state, s[_PHASE] is _OVER)
-    return state
+    def __repr__(self) -> str:
+        d = self._deal
+        return (
+            f"<State {d.phase.value} deal={d.deal_number} dealer={d.dealer} "
+            f"turn={self._turn} scores={d.scores} bids={self._bids} taken={self._taken}>"
+        )

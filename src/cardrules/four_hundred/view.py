@@ -27,20 +27,7 @@ from cardrules.events import (
 from cardrules.four_hundred.actions import Action, Bid, Claim, Move, Play, Redeal, action_id
 from cardrules.four_hundred.rules import Rules
 from cardrules.four_hundred.scoring import bids_total, minimum_total
-from cardrules.four_hundred.state import (
-    _BIDS,
-    _HANDS,
-    _M,
-    _PHASE,
-    _TAKEN,
-    _TURN,
-    HandEnd,
-    HandResult,
-    Outcome,
-    Phase,
-    StateData,
-    _Match,
-)
+from cardrules.four_hundred.state import HandEnd, HandResult, Outcome, Phase, StateData
 
 __all__ = ["Observation", "events", "observe", "start_events"]
 
@@ -141,9 +128,8 @@ def observe(state: StateData, seat: int, legal: Sequence[Action] = ()) -> Observ
     """The :class:`Observation` of ``seat`` (a checked seat) in ``state``; ``legal`` are the
     legal actions of the state when ``seat`` is to act (the engine's
     :meth:`State.observe <cardrules.four_hundred.State.observe>` passes them)."""
-    s = state._s
-    m: _Match = s[_M]
-    hands = s[_HANDS]
+    m = state._deal
+    hands = state._hands
     return Observation(
         seat=seat,
         hand=CardSet.from_mask(hands[seat]),
@@ -153,13 +139,13 @@ def observe(state: StateData, seat: int, legal: Sequence[Action] = ()) -> Observ
             hands[2].bit_count(),
             hands[3].bit_count(),
         ),
-        phase=s[_PHASE],
-        current_player=s[_TURN],
+        phase=m.phase,
+        current_player=state._turn,
         dealer=m.dealer,
         scores=m.scores,
         level=m.level,
-        bids=s[_BIDS],
-        tricks_taken=s[_TAKEN],
+        bids=state._bids,
+        tricks_taken=state._taken,
         tricks=state.tricks,
         current_trick=state.current_trick,
         history=m.history,

@@ -49,7 +49,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from cardrules.agents.registry import AGENT_KINDS, game_name, make_agent
+from cardrules.agents.registry import AGENT_KINDS, HINT_AGENT, game_name, hint_agent, make_agent
 from cardrules.core.deck import derive_seed
 from cardrules.errors import CardrulesError, IllegalActionError, ParseError, Reason, RulesError
 from cardrules.events import Event, events, start_events
@@ -68,8 +68,6 @@ __all__ = [
 MAX_BODY_BYTES: Final = 1_000_000
 #: The longest a bot may think over one move before the rule agent moves in its place.
 BOT_SECONDS: Final = 10.0
-#: The agent that answers a hint (it sees only the asking seat's view).
-HINT_AGENT: Final = "pimc:0.5s"
 #: The longest wait for a request's whole body (a Content-Length longer than the body).
 BODY_SECONDS: Final = 10.0
 #: The most digits taken in a number from a path or query (a step, a seat).
@@ -606,7 +604,7 @@ class _App:
             raise ApiError(409, Reason.NOT_YOUR_TURN.value, "a hint is for your turn")
         rng = random.Random(derive_seed(table.seed, "hint", len(table.steps)))
         try:
-            action = await self._think(make_agent(table.game, HINT_AGENT), state.observe(seat), rng)
+            action = await self._think(hint_agent(table.game), state.observe(seat), rng)
         except TimeoutError:
             raise ApiError(503, "timeout", "no hint in time: try again") from None
         return JSONResponse(
