@@ -187,7 +187,8 @@ def main() -> None:
     while sum(state.tricks_taken) < 11:
         state = state.apply(state.legal_actions()[0])
     four_hundred.solve(state)
-    four_hundred_hands(args.hands)
+    if args.hands:
+        four_hundred_hands(args.hands)
     all_fours_solves(args.deals, tuple(args.tricks))
     if args.tiers:
         tiers(args.tiers)
