@@ -1,14 +1,19 @@
-"""The double-dummy solvers: time per solve from a full deal and from mid-deal positions.
+"""The double-dummy solvers side by side with DDS, in one run (CPU time).
 
-``python benchmarks/bench_solve.py [SECONDS]`` prints solves per second and the median time of a
-solve for: a full All Fours deal (6 tricks, 4 players, after the stand), solved and valued alone on
-the race objective; 400 positions with 4, 6 and 8 tricks to go (random play before), and 400's score
-search (``bid_values``) with 6 and 7 to go.  ``--full-400 N`` also solves N full 400 hands (13
-tricks; the deals of seeds 0 to N - 1 after four Bid(3)s) and prints, for each and then as median
-and max, the wall-clock and CPU (process) seconds and the nodes (tricks searched): on a shared
-machine the CPU time and the nodes are the steadier figures.  ``--positions N`` solves the first N
-of the 400 positions with 4, 6, 8 and 10 tricks to go and prints the median and max CPU time and
-nodes of each (the figures of the docs' table).  Figures are for the machine at hand.
+``python benchmarks/bench_solve.py`` prints, for the 20 full 400 hands of seeds 0-19 after four
+``Bid(3)`` (13 tricks, every legal play's value), the CPU time of :func:`four_hundred.solve
+<cardrules.four_hundred.solve.solve>` and of DDS (``endplay.dds.solve_board``, the C++ bridge
+solver: 400's card play is bridge with hearts always trumps) for each hand, whether every play's
+value agrees, and the median and max of each; then All Fours deals of 6, 9 and 12 tricks (after
+a stand, one run of the pack and two), solved with every play's value (the race objective);
+then, with ``--tiers N``, the interpreted and compiled tiers side by side on N 400 positions
+with 8 tricks to go.
+
+``--hands N`` solves N 400 hands, ``--deals N`` N All Fours deals of each length, ``--tricks
+6 9`` only the deals of those lengths.  The first
+solve of a process includes numba's compilation unless its cache (next to the modules) is
+warm; the script solves one small position first so that it does not count.  Figures are for
+the machine at hand.
 """
 
 from __future__ import annotations
@@ -16,141 +21,178 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from cardrules import all_fours, four_hundred
-from cardrules.all_fours.solve import value as all_fours_value
-from cardrules.four_hundred.bid_solve import bid_values
+from cardrules.core.search import tier
+
+_RANKS = "23456789TJQKA"
 
 
-def _all_fours_deals() -> Iterator[Any]:
-    seed = 0
-    while True:
-        state = all_fours.new_game(seed=seed, dealer=seed % 4)
-        seed += 1
-        if state.phase is all_fours.Phase.BEG:
-            state = state.apply(all_fours.Stand())
-            if state.phase is all_fours.Phase.PLAY:
-                yield state
-
-
-def _four_hundred_positions(tricks_left: int) -> Iterator[Any]:
-    seed = 0
-    while True:
-        rng = random.Random(seed)
+def full_hands(count: int) -> Iterator[Any]:
+    """The full 400 hands of seeds 0 .. count - 1 after four Bid(3)."""
+    for seed in range(count):
         state = four_hundred.new_game(seed=seed, dealer=seed % 4)
-        seed += 1
         for _ in range(4):
             state = state.apply(four_hundred.Bid(3))
+        yield state
+
+
+def dds_values(state: Any) -> dict[str, int] | None:
+    """Every legal play's value (the tricks of the player's team from here) by DDS, or
+    ``None`` when endplay is not installed."""
+    try:
+        from endplay import dds
+        from endplay.types import Deal, Denom, Player
+    except ImportError:
+        return None
+    trick = state.current_trick
+    hands = [state.hand(seat).mask for seat in range(4)]
+    for seat, card in trick.plays():
+        hands[seat] |= 1 << card.index
+    text = []
+    for mask in hands:
+        suits = []
+        for suit in (3, 2, 1, 0):  # PBN: spades, hearts, diamonds, clubs
+            places = range(12, -1, -1)
+            suits.append("".join(_RANKS[p] for p in places if mask >> (13 * suit + p) & 1))
+        text.append(".".join(suits))
+    deal = Deal("N:" + " ".join(text), first=Player(trick.leader), trump=Denom.hearts)
+    for card in trick.cards:
+        deal.play(str(card)[::-1])  # endplay names a card suit first
+    return {
+        card.rank.name[1] + card.suit.name[0].upper(): tricks
+        for card, tricks in dds.solve_board(deal)
+    }
+
+
+def four_hundred_hands(count: int) -> None:
+    """Full 400 hands, cardrules and DDS side by side."""
+    ours: list[float] = []
+    theirs: list[float] = []
+    agree = 0
+    for seed, state in enumerate(full_hands(count)):
+        cpu = time.process_time()
+        result = four_hundred.solve(state)
+        ours.append(time.process_time() - cpu)
+        cpu = time.process_time()
+        expected = dds_values(state)
+        theirs.append(time.process_time() - cpu)
+        team = state.current_player % 2
+        mine = {str(play.card): value[team] for play, value in result.plays.items()}
+        same = expected is None or mine == expected
+        agree += same
+        print(
+            f"400 full hand, seed {seed:2}: cardrules {ours[-1] * 1000:8.1f} ms "
+            f"({result.nodes:,} nodes)   DDS {theirs[-1] * 1000:7.1f} ms   "
+            f"{'same values' if same else 'VALUES DIFFER'}",
+            flush=True,
+        )
+    print(
+        f"400 full hands ({count}): cardrules median {statistics.median(ours) * 1000:.1f} ms, "
+        f"max {max(ours) * 1000:.1f} ms; DDS median {statistics.median(theirs) * 1000:.1f} ms, "
+        f"max {max(theirs) * 1000:.1f} ms; ratio of medians "
+        f"{statistics.median(ours) / statistics.median(theirs):.1f}; "
+        f"{agree} of {count} hands with every play's value the same"
+    )
+
+
+def all_fours_deals(tricks: int, count: int) -> Iterator[Any]:
+    """All Fours deals in play with ``tricks`` tricks (6: a stand; 9, 12: runs of the pack)."""
+    seed = 0
+    found = 0
+    while found < count:
+        state = all_fours.new_game(seed=seed, dealer=seed % 4)
+        seed += 1
+        if state.phase is not all_fours.Phase.BEG:
+            continue
+        if tricks == 6:
+            state = state.apply(all_fours.Stand())
+        else:
+            state = state.apply(all_fours.Beg())
+            if all_fours.RunPack() not in state.legal_actions():
+                continue
+            state = state.apply(all_fours.RunPack())
+        if state.phase is all_fours.Phase.PLAY and len(state.hand(state.current_player)) == tricks:
+            found += 1
+            yield state
+
+
+def all_fours_solves(count: int, lengths: tuple[int, ...] = (6, 9, 12)) -> None:
+    """All Fours deals of each length, solved on the race objective."""
+    for tricks in lengths:
+        times = []
+        for state in all_fours_deals(tricks, count):
+            cpu = time.process_time()
+            all_fours.solve(state, objective="game")
+            times.append(time.process_time() - cpu)
+        print(
+            f"All Fours {tricks}-trick deals ({len(times)}): median "
+            f"{statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms",
+            flush=True,
+        )
+
+
+def tiers(count: int) -> None:
+    """400 positions with 8 tricks to go, interpreted and compiled side by side."""
+    for compiled in (False, True):
+        times = []
+        with tier(compiled):
+            for state in _four_hundred_endings(8, count):
+                cpu = time.process_time()
+                four_hundred.solve(state)
+                times.append(time.process_time() - cpu)
+        name = "compiled" if compiled else "interpreted"
+        print(
+            f"400 solve, 8 tricks to go, {name} ({count}): median "
+            f"{statistics.median(times) * 1000:.1f} ms, max {max(times) * 1000:.1f} ms",
+            flush=True,
+        )
+
+
+def run(seconds: float = 3.0) -> None:
+    """A short run (the smoke test's): a few hands and deals, printed as rates."""
+    count = max(1, int(seconds))
+    for name, solve, states in (
+        ("400 solve, 6 tricks to go", four_hundred.solve, _four_hundred_endings(6, count)),
+        ("All Fours solve, full deal", all_fours.solve, all_fours_deals(6, count)),
+    ):
+        start = time.process_time()
+        for state in states:
+            solve(state)
+        spent = max(time.process_time() - start, 1e-9)
+        print(f"{name:<40} {count / spent:>12,.1f} solves/s")
+
+
+def _four_hundred_endings(tricks_left: int, count: int) -> Iterator[Any]:
+    for seed, state in enumerate(full_hands(count)):
+        rng = random.Random(seed)
         while sum(state.tricks_taken) < 13 - tricks_left:
             state = state.apply(rng.choice(state.legal_actions()))
         yield state
 
 
-def _measure(
-    name: str, positions: Iterator[Any], solve: Callable[[Any], Any], seconds: float
-) -> None:
-    """Solve positions for about ``seconds`` (at least one) and print the rate and median."""
-    times: list[float] = []
-    spent = 0.0
-    while not times or spent < seconds:
-        state = next(positions)
-        start = time.perf_counter()
-        solve(state)
-        times.append(time.perf_counter() - start)
-        spent += times[-1]
-    print(f"{name:<40} {len(times) / spent:>14,.2f} solves/s")
-    median, longest = statistics.median(times) * 1000, max(times) * 1000
-    print(f"(median {median:.1f} ms, max {longest:.1f} ms, {len(times)} solves)")
-
-
-def run(seconds: float = 3.0) -> None:
-    """Print the solvers' figures, spending about ``seconds`` on each."""
-    _measure("all_fours.solve full deal (4 players)", _all_fours_deals(), all_fours.solve, seconds)
-    for left in (4, 6, 8):
-        _measure(
-            f"four_hundred.solve, {left} tricks to go",
-            _four_hundred_positions(left),
-            four_hundred.solve,
-            seconds,
-        )
-    _measure(
-        "all_fours.solve.value, race objective",
-        _all_fours_deals(),
-        lambda state: all_fours_value(state, objective="game"),
-        seconds,
-    )
-    for left in (6, 7):
-        _measure(
-            f"four_hundred bid_values, {left} tricks to go",
-            _four_hundred_positions(left),
-            bid_values,
-            seconds,
-        )
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("seconds", nargs="?", type=float, default=3.0)
-    parser.add_argument("--full-400", type=int, default=0, metavar="N")
-    parser.add_argument("--positions", type=int, default=0, metavar="N")
+    parser.add_argument("--hands", type=int, default=20)
+    parser.add_argument("--deals", type=int, default=20)
+    parser.add_argument("--tiers", type=int, default=0, metavar="N")
+    parser.add_argument("--tricks", type=int, nargs="*", default=[6, 9, 12], metavar="T")
     args = parser.parse_args()
-    run(args.seconds)
-    if args.positions:
-        positions_400(args.positions)
-    if args.full_400:
-        full_400(args.full_400)
-
-
-def positions_400(count: int) -> None:
-    """Solve the first ``count`` 400 positions with 4, 6, 8 and 10 tricks to go and print the
-    median and max CPU time and nodes of each."""
-    for left in (4, 6, 8, 10):
-        positions = _four_hundred_positions(left)
-        cpus: list[float] = []
-        nodes: list[int] = []
-        for _ in range(count):
-            state = next(positions)
-            cpu = time.process_time()
-            result = four_hundred.solve(state)
-            cpus.append(time.process_time() - cpu)
-            nodes.append(result.nodes)
-        print(
-            f"(400, {left} tricks to go, {count} positions: median "
-            f"{statistics.median(cpus) * 1000:.1f} ms CPU, {statistics.median(nodes):,.0f} nodes; "
-            f"max {max(cpus) * 1000:.1f} ms CPU, {max(nodes):,} nodes)",
-            flush=True,
-        )
-
-
-def full_400(count: int) -> None:
-    """Solve the full 400 hands of seeds 0 to ``count - 1`` and print time and nodes."""
-    positions = _four_hundred_positions(13)
-    walls: list[float] = []
-    cpus: list[float] = []
-    nodes: list[int] = []
-    for seed in range(count):
-        state = next(positions)
-        wall, cpu = time.perf_counter(), time.process_time()
-        result = four_hundred.solve(state)
-        walls.append(time.perf_counter() - wall)
-        cpus.append(time.process_time() - cpu)
-        nodes.append(result.nodes)
-        print(
-            f"(full 400 hand, seed {seed}: {walls[-1]:.2f} s, {cpus[-1]:.2f} s CPU, "
-            f"{nodes[-1]:,} nodes)",
-            flush=True,
-        )
-    print(
-        f"(full 400 hand: median {statistics.median(walls):.2f} s, "
-        f"{statistics.median(cpus):.2f} s CPU, {statistics.median(nodes):,.0f} nodes; "
-        f"max {max(walls):.2f} s, {max(cpus):.2f} s CPU, {max(nodes):,} nodes; "
-        f"over {len(walls)})"
-    )
+    # Compile (or load) the search before timing it.
+    all_fours.solve(next(all_fours_deals(6, 1)))
+    state = next(full_hands(1))
+    while sum(state.tricks_taken) < 11:
+        state = state.apply(state.legal_actions()[0])
+    four_hundred.solve(state)
+    if args.hands:
+        four_hundred_hands(args.hands)
+    all_fours_solves(args.deals, tuple(args.tricks))
+    if args.tiers:
+        tiers(args.tiers)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -25,9 +25,6 @@ REGISTRY = "cardrules.games"
 
 #: (check, module): offences left, to be rewired onto the registry.
 ALLOWED: dict[tuple[str, str], int] = {
-    # ``must_follow_unchecked as must_follow_mask`` (the checked function's name)
-    ("rename", "cardrules.four_hundred.bid_solve"): 1,
-    ("rename", "cardrules.four_hundred.solve"): 1,
     # ``getattr(rules, "players", ...)``: GameInfo.players(rules) says it; getattr(module,
     # "minimum_total", None) tells 400 apart
     ("sniff", "cardrules.runner"): 1,

@@ -1,5 +1,5 @@
-"""The 400 solver's bounds before search never exclude the true value (FH-5: hearts are always
-trumps, which the sure heart tricks rely on)."""
+"""The search's bounds before a trick is searched never exclude the true value (FH-5: hearts are
+always trumps, which the sure heart tricks and the quick tricks rely on)."""
 
 from __future__ import annotations
 
@@ -8,9 +8,10 @@ import random
 import pytest
 from test_solve_fh import _in_play, _minimax
 
+from cardrules.core import search as core
 from cardrules.core.cardset import SUIT_MASKS
 from cardrules.four_hundred import State
-from cardrules.four_hundred.solve import _sure_bounds, _sure_hearts, solve
+from cardrules.four_hundred.solve import new_search, solve
 
 
 def _trick_start(seed: int, tricks_left: int) -> State:
@@ -24,17 +25,18 @@ def _trick_start(seed: int, tricks_left: int) -> State:
 
 
 def _check(state: State, value: int, tricks_left: int) -> None:
-    hands = (
-        state.hand(0).mask,
-        state.hand(1).mask,
-        state.hand(2).mask,
-        state.hand(3).mask,
-    )
+    hands = [state.hand(seat).mask for seat in range(4)]
     out = hands[0] | hands[1] | hands[2] | hands[3]
-    low, high, low_cards, high_cards = _sure_bounds(hands, tricks_left, out)
+    ws = new_search(None, tricks_left).ws
+    leader = state.current_trick.leader
+    low, high, low_cards, high_cards = core._sure(ws, *hands, leader, tricks_left, out, 0, -1, 0, 0)
     assert 0 <= low <= value <= high <= tricks_left
     assert low_cards & ~out == 0  # cards still out only
     assert high_cards & ~out == 0
+    quick, cards = core._quick(*hands, 4, leader, 2)
+    mine = value if leader % 2 == 0 else tricks_left - value
+    assert quick <= mine
+    assert cards & ~hands[leader] == 0  # the leader's own top cards
 
 
 @pytest.mark.parametrize("tricks_left", [1, 2, 3])
@@ -53,7 +55,7 @@ def test_bounds_hold_against_the_solver(tricks_left: int) -> None:
 
 def _sure_by_hand(held: int, enemy: int) -> int:
     """A player's top ``j`` hearts less the other team's hearts above the lowest of them, the
-    best ``j`` (the rule as :func:`_sure_bounds` states it)."""
+    best ``j`` (the rule as the search's sure trump tricks state it)."""
     mine = sorted((place for place in range(13) if held >> place & 1), reverse=True)
     best = 0
     for count, place in enumerate(mine, 1):
@@ -62,39 +64,21 @@ def _sure_by_hand(held: int, enemy: int) -> int:
     return best
 
 
-def test_sure_heart_tricks_by_the_rule() -> None:
-    rng = random.Random(7)
-    for _ in range(2000):
-        cards = rng.sample(range(13), rng.randrange(0, 13))
-        split = rng.randrange(len(cards) + 1)
-        held = sum(1 << place for place in cards[:split])
-        enemy = sum(1 << place for place in cards[split:])
-        tricks, lowest = _sure_hearts(held, enemy)
-        assert tricks == _sure_by_hand(held, enemy)
-        if tricks:
-            assert held >> lowest & 1
-            assert (held >> lowest).bit_count() - (enemy >> lowest).bit_count() == tricks
-        else:
-            assert lowest == -1
-
-
-def test_sure_bounds_by_the_rule() -> None:
-    """Each team's sure heart tricks, looked up by the hearts' layout, are the best of its two
-    players' (FH-5), and depend on the hearts down to the lowest one counted."""
+def test_sure_trump_tricks_by_the_rule() -> None:
+    """Each team's sure heart tricks are the best of its two players' (FH-5), and depend on the
+    hearts down to the lowest one counted."""
     rng = random.Random(11)
     for _ in range(2000):
         deck = list(range(52))
         rng.shuffle(deck)
         size = rng.randrange(1, 14)
-        hands = tuple(
+        hands = [
             sum(1 << card for card in deck[seat * size : (seat + 1) * size]) for seat in range(4)
-        )
+        ]
         out = hands[0] | hands[1] | hands[2] | hands[3]
         hearts = [(hand >> 26) & 0x1FFF for hand in hands]
-        low, high, low_cards, high_cards = _sure_bounds(
-            (hands[0], hands[1], hands[2], hands[3]), size, out
-        )
-        for team, tricks, cards in ((0, low, low_cards), (1, size - high, high_cards)):
+        for team in (0, 1):
+            tricks, cards = core._sure_trumps(*hands, 4, 2, team)
             enemy = hearts[team ^ 1] | hearts[team ^ 3]
             assert tricks == max(_sure_by_hand(hearts[seat], enemy) for seat in (team, team ^ 2))
             assert cards & ~out == 0

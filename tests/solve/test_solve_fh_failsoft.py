@@ -8,16 +8,16 @@ import pytest
 from test_solve_fh import _ending, _minimax
 
 from cardrules.four_hundred import State
-from cardrules.four_hundred.solve import _at_least_mid, _position, _Search, solve
+from cardrules.four_hundred.solve import _ask, _position, new_search, solve
 
 
 def _check(state: State, value: int, tricks_left: int, shared: bool) -> None:
     hands, leader, trick = _position(state)
-    search = _Search(None)
+    search = new_search(None, tricks_left)
     for need in range(-1, tricks_left + 2):
         if not shared:
-            search = _Search(None)
-        bound = _at_least_mid(search, hands, leader, trick, need)
+            search = new_search(None, tricks_left)
+        bound = _ask(search, hands, leader, trick, need)
         assert (bound >= need) == (value >= need)
         if bound >= need:
             assert need <= bound <= value

@@ -3,6 +3,8 @@ first solver (before partition search) on longer positions and one full hand."""
 
 from __future__ import annotations
 
+import importlib.util
+
 import pytest
 from test_solve_fh import _ending, _in_play, _minimax, _team0
 
@@ -79,6 +81,10 @@ def test_solver_agrees_with_the_first_solver(left: int, seed: int) -> None:
         assert tricks_at_least(state, team, tricks + 1) is False
 
 
+@pytest.mark.skipif(
+    importlib.util.find_spec("numba") is None,
+    reason="a full hand takes the interpreted search minutes (about 5.6 CPU minutes measured)",
+)
 def test_a_full_hand() -> None:
     seed, value, plays = _FULL_HAND
     result = solve(_in_play(seed))

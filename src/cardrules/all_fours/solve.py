@@ -8,14 +8,16 @@ reports that value, the points of each side along a line of best play, the fixed
 and the value of every legal play of the player to move.  The target (AF-21) is not looked at:
 the solver counts the deal's points.
 
-The search is exact and pure Python: null-window searches ("can side 0 make at least ``v``?"),
-bisected to the exact value; a transposition table at the start of each trick (the hands, the
-leader, the card points won so far and the jack's fate); equivalent cards (cards of a suit in one
-hand with the same card points and no card still out between them) searched once; good plays
-first; and sure-outcome cut-offs (Game is settled once one side is ahead by more than the points
-still out; the jack is its holder's side's when no opponent holds a higher trump).  The trick
-winner and the duty to follow are the core's kernels (:func:`cardrules.core.tricks.beats`,
-:func:`cardrules.core.tricks.follow_or_trump_mask`).
+The search is the core's double-dummy search (:mod:`cardrules.core.search`), compiled by numba
+when it is installed (``pip install 'cardrules[solver]'``), else interpreted: null-window
+searches ("can side 0 make at least ``v``?") bisected to the exact value over the values an end
+of the deal can have, a transposition table at the start of each trick, equivalent cards (cards
+of a suit in one hand with the same card points and no card still out between them) searched
+once, good plays first, and sure-outcome cut-offs (Game is settled once one side is ahead by
+more than the points still out; the jack is its holder's side's when no opponent holds a higher
+trump).  The search counts card points and the jack (:data:`~cardrules.core.search.POINTS`);
+the duty to follow is the game's kernel (:func:`~cardrules.all_fours.kernels.play_mask`,
+AF-16 ... AF-20) and the trick winner the core's (:func:`cardrules.core.tricks.beats`).
 
 >>> from cardrules.all_fours import Stand, new_game
 >>> from cardrules.all_fours.solve import solve
@@ -35,15 +37,18 @@ from typing import Final
 import attrs
 
 from cardrules.all_fours.actions import Play
-from cardrules.all_fours.engine import State, _legal_play_mask
+from cardrules.all_fours.engine import State
+from cardrules.all_fours.kernels import _UNDERTRUMP_CODES, play_mask
 from cardrules.all_fours.rules import Undertrump
 from cardrules.all_fours.scoring import CARD_POINTS, Award, AwardKind, hand_awards
 from cardrules.all_fours.state import Phase
 from cardrules.core.cards import CARDS, Card, Rank, Suit
-from cardrules.core.cardset import SUIT_MASKS, CardSet
+from cardrules.core.cardset import CardSet
 from cardrules.core.checks import refuse
+from cardrules.core.compiled import kernel
 from cardrules.core.equivalence import run_below
 from cardrules.core.equivalence import runs as suit_runs
+from cardrules.core.search import POINTS, Search
 from cardrules.core.tricks import beats
 from cardrules.errors import ArgumentError, describe
 
@@ -60,6 +65,10 @@ WIN: Final = 100
 
 _SUIT: Final = 0x1FFF
 _TEN_PLACE: Final = Rank.TEN - 2
+#: The places of each suit whose cards count card points of their own (ten and up): no card is
+#: their equivalent.
+_ALONE: Final = 0x1FFF & ~((1 << _TEN_PLACE) - 1)
+_ALL: Final = (1 << 52) - 1
 #: AF-4: card points by place in the suit (2 .. A).
 _POINTS: Final = tuple(CARD_POINTS[Rank(place + 2)] for place in range(13))
 
@@ -95,27 +104,33 @@ class Solution:
 def _legal_mask(
     hand: int, trick: Sequence[int], best: int, trump: int, undertrump: Undertrump, called: int
 ) -> int:
-    """The legal plays from ``hand``: the engine's AF-16 ... AF-20 kernel
-    (:func:`~cardrules.all_fours.legal_play_mask`), narrowed to AF-25's called card (``-1`` for
-    none).  ``best`` (the winning card of ``trick``) is the engine's to work out."""
-    legal = _legal_play_mask(hand, trick, trump, undertrump)
-    if called >= 0:
-        legal &= 1 << called
-    return legal
+    """The legal plays from ``hand`` to ``trick`` (whose winning card is ``best``): the game's
+    AF-16 ... AF-20, AF-25 kernel (:func:`~cardrules.all_fours.kernels.play_mask`; ``called``
+    the called card, ``-1`` for none)."""
+    lead = trick[0] // 13 if trick else -1
+    return play_mask(hand, lead, best, trump, _UNDERTRUMP_CODES[undertrump], called)
+
+
+@kernel
+def follow(hand: int, lead: int, top: int, trump: int, option: int) -> int:
+    """All Fours' follow rule in the search's form: AF-16 ... AF-20, the game's
+    :func:`~cardrules.all_fours.kernels.play_mask` (``option`` is the undertrump code; the
+    called card of AF-25 narrows the first card of a search instead)."""
+    return play_mask(hand, lead, top, trump, option, -1)
 
 
 class _Search:
-    """One search: the deal's constants, the transposition table and the node count."""
+    """One solve: the deal's constants and the core's search (:mod:`cardrules.core.search`)
+    that counts card points and the jack (:data:`~cardrules.core.search.POINTS`)."""
 
     __slots__ = (
+        "core",
         "game",
         "jack",
         "jack_holder",
         "jack_values",
         "levels",
         "n",
-        "nodes",
-        "table",
         "trump",
         "undertrump",
         "utility",
@@ -130,6 +145,7 @@ class _Search:
         jack_values: tuple[int, int],
         game: tuple[int, int, int],
         utility: tuple[tuple[int, int, int], ...] | None = None,
+        tricks: int = 6,
     ) -> None:
         self.n = n
         self.trump = trump
@@ -149,133 +165,23 @@ class _Search:
         )
         #: Every value an end of the deal can have, in increasing order.
         self.levels = tuple(sorted({value for row in self.utility for value in row}))
-        self.table: dict[tuple[int, ...], list[int]] = {}
-        self.nodes = 0
+        self.core = Search(
+            follow,
+            players=n,
+            trump=trump,
+            option=_UNDERTRUMP_CODES[undertrump],
+            mode=POINTS,
+            worth=[_POINTS[card % 13] for card in range(52)],
+            utility=[value for row in self.utility for value in row],
+            key=self.jack,
+            alone=(_ALONE,) * 4,
+            table_bits=max(10, min(16, tricks + 6)),
+        )
 
-    def bounds(self, hands: tuple[int, ...], diff: int, jack: int) -> tuple[int, int]:
-        """The least and most that side 0 can make from the start of a trick."""
-        out = 0
-        for hand in hands:
-            out |= hand
-        rest = _mask_points(out)
-        # The Game outcomes still open: from side 0 taking every point still out to side 1.
-        games = range(_sign(diff + rest), _sign(diff - rest) + 1)
-        if jack >= 0:
-            return self._span((jack,), games)
-        if self.jack_holder < 0:
-            return self._span((2,), games)
-        holder = self.jack_holder
-        # Nobody else holding a higher trump, the holder's side keeps the jack.
-        above = SUIT_MASKS[self.trump] & ~((2 << self.jack) - 1)
-        owner = 0
-        for seat, hand in enumerate(hands):
-            if hand >> self.jack & 1:
-                owner = seat
-        threat = 0
-        for seat, hand in enumerate(hands):
-            if (seat - owner) & 1:
-                threat |= hand
-        if not threat & above:
-            return self._span((holder,), games)
-        return self._span((0, 1), games)
-
-    def _span(self, jacks: tuple[int, ...], games: range) -> tuple[int, int]:
-        """The least and the most of the utility over these ends of the deal."""
-        utility = self.utility
-        values = [utility[jack][game] for jack in jacks for game in games]
-        return min(values), max(values)
-
-    def at_least(
-        self, hands: tuple[int, ...], leader: int, diff: int, jack: int, target: int
-    ) -> bool:
-        """At the start of a trick: can side 0 make at least ``target``?  ``diff`` is side 0's
-        card points minus side 1's so far; ``jack`` the side that took the jack (-1: not yet)."""
-        key = (*hands, leader, diff, jack)
-        bounds = self.table.get(key)
-        if bounds is None:
-            if not hands[leader]:
-                value = self.utility[2 if jack < 0 else jack][_sign(diff)]
-                bounds = [value, value]
-            else:
-                low, high = self.bounds(hands, diff, jack)
-                bounds = [low, high]
-            self.table[key] = bounds
-        if bounds[0] >= target:
-            return True
-        if bounds[1] < target:
-            return False
-        self.nodes += 1
-        out = 0
-        for hand in hands:
-            out |= hand
-        result = self.play(hands, leader, (), 0, diff, jack, target, out, -1)
-        if result:
-            bounds[0] = target
-        else:
-            bounds[1] = target - 1
-        return result
-
-    def play(
-        self,
-        hands: tuple[int, ...],
-        leader: int,
-        trick: tuple[int, ...],
-        best_position: int,
-        diff: int,
-        jack: int,
-        target: int,
-        out: int,
-        called: int,
-    ) -> bool:
-        """The next card of the trick: can side 0 still make ``target``?"""
-        n = self.n
-        position = len(trick)
-        seat = (leader + position) % n
-        hand = hands[seat]
-        trump = self.trump
-        best = trick[best_position] if trick else -1
-        allowed = _legal_mask(hand, trick, best, trump, self.undertrump, called)
-        cards = _representatives(allowed, out)
-        if len(cards) > 1:
-            partner_winning = bool(trick) and (best_position - position) % 2 == 0 and n == 4
-            cards = _order(cards, trick, best, partner_winning, trump)
-        maximizing = not seat & 1
-        for card in cards:
-            new_hands = list(hands)
-            new_hands[seat] = hand ^ (1 << card)
-            new_trick = (*trick, card)
-            new_position = position if not trick or beats(card, best, trump) else best_position
-            if position == n - 1:
-                winner = (leader + new_position) % n
-                side = winner & 1
-                points = 0
-                for played in new_trick:
-                    points += _POINTS[played % 13]
-                new_jack = jack
-                if self.jack in new_trick:
-                    new_jack = side
-                result = self.at_least(
-                    tuple(new_hands),
-                    winner,
-                    diff - points if side else diff + points,
-                    new_jack,
-                    target,
-                )
-            else:
-                result = self.play(
-                    tuple(new_hands),
-                    leader,
-                    new_trick,
-                    new_position,
-                    diff,
-                    jack,
-                    target,
-                    out,
-                    -1,
-                )
-            if result is maximizing:
-                return result
-        return not maximizing
+    @property
+    def nodes(self) -> int:
+        """The tricks searched."""
+        return self.core.nodes
 
 
 def _sign(diff: int) -> int:
@@ -316,24 +222,6 @@ def _representatives(allowed: int, out: int) -> list[int]:
             runs = _RUNS[code] = suit_runs(mine, present, _TEN_PLACE)
         result.extend(shift + place for place in runs)
     return result
-
-
-def _order(
-    cards: list[int], trick: tuple[int, ...], best: int, partner_winning: bool, trump: int
-) -> list[int]:
-    """Good plays first: a leader's high cards; a follower's cheapest winning card, or, when its
-    partner has the trick, its points."""
-    if not trick:
-        return sorted(cards, key=lambda card: -(card % 13) - (13 if card // 13 == trump else 0))
-
-    def key(card: int) -> tuple[int, int]:
-        cost = card % 13 + (13 if card // 13 == trump else 0)
-        wins = beats(card, best, trump)
-        if partner_winning:
-            return (1 if wins else 0, -_POINTS[card % 13])
-        return (0 if wins else 1, cost if wins else _POINTS[card % 13] * 2 + card % 13)
-
-    return sorted(cards, key=key)
 
 
 # -- the public function ---------------------------------------------------------------------
@@ -443,7 +331,8 @@ def _root(state: State, objective: str = "points") -> tuple[_Search, _Position, 
             value=objective,
         )
     utility = _race(state) if objective == "game" else None
-    search = _Search(n, trump, state.rules.undertrump, holder, jack_values, game, utility)
+    tricks = len(state.hand(state.current_player or 0)) if state.current_player is not None else 6
+    search = _Search(n, trump, state.rules.undertrump, holder, jack_values, game, utility, tricks)
     hands = tuple(state.hand(seat).mask for seat in range(n))
     trick_obj = state.current_trick
     trick = tuple(card.index for card in trick_obj.cards)
@@ -527,21 +416,17 @@ def _range(utility: tuple[tuple[int, int, int], ...]) -> tuple[int, int]:
 
 
 def _at_least(search: _Search, position: _Position, target: int, called: int) -> bool:
-    if not position.trick and called < 0:
-        return search.at_least(
-            position.hands, position.leader, position.diff, position.jack, target
-        )
-    return search.play(
+    """Can side 0 make at least ``target`` from ``position`` (``called`` narrowing the first
+    card, -1 for none)?"""
+    bound = search.core.ask(
         position.hands,
         position.leader,
         position.trick,
-        _best_position(position.trick, search.trump) if position.trick else 0,
-        position.diff,
-        position.jack,
         target,
-        _out(position),
-        called,
+        (position.diff, position.jack, 0, 0),
+        _ALL if called < 0 else 1 << called,
     )
+    return bound >= target
 
 
 def _value(search: _Search, position: _Position, low: int, high: int, called: int) -> int:

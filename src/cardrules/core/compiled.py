@@ -10,8 +10,14 @@ ordinary call and never import numba.
 :func:`compiled` returns a kernel's compiled form (``numba.njit(cache=True)``).  Every kernel
 that it calls by a global name is compiled first and put in its place, so a kernel written once
 calls compiled kernels when compiled and plain ones when interpreted; a kernel of a game module
-may call a core kernel.  Only the batch engine and the solvers call :func:`compiled`; it imports
-numba when first called, and raises :class:`CompilerMissingError` (an ``ImportError``) naming the
+may call a core kernel, and a kernel may call itself (recursion).
+
+:func:`specialize` binds a kernel's slot to a game's kernel: a shared search written once in the
+core calls the game's follow rule through a global name that each game rebinds, without passing
+functions as arguments (which numba could not cache).
+
+Only the batch engine and the solvers call :func:`compiled`; it imports numba when first
+called, and raises :class:`CompilerMissingError` (an ``ImportError``) naming the
 extra to install when numba is absent.
 
 The first call of a compiled kernel compiles it for its argument types (seconds for a batch
@@ -41,6 +47,7 @@ __all__ = [
     "inlined",
     "is_kernel",
     "kernel",
+    "specialize",
 ]
 
 #: The extra that brings the compiler.
@@ -51,6 +58,7 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 _KERNELS: set[Callable[..., Any]] = set()
 _INLINED: set[Callable[..., Any]] = set()
 _COMPILED: dict[tuple[Callable[..., Any], bool], Any] = {}
+_SPECIAL: dict[tuple[Callable[..., Any], tuple[tuple[str, Callable[..., Any]], ...]], Any] = {}
 
 
 class CompilerMissingError(ImportError):
@@ -116,8 +124,87 @@ def compiled(function: Callable[..., Any], *, parallel: bool = False) -> Any:
     twin.__doc__ = function.__doc__
     inline = "always" if function in _INLINED else "never"
     dispatcher = numba.njit(cache=True, parallel=parallel, inline=inline)(twin)
+    namespace[function.__name__] = dispatcher  # a recursive kernel calls its compiled self
     _COMPILED[key] = dispatcher
     return dispatcher
+
+
+def specialize(function: _F, **kernels: Callable[..., Any]) -> _F:
+    """A twin of the kernel ``function`` in which each global name of ``kernels`` calls that
+    kernel instead: every kernel it calls that names one of them (itself or through its own
+    calls) is specialized too, and the twin's name carries the binding, so that its compiled
+    form is cached apart from other bindings'.  The result is a kernel (interpreted; pass it to
+    :func:`compiled` for the compiled form) and is kept: the same binding gives the same twin.
+
+    >>> @kernel
+    ... def rule(x: int) -> int:
+    ...     return x
+    >>> @kernel
+    ... def double(x: int) -> int:
+    ...     return 2 * x
+    >>> @kernel
+    ... def apply(x: int) -> int:
+    ...     return rule(x) + 1
+    >>> specialize(apply, rule=double)(5), apply(5)
+    (11, 6)
+    """
+    binding = tuple(sorted(kernels.items()))
+    for name, value in binding:
+        if not is_kernel(value):
+            raise TypeError(f"{name}: {getattr(value, '__qualname__', value)!r} is not a kernel")
+    return _specialize(function, binding)  # type: ignore[no-any-return]
+
+
+def _names(function: Callable[..., Any], bound: set[str], seen: set[Any]) -> bool:
+    """True when ``function`` names one of ``bound`` itself or through the kernels it calls."""
+    if function in seen:
+        return False
+    seen.add(function)
+    assert isinstance(function, types.FunctionType)
+    for name in function.__code__.co_names:
+        if name in bound:
+            return True
+        value = function.__globals__.get(name)
+        if callable(value) and is_kernel(value) and _names(value, bound, seen):
+            return True
+    return False
+
+
+def _specialize(
+    function: Callable[..., Any],
+    binding: tuple[tuple[str, Callable[..., Any]], ...],
+) -> Any:
+    key = (function, binding)
+    twin = _SPECIAL.get(key)
+    if twin is not None:
+        return twin
+    assert isinstance(function, types.FunctionType)
+    namespace = dict(function.__globals__)
+    namespace.update(binding)
+    suffix = "__".join(
+        f"{name}_{value.__module__}_{value.__name__}".replace(".", "_") for name, value in binding
+    )
+    twin = types.FunctionType(
+        function.__code__, namespace, function.__name__, function.__defaults__, function.__closure__
+    )
+    twin.__qualname__ = f"{function.__qualname__}__for__{suffix}"
+    twin.__module__ = function.__module__
+    twin.__doc__ = function.__doc__
+    kernel(twin)
+    _SPECIAL[key] = twin
+    bound = {name for name, _ in binding}
+    for name in function.__code__.co_names:
+        value = function.__globals__.get(name)
+        if value is function:
+            namespace[name] = twin
+        elif (
+            callable(value)
+            and is_kernel(value)
+            and name not in bound
+            and _names(value, bound, set())
+        ):
+            namespace[name] = _specialize(value, binding)
+    return twin
 
 
 def _numba() -> Any:

@@ -7,12 +7,14 @@ count: every player's bid made or failed, each worth ``V(bid, score)`` (FH-20) t
 team, ``+V`` made and ``-V`` failed; the value of an end of the hand is team 0's change of score
 minus team 1's, and each team plays for its own (zero-sum) value.
 
-The search is exact and pure Python, the same shape as the trick solver: null-window searches
-("can team 0 reach at least ``v``?") bisected over the at most sixteen values an end of the hand
-can have, a transposition table at the start of each trick (hands, leader and each player's
-tricks still needed), equivalent cards searched once, and a cut-off as soon as every bid is
-settled (made, or out of reach with the tricks left).  Suited to endings: the search grows with
-the tricks left, so a PIMC agent calls it from a few tricks before the end.
+The search is the core's double-dummy search (:mod:`cardrules.core.search`), compiled by numba
+when it is installed, else interpreted, valuing each seat's own target
+(:data:`~cardrules.core.search.TARGETS`): null-window searches ("can team 0 reach at least
+``v``?") bisected over the at most sixteen values an end of the hand can have, a transposition
+table at the start of each trick (each hand's suit lengths, the leader and each player's tricks
+still needed, with partition search), equivalent cards searched once, and a cut-off as soon as
+every bid is settled (made, or out of reach with the tricks left).  Suited to endings: the
+search grows with the tricks left, so a PIMC agent calls it from a few tricks before the end.
 
 >>> from cardrules.four_hundred import Bid, new_game
 >>> from cardrules.four_hundred.bid_solve import bid_values
@@ -33,169 +35,19 @@ from typing import Final
 from cardrules.core.cards import CARDS
 from cardrules.core.equivalence import run_below
 from cardrules.core.equivalence import runs as suit_runs
-from cardrules.core.tricks import beats
-from cardrules.core.tricks import must_follow_unchecked as must_follow_mask
+from cardrules.core.search import TARGETS, Search, exact
+from cardrules.core.tricks import beats, must_follow_bits
 from cardrules.errors import ArgumentError
 from cardrules.four_hundred.actions import Play
 from cardrules.four_hundred.engine import State
 from cardrules.four_hundred.scoring import _bid_value
-from cardrules.four_hundred.solve import SolveBudgetExceeded, check_budget
+from cardrules.four_hundred.solve import SolveBudgetExceeded, check_budget, follow
 from cardrules.four_hundred.state import Phase
 
 __all__ = ["bid_values"]
 
 _HEARTS: Final = 2  # FH-5: hearts are always trumps
 _SUIT: Final = 0x1FFF
-
-
-class _OverBudget(Exception):
-    """Raised inside the search when the node budget runs out."""
-
-
-class _Search:
-    """One search: each player's bid value (signed for team 0), the table and the budget."""
-
-    __slots__ = ("budget", "nodes", "runs", "table", "values")
-
-    def __init__(self, values: tuple[int, int, int, int], budget: int | None) -> None:
-        #: ``values[seat]``: what the seat's bid is worth to team 0 when made (minus when failed).
-        self.values = values
-        self.table: dict[tuple[int, ...], list[int]] = {}
-        self.runs: dict[int, tuple[int, ...]] = {}
-        self.nodes = 0
-        self.budget = budget
-
-    def bounds(self, needs: tuple[int, int, int, int], left: int) -> tuple[int, int]:
-        """The least and most team 0 can reach: bids met or out of reach count as settled."""
-        fixed = 0
-        open_ = 0
-        for seat in range(4):
-            need = needs[seat]
-            value = self.values[seat]
-            if need == 0:
-                fixed += value
-            elif need > left:
-                fixed -= value
-            else:
-                open_ += abs(value)
-        return fixed - open_, fixed + open_
-
-    def at_least(
-        self,
-        hands: tuple[int, int, int, int],
-        leader: int,
-        needs: tuple[int, int, int, int],
-        v: int,
-    ) -> bool:
-        """At the start of a trick: can team 0 reach at least ``v``?"""
-        left = hands[leader].bit_count()
-        key = (*hands, leader, *needs)
-        bounds = self.table.get(key)
-        if bounds is None:
-            bounds = self.table[key] = list(self.bounds(needs, left))
-        if bounds[0] >= v:
-            return True
-        if bounds[1] < v:
-            return False
-        self.nodes += 1
-        if self.budget is not None and self.nodes > self.budget:
-            raise _OverBudget
-        out = hands[0] | hands[1] | hands[2] | hands[3]
-        result = self.play(hands, leader, needs, 0, -1, -1, 0, v, out)
-        if result:
-            bounds[0] = v
-        else:
-            bounds[1] = v - 1
-        return result
-
-    def play(
-        self,
-        hands: tuple[int, int, int, int],
-        leader: int,
-        needs: tuple[int, int, int, int],
-        position: int,
-        lead: int,
-        best: int,
-        best_position: int,
-        v: int,
-        out: int,
-    ) -> bool:
-        """Play position ``position`` of the trick: can team 0 still reach ``v``?"""
-        seat = (leader + position) & 3
-        hand = hands[seat]
-        allowed = must_follow_mask(hand, lead if position else None)  # FH-16
-        cards = self.representatives(allowed, out)
-        if len(cards) > 1:
-            cards = _order(cards, position, best)
-        maximizing = not seat & 1
-        for card in cards:
-            if position == 0 or beats(card, best, _HEARTS):  # FH-17
-                new_best, new_position = card, position
-            else:
-                new_best, new_position = best, best_position
-            rest = hand ^ (1 << card)
-            new_hands = (
-                rest if seat == 0 else hands[0],
-                rest if seat == 1 else hands[1],
-                rest if seat == 2 else hands[2],
-                rest if seat == 3 else hands[3],
-            )
-            if position == 3:
-                winner = (leader + new_position) & 3
-                if needs[winner]:
-                    taken = list(needs)
-                    taken[winner] -= 1
-                    new_needs = (taken[0], taken[1], taken[2], taken[3])
-                else:
-                    new_needs = needs
-                if not new_hands[0]:
-                    low, _ = self.bounds(new_needs, 0)
-                    result = low >= v
-                else:
-                    result = self.at_least(new_hands, winner, new_needs, v)
-            else:
-                result = self.play(
-                    new_hands,
-                    leader,
-                    needs,
-                    position + 1,
-                    card // 13 if position == 0 else lead,
-                    new_best,
-                    new_position,
-                    v,
-                    out,
-                )
-            if result is maximizing:
-                return result
-        return not maximizing
-
-    def representatives(self, allowed: int, out: int) -> list[int]:
-        """One card of each run of ``allowed`` that no other card of ``out`` separates."""
-        result: list[int] = []
-        for suit in range(4):
-            shift = 13 * suit
-            mine = (allowed >> shift) & _SUIT
-            if not mine:
-                continue
-            code = ((out >> shift) & _SUIT) << 13 | mine
-            runs = self.runs.get(code)
-            if runs is None:
-                runs = self.runs[code] = suit_runs(mine, (out >> shift) & _SUIT)
-            result.extend(shift + rank for rank in runs)
-        return result
-
-
-def _order(cards: list[int], position: int, best: int) -> list[int]:
-    """Good plays first: the leader's high cards; a follower's cheapest winning card, then its
-    lowest cards."""
-    if position == 0:
-        return sorted(cards, key=lambda card: -(card % 13) - (13 if card // 13 == _HEARTS else 0))
-
-    def key(card: int) -> tuple[int, int]:
-        cost = card % 13 + (13 if card // 13 == _HEARTS else 0)
-        return (0 if beats(card, best, _HEARTS) else 1, cost)
-
-    return sorted(cards, key=key)
 
 
 def bid_values(state: State, *, budget: int | None = None) -> dict[Play, int]:
@@ -231,81 +83,64 @@ def bid_values(state: State, *, budget: int | None = None) -> dict[Play, int]:
             for made in range(16)
         }
     )
-    search = _Search(values, budget)
     hands = tuple(state.hand(seat).mask for seat in range(4))
+    left = len(state.hand(state.current_trick.leader))
+    search = Search(
+        follow,
+        players=4,
+        trump=_HEARTS,
+        mode=TARGETS,
+        utility=values,
+        budget=budget,
+        table_bits=max(10, min(16, left + 5)),
+    )
     trick = tuple(card.index for card in state.current_trick.cards)
     leader = state.current_trick.leader
     seat = (leader + len(trick)) & 3
     out = hands[0] | hands[1] | hands[2] | hands[3]
     for card in trick:
         out |= 1 << card
-    allowed = must_follow_mask(hands[seat], trick[0] // 13 if trick else None)
+    allowed = must_follow_bits(hands[seat], trick[0] // 13 if trick else -1)  # FH-16
     plays: dict[Play, int] = {}
-    try:
-        for top in search.representatives(allowed, out):
+    for suit in range(4):
+        shift = 13 * suit
+        for place in suit_runs((allowed >> shift) & _SUIT, (out >> shift) & _SUIT):
+            top = shift + place
             child = (*trick, top)
-            new_hands = tuple(
-                hand ^ (1 << top) if index == seat else hand for index, hand in enumerate(hands)
-            )
-            value = _value(search, new_hands, leader, child, needs, levels)  # type: ignore[arg-type]
+            after = tuple(hand ^ (1 << top) if i == seat else hand for i, hand in enumerate(hands))
+            value = _value(search, after, leader, child, needs, levels, budget)
             for card in run_below(top, allowed, out):
                 plays[Play(CARDS[card])] = value
-    except _OverBudget:
-        raise SolveBudgetExceeded(
-            f"the search needed more than {budget} nodes for this position"
-        ) from None
     return {play: plays[play] for play in sorted(plays, key=lambda p: p.card.index)}
 
 
 def _value(
-    search: _Search,
-    hands: tuple[int, int, int, int],
+    search: Search,
+    hands: tuple[int, ...],
     leader: int,
     trick: tuple[int, ...],
-    needs: tuple[int, int, int, int],
+    needs: tuple[int, ...],
     levels: list[int],
+    budget: int | None,
 ) -> int:
     """Team 0's exact value of a position (the trick ``trick`` under way), by bisection over
     ``levels``."""
-    first, last = 0, len(levels) - 1
-    while first < last:
-        middle = (first + last + 1) // 2
-        if _at_least(search, hands, leader, trick, needs, levels[middle]):
-            first = middle
-        else:
-            last = middle - 1
-    return levels[first]
-
-
-def _at_least(
-    search: _Search,
-    hands: tuple[int, int, int, int],
-    leader: int,
-    trick: tuple[int, ...],
-    needs: tuple[int, int, int, int],
-    v: int,
-) -> bool:
     if len(trick) == 4:
         best, best_position = trick[0], 0
         for position in range(1, 4):
-            if beats(trick[position], best, _HEARTS):
+            if beats(trick[position], best, _HEARTS):  # FH-17
                 best, best_position = trick[position], position
-        winner = (leader + best_position) & 3
+        leader = (leader + best_position) & 3
         taken = list(needs)
-        taken[winner] = max(0, taken[winner] - 1)
-        new_needs = (taken[0], taken[1], taken[2], taken[3])
-        if not hands[0]:
-            return search.bounds(new_needs, 0)[0] >= v
-        return search.at_least(hands, winner, new_needs, v)
-    if not trick:
-        return search.at_least(hands, leader, needs, v)
-    out = hands[0] | hands[1] | hands[2] | hands[3]
-    best, best_position = trick[0], 0
-    for position in range(1, len(trick)):
-        if beats(trick[position], best, _HEARTS):
-            best, best_position = trick[position], position
-    for card in trick:
-        out |= 1 << card
-    return search.play(
-        hands, leader, needs, len(trick), trick[0] // 13, best, best_position, v, out
-    )
+        taken[leader] = max(0, taken[leader] - 1)
+        needs, trick = tuple(taken), ()
+
+    def ask(need: int) -> int:
+        bound = search.ask(hands, leader, trick, need, needs)
+        if search.over:
+            raise SolveBudgetExceeded(
+                f"the search needed more than {budget} nodes for this position"
+            )
+        return bound
+
+    return exact(ask, levels)

@@ -1,0 +1,1324 @@
+"""The double-dummy search that both games' solvers share: one design, compiled or interpreted.
+
+A double-dummy search plays out the rest of a deal with every hand known.  It answers one kind
+of question, a *null window*: "can side 0 reach at least ``need``?", with a *fail-soft bound*:
+a value at least ``need`` when the answer is yes (side 0 reaches at least that), below it when
+no (side 0 reaches at most that).  :func:`exact` finds a value from a few such questions, each
+answer narrowing the range; the solvers ask them of each legal play.
+
+The design:
+
+* **one recursive kernel**, :func:`_search`, one call per card, in the subset of Python that
+  numba compiles (:mod:`cardrules.core.compiled`).  Its state is plain ints and one flat int
+  buffer, the *workspace* (the deal's constants, the counters, the move lists and the
+  transposition table at the ``W_*`` offsets): a ``list`` when interpreted, a numpy array when
+  compiled, so that a plain install never imports numpy;
+* **the game's rules as kernels**: the follow rule is the game's kernel ``legal(hand, lead, top,
+  trump, option)`` bound into the search by :func:`~cardrules.core.compiled.specialize`; the
+  trick winner is the core's :func:`~cardrules.core.tricks.beats`;
+* **what the deal is worth as data** (``mode``): :data:`TRICKS`, the tricks side 0 takes;
+  :data:`POINTS`, card points (side 0's minus side 1's) and the side taking one *key card*,
+  valued through a table of nine (key-card side by who is ahead); :data:`TARGETS`, every seat's
+  own target of tricks, each worth a signed value made or failed;
+* **a transposition table at trick starts with partition search**: a position's *key* is each
+  hand's suit lengths, the leader and the running totals the mode needs.  A search returns,
+  with its bound, the cards the bound depends on (those that won a trick by beating a card of
+  their suit, those a sure bound counted); the bound is kept under its *group*, the top places
+  of each suit down to the lowest of those cards (places among the cards still out), with the
+  owners of those places, and answers every position of the same key whose same seats hold
+  those places.  A key keeps its :data:`GROUPS` latest groups; a full bucket gives up the
+  bound with the fewest cards left.  With :data:`POINTS` the cards worth something always
+  matter, and under an undertrump rule every trump too (a follower's legal cards depend on the
+  trumps' ranks);
+* **equivalent cards**: cards of one suit in one hand that no other card still out separates
+  (and that the game does not keep apart, ``alone``) win and lose alike: one of each run is
+  tried;
+* **move ordering**: first the *killer*, the card that last settled a search from the same
+  hand, winning card (none for a lead) and question, then the lead the table kept for the
+  position.  Leads by category, then by a *history* of the leads that settled searches
+  (weighted by the tricks to go): winners no opponent can ruff, low leads to the partner's top
+  card or ruff, a low trump while the leader's side holds more trumps, other low cards, leads
+  into a ruff last (with :data:`POINTS` the high cards first).  A follower: the lowest card when
+  its partner's card wins for sure (or, second hand, when the fourth hand's top card or ruff
+  will; third hand, when the fourth hand ruffs), else the cheapest card sure to win, a card that
+  wins for now (third hand high), then the lowest (giving card points to a partner's trick,
+  keeping them from the opponents');
+* **sure bounds** before a trick is searched: with :data:`TRICKS`, each side's sure trump
+  tricks and the *quick tricks* of the leader, or of its partner when a low card reaches the
+  partner's top card (winners cashed from the top, trumps first, plain suits while no opponent
+  can ruff); with :data:`POINTS`, the outcomes still open; with :data:`TARGETS`, the targets
+  made or out of reach.
+
+``ws[W_NODES]`` counts the tricks searched: the trick starts whose cards were played out, not
+those the table or the bounds settled.  Past ``ws[W_BUDGET]`` nodes (when positive) the search
+stops and sets ``ws[W_OVER]``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable, Iterator, MutableSequence, Sequence
+from typing import Any, Final
+
+from cardrules.core.cardset import SUIT_MASKS
+from cardrules.core.compiled import available, compiled, kernel, specialize
+from cardrules.core.tricks import beats
+
+__all__ = [
+    "GROUPS",
+    "POINTS",
+    "TARGETS",
+    "TRICKS",
+    "Search",
+    "exact",
+    "tier",
+]
+
+#: What a deal is worth: the tricks side 0 takes from here.
+TRICKS: Final = 0
+#: Card points (side 0's minus side 1's) and the side taking the key card, through a table.
+POINTS: Final = 1
+#: Each seat's own target of tricks, made or failed, each worth a signed value to side 0.
+TARGETS: Final = 2
+#: The most groups of top places a position key keeps.
+GROUPS: Final = 16
+
+# -- the workspace: one flat int buffer, its fields at these offsets ----------------------------
+W_PLAYERS: Final = 0
+W_TRUMP: Final = 1
+W_OPTION: Final = 2
+W_MODE: Final = 3
+#: The key card (:data:`POINTS`), -1 for none.
+W_KEY: Final = 4
+#: The cards that count for something of their own (card points, the key card): a mask.
+W_WORTHY: Final = 5
+#: The cards the first card played may be (a mask; All Fours' called card narrows it).
+W_RESTRICT: Final = 6
+W_NODES: Final = 7
+W_BUDGET: Final = 8
+W_OVER: Final = 9
+#: :data:`POINTS`: nine values by key-card side (0, 1, 2 nobody) and who is ahead (0 side 0,
+#: 1 level, 2 side 1); :data:`TARGETS`: each seat's signed value.
+W_UTILITY: Final = 16
+W_WORTH: Final = 32
+#: Per suit, the places whose cards are equivalent to no other (13-bit masks).
+W_ALONE: Final = 84
+W_HISTORY: Final = 88
+_DEPTH: Final = 56
+_MOVES: Final = 16
+W_MOVES: Final = 348
+W_RUNS: Final = W_MOVES + _DEPTH * _MOVES
+W_SCORES: Final = W_RUNS + _DEPTH * _MOVES
+#: Each trick start's suit layouts (owners of the cards out, two bits each, top first) and
+#: suit counts, eight a depth.
+W_LAYOUTS: Final = W_SCORES + _DEPTH * _MOVES
+#: The killers: the card that last settled a search from the same hand, winning card (none for
+#: a lead) and question, a table of (key, card) slots (key 0, an empty hand's, is no key).
+W_KILLERS: Final = W_LAYOUTS + _DEPTH * 8
+_KILLER_SLOTS: Final = 1 << 14
+W_TABLE: Final = W_KILLERS + 2 * _KILLER_SLOTS
+
+# The positions table (rows of _PW fields): a key's three words and its groups, newest first.
+_P_K0: Final = 0
+_P_K1: Final = 1
+_P_K2: Final = 2
+_P_COUNT: Final = 3
+_P_GROUP: Final = 4
+_PW: Final = 4 + GROUPS
+# The bounds table (rows of _BW fields): key, group, owners of the group's places, the bounds,
+# the lead that settled the search last, the cards left (0: an empty row).
+_B_K0: Final = 0
+_B_K1: Final = 1
+_B_K2: Final = 2
+_B_GROUP: Final = 3
+_B_OWN0: Final = 4
+_B_OWN1: Final = 5
+_B_LOW: Final = 6
+_B_HIGH: Final = 7
+_B_MOVE: Final = 8
+_B_LEFT: Final = 9
+_BW: Final = 10
+_PROBES: Final = 4
+#: The most table bits of an interpreted search (its workspace is a list).
+_LIST_BITS: Final = 17
+
+_SUIT: Final = 0x1FFF
+_LOW: Final = -(1 << 20)
+_HIGH: Final = 1 << 20
+_ALL: Final = (1 << 52) - 1
+#: The number of cards of each 13-bit pattern, and its highest place (0 for none).
+_COUNT13: Final = bytes(bin(pattern).count("1") for pattern in range(1 << 13))
+_TOP13: Final = bytes(max(0, pattern.bit_length() - 1) for pattern in range(1 << 13))
+
+
+# -- small helpers ------------------------------------------------------------------------------
+@kernel
+def _count(mask: int) -> int:
+    """The number of cards of a 52-bit mask."""
+    return (
+        _COUNT13[mask & _SUIT]
+        + _COUNT13[(mask >> 13) & _SUIT]
+        + _COUNT13[(mask >> 26) & _SUIT]
+        + _COUNT13[(mask >> 39) & _SUIT]
+    )
+
+
+@kernel
+def _hand(h0: int, h1: int, h2: int, h3: int, seat: int) -> int:
+    if seat == 0:
+        return h0
+    if seat == 1:
+        return h1
+    if seat == 2:
+        return h2
+    return h3
+
+
+@kernel
+def _lengths(hand: int) -> int:
+    """A hand's four suit lengths, four bits each."""
+    return (
+        _COUNT13[hand & _SUIT]
+        | _COUNT13[(hand >> 13) & _SUIT] << 4
+        | _COUNT13[(hand >> 26) & _SUIT] << 8
+        | _COUNT13[(hand >> 39) & _SUIT] << 12
+    )
+
+
+@kernel
+def _sign(diff: int) -> int:
+    """0 when side 0 is ahead, 1 level, 2 when side 1 is ahead."""
+    if diff > 0:
+        return 0
+    if diff == 0:
+        return 1
+    return 2
+
+
+@kernel
+def _mix(word: int) -> int:
+    """24 bits of a non-negative word (shifts right and exclusive ors only, so that both tiers
+    hash alike)."""
+    return (word ^ (word >> 17) ^ (word >> 31) ^ (word >> 43)) & 0xFFFFFF
+
+
+@kernel
+def _worth_of(ws: MutableSequence[int], cards: int) -> int:
+    """The card points of a few cards (a trick)."""
+    total = 0
+    while cards:
+        low = cards & -cards
+        card = _count(low - 1)
+        total += ws[W_WORTH + card]
+        cards ^= low
+    return total
+
+
+# -- the value of an end, and sure bounds -------------------------------------------------------
+@kernel
+def _final(ws: MutableSequence[int], a0: int, a1: int, a2: int, a3: int) -> int:
+    """The value of the end of the deal from the running totals (0 more tricks for TRICKS)."""
+    mode = ws[W_MODE]
+    if mode == TRICKS:
+        return 0
+    if mode == POINTS:
+        owner = a1 if a1 >= 0 else 2
+        return ws[W_UTILITY + owner * 3 + _sign(a0)]
+    value = 0
+    for seat in range(4):
+        need = a0 if seat == 0 else a1 if seat == 1 else a2 if seat == 2 else a3
+        worth = ws[W_UTILITY + seat]
+        value += worth if need == 0 else -worth
+    return value
+
+
+@kernel
+def _sure_trumps(
+    h0: int, h1: int, h2: int, h3: int, n: int, trump: int, side: int
+) -> tuple[int, int]:
+    """The sure trump tricks of ``side``: for its best player, the most of ``j`` less the
+    opponents' trumps above its ``j``-th trump (each such trump wins its trick unless a higher
+    trump of the other side falls on it); with the trumps that depends on (every trump out at
+    or above the lowest counted)."""
+    shift = 13 * trump
+    enemy = 0
+    every = 0
+    for seat in range(n):
+        pattern = (_hand(h0, h1, h2, h3, seat) >> shift) & _SUIT
+        every |= pattern
+        if seat & 1 != side:
+            enemy |= pattern
+    best = 0
+    lowest = -1
+    for seat in range(side, n, 2):
+        held = (_hand(h0, h1, h2, h3, seat) >> shift) & _SUIT
+        count = 0
+        while held:
+            place = _TOP13[held]
+            held ^= 1 << place
+            count += 1
+            tricks = count - _COUNT13[enemy >> place]
+            if tricks > best:
+                best = tricks
+                lowest = place
+    if lowest < 0:
+        return 0, 0
+    return best, (every & ~((1 << lowest) - 1)) << shift
+
+
+@kernel
+def _quick(h0: int, h1: int, h2: int, h3: int, n: int, leader: int, trump: int) -> tuple[int, int]:
+    """The leader's quick tricks: its cards above every other card of their suit, cashed from
+    the top (trumps first); a plain suit counts while no opponent who still has trumps can ruff
+    it, and with an opponent left holding trumps only the best plain suit counts (its other
+    suits may be discarded on the first).  With the cards that depends on: the top places
+    counted."""
+    mine = _hand(h0, h1, h2, h3, leader)
+    others = 0
+    for seat in range(n):
+        if seat != leader:
+            others |= _hand(h0, h1, h2, h3, seat)
+    deps = 0
+    tricks = 0
+    rounds = 0
+    if trump >= 0:
+        shift = 13 * trump
+        held = (mine >> shift) & _SUIT
+        rest = (others >> shift) & _SUIT
+        above = _TOP13[rest] if rest else -1
+        while held and _TOP13[held] > above:
+            place = _TOP13[held]
+            held ^= 1 << place
+            deps |= 1 << (shift + place)
+            rounds += 1
+        tricks = rounds
+        if rest == 0 and rounds:
+            tricks = _COUNT13[(mine >> shift) & _SUIT]
+    ruffers = 0  # the opponents still holding trumps after the trumps cashed
+    if trump >= 0:
+        for seat in range(n):
+            if (seat - leader) & 1:
+                trumps = _COUNT13[(_hand(h0, h1, h2, h3, seat) >> (13 * trump)) & _SUIT]
+                if trumps > rounds:
+                    ruffers |= 1 << seat
+    best = 0
+    best_deps = 0
+    total = 0
+    total_deps = 0
+    for suit in range(4):
+        if suit == trump:
+            continue
+        shift = 13 * suit
+        held = (mine >> shift) & _SUIT
+        rest = (others >> shift) & _SUIT
+        above = _TOP13[rest] if rest else -1
+        run = 0
+        run_deps = 0
+        while held and _TOP13[held] > above:
+            place = _TOP13[held]
+            held ^= 1 << place
+            run_deps |= 1 << (shift + place)
+            run += 1
+        if run == 0:
+            continue
+        longest = 0
+        for seat in range(n):
+            if seat != leader:
+                length = _COUNT13[(_hand(h0, h1, h2, h3, seat) >> shift) & _SUIT]
+                longest = max(longest, length)
+        if run >= longest:
+            run = _COUNT13[(mine >> shift) & _SUIT]  # the others run out: every card wins
+        for seat in range(n):
+            if ruffers >> seat & 1:
+                run = min(run, _COUNT13[(_hand(h0, h1, h2, h3, seat) >> shift) & _SUIT])
+        total += run
+        total_deps |= run_deps
+        if run > best:
+            best = run
+            best_deps = run_deps
+    if ruffers:
+        return tricks + best, deps | best_deps
+    return tricks + total, deps | total_deps
+
+
+@kernel
+def _entry(h0: int, h1: int, h2: int, h3: int, leader: int, trump: int) -> int:
+    """Can the leader put its partner on lead at once?  A suit in which the leader holds a card
+    below the partner's top card, which beats the opponents' cards, and no opponent can ruff the
+    first round.  The suit's cards from the partner's top card up (what that depends on), or 0.
+    """
+    mine = _hand(h0, h1, h2, h3, leader)
+    partner = _hand(h0, h1, h2, h3, (leader + 2) % 4)
+    left = _hand(h0, h1, h2, h3, (leader + 1) % 4)
+    right = _hand(h0, h1, h2, h3, (leader + 3) % 4)
+    trumps = SUIT_MASKS[trump] if trump >= 0 else 0
+    for suit in range(4):
+        mask = SUIT_MASKS[suit]
+        theirs = (left | right) & mask
+        top = _top(partner & mask)
+        # The leader's card must be lower than the partner's top card, which beats theirs.
+        if top < 0 or not mine & mask & ((1 << top) - 1) or top < _top(theirs):
+            continue
+        if suit != trump and (
+            (left & trumps and not left & mask) or (right & trumps and not right & mask)
+        ):
+            continue
+        return (left | right | partner | mine) & mask & ~((1 << top) - 1)
+    return 0
+
+
+@kernel
+def _sure(
+    ws: MutableSequence[int],
+    h0: int,
+    h1: int,
+    h2: int,
+    h3: int,
+    leader: int,
+    left: int,
+    out: int,
+    a0: int,
+    a1: int,
+    a2: int,
+    a3: int,
+) -> tuple[int, int, int, int]:
+    """Sure bounds on the value at a trick start (see the module's introduction), with the
+    cards each depends on: (low, high, low's cards, high's cards)."""
+    n = ws[W_PLAYERS]
+    trump = ws[W_TRUMP]
+    mode = ws[W_MODE]
+    if mode == TRICKS:
+        if trump < 0:
+            return 0, left, 0, 0
+        ours, our_cards = _sure_trumps(h0, h1, h2, h3, n, trump, 0)
+        theirs, their_cards = _sure_trumps(h0, h1, h2, h3, n, trump, 1)
+        quick, quick_cards = _quick(h0, h1, h2, h3, n, leader, trump)
+        entry = _entry(h0, h1, h2, h3, leader, trump) if n == 4 else 0
+        if entry:
+            # A low card to the partner's winner, and the partner's quick tricks from there.
+            partner, partner_cards = _quick(h0, h1, h2, h3, n, (leader + 2) % 4, trump)
+            if partner > quick:
+                quick, quick_cards = partner, partner_cards | entry
+        if leader & 1 == 0:
+            if quick > ours:
+                ours, our_cards = quick, quick_cards
+        elif quick > theirs:
+            theirs, their_cards = quick, quick_cards
+        return ours, left - theirs, our_cards, their_cards
+    if mode == TARGETS:
+        fixed = 0
+        spread = 0
+        for seat in range(4):
+            need = a0 if seat == 0 else a1 if seat == 1 else a2 if seat == 2 else a3
+            worth = ws[W_UTILITY + seat]
+            if need == 0:
+                fixed += worth
+            elif need > left:
+                fixed -= worth
+            else:
+                spread += abs(worth)
+        return fixed - spread, fixed + spread, 0, 0
+    rest = _worth_of(ws, out & ws[W_WORTHY])
+    first = _sign(a0 + rest)
+    last = _sign(a0 - rest)
+    key = ws[W_KEY]
+    owners_low, owners_high = 2, 2
+    if a1 >= 0:
+        owners_low, owners_high = a1, a1
+    elif key >= 0 and (out >> key) & 1:
+        holder = 0
+        for seat in range(n):
+            if (_hand(h0, h1, h2, h3, seat) >> key) & 1:
+                holder = seat
+        above = 0
+        for seat in range(n):
+            if (seat - holder) & 1:
+                above |= _hand(h0, h1, h2, h3, seat) & SUIT_MASKS[key // 13] & ~((2 << key) - 1)
+        if above:
+            owners_low, owners_high = 0, 1
+        else:
+            owners_low, owners_high = holder & 1, holder & 1
+    low = _HIGH
+    high = _LOW
+    for owner in range(owners_low, owners_high + 1):
+        for sign in range(first, last + 1):
+            value = ws[W_UTILITY + owner * 3 + sign]
+            low = min(low, value)
+            high = max(high, value)
+    return low, high, out & ws[W_WORTHY], out & ws[W_WORTHY]
+
+
+# -- the transposition table --------------------------------------------------------------------
+@kernel
+def _layouts(
+    ws: MutableSequence[int], h0: int, h1: int, h2: int, h3: int, out: int, depth: int
+) -> None:
+    """Each suit's owners of the cards out (two bits a card, the top first) and count, into
+    the workspace's layouts of ``depth``."""
+    at = W_LAYOUTS + depth * 8
+    for suit in range(4):
+        code = 0
+        length = 0
+        present = (out >> (13 * suit)) & _SUIT
+        while present:
+            place = _TOP13[present]
+            present ^= 1 << place
+            bit = 1 << (13 * suit + place)
+            owner = 0 if h0 & bit else 1 if h1 & bit else 2 if h2 & bit else 3
+            code = code << 2 | owner
+            length += 1
+        ws[at + suit] = code
+        ws[at + 4 + suit] = length
+
+
+@kernel
+def _group(deps: int, out: int) -> int:
+    """The top places of each suit that ``deps`` (cards of ``out``) reach down to: four bits a
+    suit, the count of the suit's cards out at or above its lowest card of ``deps``."""
+    group = 0
+    for suit in range(4):
+        mine = (deps >> (13 * suit)) & _SUIT
+        if mine:
+            present = (out >> (13 * suit)) & _SUIT
+            low = mine & -mine
+            group |= _COUNT13[present & ~(low - 1)] << (4 * suit)
+    return group
+
+
+@kernel
+def _owners(ws: MutableSequence[int], depth: int, group: int) -> tuple[int, int]:
+    """Who holds the group's places (two bits a card, the top of each suit first)."""
+    at = W_LAYOUTS + depth * 8
+    own0 = 0
+    own1 = 0
+    for suit in range(4):
+        want = (group >> (4 * suit)) & 15
+        code = ws[at + suit] >> (2 * (ws[at + 4 + suit] - want))
+        if suit < 2:
+            own0 |= code << (26 * suit)
+        else:
+            own1 |= code << (26 * (suit - 2))
+    return own0, own1
+
+
+@kernel
+def _tops(out: int, group: int) -> int:
+    """The cards of ``out`` at the group's places."""
+    cards = 0
+    for suit in range(4):
+        want = (group >> (4 * suit)) & 15
+        present = (out >> (13 * suit)) & _SUIT
+        while want > 0:
+            place = _TOP13[present]
+            present ^= 1 << place
+            cards |= 1 << (13 * suit + place)
+            want -= 1
+    return cards
+
+
+@kernel
+def _position_row(ws: MutableSequence[int], k0: int, k1: int, k2: int, make: bool) -> int:
+    """The positions table's row of a key (made when ``make``; the oldest of its bucket
+    replaced), or -1."""
+    size = ws[W_TABLE + 1]
+    base = W_TABLE + 2
+    first = (_mix(k0) ^ (_mix(k1) << 3) ^ (_mix(k2) << 5)) & (size - 1)
+    for probe in range(_PROBES):
+        at = base + ((first + probe) & (size - 1)) * _PW
+        if ws[at + _P_COUNT] == 0:
+            if not make:
+                return -1
+            ws[at + _P_K0] = k0
+            ws[at + _P_K1] = k1
+            ws[at + _P_K2] = k2
+            return at
+        if ws[at + _P_K0] == k0 and ws[at + _P_K1] == k1 and ws[at + _P_K2] == k2:
+            return at
+    if not make:
+        return -1
+    at = base + first * _PW
+    ws[at + _P_K0] = k0
+    ws[at + _P_K1] = k1
+    ws[at + _P_K2] = k2
+    ws[at + _P_COUNT] = 0
+    return at
+
+
+@kernel
+def _bound_row(
+    ws: MutableSequence[int],
+    k0: int,
+    k1: int,
+    k2: int,
+    group: int,
+    own0: int,
+    own1: int,
+    make: bool,
+    left: int,
+) -> int:
+    """The bounds table's row of a key, group and owners (made when ``make``: an empty row, or
+    the one of its bucket with the fewest cards left), or -1."""
+    size = ws[W_TABLE + 1]
+    base = W_TABLE + 2 + size * _PW
+    bounds = ws[W_TABLE]
+    first = (
+        _mix(k0) ^ (_mix(k1) << 2) ^ (_mix(k2) << 4) ^ (_mix(own0) << 1) ^ _mix(own1) << 6 ^ group
+    ) & (bounds - 1)
+    shallow = -1
+    for probe in range(_PROBES):
+        at = base + ((first + probe) & (bounds - 1)) * _BW
+        if ws[at + _B_LEFT] == 0:
+            if not make:
+                return -1
+            shallow = at
+            break
+        if (
+            ws[at + _B_K0] == k0
+            and ws[at + _B_K1] == k1
+            and ws[at + _B_K2] == k2
+            and ws[at + _B_GROUP] == group
+            and ws[at + _B_OWN0] == own0
+            and ws[at + _B_OWN1] == own1
+        ):
+            return at
+        if shallow < 0 or ws[at + _B_LEFT] < ws[shallow + _B_LEFT]:
+            shallow = at
+    if not make:
+        return -1
+    at = shallow
+    ws[at + _B_K0] = k0
+    ws[at + _B_K1] = k1
+    ws[at + _B_K2] = k2
+    ws[at + _B_GROUP] = group
+    ws[at + _B_OWN0] = own0
+    ws[at + _B_OWN1] = own1
+    ws[at + _B_LOW] = _LOW
+    ws[at + _B_HIGH] = _HIGH
+    ws[at + _B_MOVE] = -1
+    ws[at + _B_LEFT] = left
+    return at
+
+
+@kernel
+def _key(
+    ws: MutableSequence[int],
+    h0: int,
+    h1: int,
+    h2: int,
+    h3: int,
+    leader: int,
+    out: int,
+    a0: int,
+    a1: int,
+    a2: int,
+    a3: int,
+) -> tuple[int, int, int]:
+    """A trick start's key: the suit lengths of each hand, the leader, the running totals the
+    mode needs and (with cards worth something of their own) which of them are still out."""
+    k0 = _lengths(h0) | _lengths(h1) << 16 | _lengths(h2) << 32 | leader << 48
+    mode = ws[W_MODE]
+    extra = 0
+    if mode == POINTS:
+        extra = (a0 + 512) | (a1 + 1) << 10
+    elif mode == TARGETS:
+        extra = a0 | a1 << 4 | a2 << 8 | a3 << 12
+    return k0, _lengths(h3) | extra << 16, out & ws[W_WORTHY]
+
+
+@kernel
+def _look_up(
+    ws: MutableSequence[int], k0: int, k1: int, k2: int, out: int, need: int, depth: int
+) -> tuple[int, int, int, int]:
+    """The table's answer at a trick start: (1 when decided, the bound, the cards it depends
+    on, a lead to try first or -1)."""
+    row = _position_row(ws, k0, k1, k2, False)
+    hint = -1
+    if row < 0:
+        return 0, 0, 0, hint
+    for i in range(ws[row + _P_COUNT]):
+        group = ws[row + _P_GROUP + i]
+        own0, own1 = _owners(ws, depth, group)
+        at = _bound_row(ws, k0, k1, k2, group, own0, own1, False, 0)
+        if at < 0:
+            continue
+        if hint < 0:
+            hint = ws[at + _B_MOVE]
+        if ws[at + _B_LOW] >= need:
+            return 1, ws[at + _B_LOW], _tops(out, group), hint
+        if ws[at + _B_HIGH] < need:
+            return 1, ws[at + _B_HIGH], _tops(out, group), hint
+    return 0, 0, 0, hint
+
+
+@kernel
+def _save(
+    ws: MutableSequence[int],
+    k0: int,
+    k1: int,
+    k2: int,
+    out: int,
+    deps: int,
+    bound: int,
+    need: int,
+    move: int,
+    depth: int,
+) -> None:
+    """Keep a trick start's fail-soft bound, which depends on the cards ``deps``."""
+    if ws[W_MODE] == POINTS:
+        # Who holds a card worth something always matters; with an undertrump rule, so do the
+        # ranks of the trumps (a follower's legal cards depend on them).
+        deps |= out & ws[W_WORTHY]
+        if ws[W_OPTION] != 0 and ws[W_TRUMP] >= 0:
+            deps |= out & SUIT_MASKS[ws[W_TRUMP]]
+    group = _group(deps & out, out)
+    row = _position_row(ws, k0, k1, k2, True)
+    if row < 0:
+        return
+    count = ws[row + _P_COUNT]
+    at = -1
+    for i in range(count):
+        if ws[row + _P_GROUP + i] == group:
+            at = i
+    if at < 0:
+        at = min(count, GROUPS - 1)
+        if count < GROUPS:
+            ws[row + _P_COUNT] = count + 1
+    # The newest group first: the last to answer is the likeliest to answer again.
+    for i in range(at, 0, -1):
+        ws[row + _P_GROUP + i] = ws[row + _P_GROUP + i - 1]
+    ws[row + _P_GROUP] = group
+    own0, own1 = _owners(ws, depth, group)
+    entry = _bound_row(ws, k0, k1, k2, group, own0, own1, True, _count(out))
+    if bound >= need:
+        ws[entry + _B_LOW] = max(ws[entry + _B_LOW], bound)
+    else:
+        ws[entry + _B_HIGH] = min(ws[entry + _B_HIGH], bound)
+    if move >= 0:
+        ws[entry + _B_MOVE] = move
+
+
+@kernel
+def _killer_slot(hand: int, best: int, need: int) -> tuple[int, int]:
+    """The killers' slot of a hand, winning card (-1 for a lead) and question, and its key."""
+    key = hand | ((best + 1) & 63) << 52 | (need & 15) << 58
+    return W_KILLERS + 2 * (_mix(key) & (_KILLER_SLOTS - 1)), key
+
+
+@kernel
+def _killer(ws: MutableSequence[int], hand: int, best: int, need: int) -> int:
+    """The card that last settled a search from this hand, winning card and question, or -1."""
+    at, key = _killer_slot(hand, best, need)
+    if ws[at] == key:
+        return ws[at + 1]
+    return -1
+
+
+# -- moves --------------------------------------------------------------------------------------
+@kernel
+def _moves(ws: MutableSequence[int], allowed: int, out: int, depth: int) -> int:
+    """One card of each run of equivalent cards of ``allowed`` (the highest) into the
+    workspace's moves of ``depth``, the run's cards into its runs; the count."""
+    count = 0
+    at = depth * _MOVES
+    for suit in range(4):
+        mine = (allowed >> (13 * suit)) & _SUIT
+        if not mine:
+            continue
+        present = (out >> (13 * suit)) & _SUIT
+        single = ws[W_ALONE + suit]
+        previous = False
+        while present:
+            place = _TOP13[present]
+            present ^= 1 << place
+            held = (mine >> place) & 1 == 1
+            own = (single >> place) & 1 == 1
+            card = suit * 13 + place
+            if held and (not previous or own):
+                ws[W_MOVES + at + count] = card
+                ws[W_RUNS + at + count] = 1 << card
+                count += 1
+            elif held:
+                ws[W_RUNS + at + count - 1] |= 1 << card
+            previous = held and not own
+    return count
+
+
+@kernel
+def _top(mask: int) -> int:
+    """The highest card of a mask (by index), -1 for none."""
+    for suit in range(3, -1, -1):
+        pattern = (mask >> (13 * suit)) & _SUIT
+        if pattern:
+            return 13 * suit + _TOP13[pattern]
+    return -1
+
+
+@kernel
+def _beatable(card: int, trump: int, threats: int, ruffs: int) -> bool:
+    """Can the opponents still to play beat ``card``?  ``threats`` are their cards, ``ruffs``
+    the trumps of those void in the suit led: a higher card of its suit, or a ruff of a
+    non-trump (a guess for move ordering only)."""
+    suit = card // 13
+    if threats & SUIT_MASKS[suit] & ~((2 << card) - 1):
+        return True
+    return suit != trump and ruffs != 0
+
+
+@kernel
+def _order(
+    ws: MutableSequence[int],
+    depth: int,
+    count: int,
+    h0: int,
+    h1: int,
+    h2: int,
+    h3: int,
+    seat: int,
+    position: int,
+    lead: int,
+    best: int,
+    best_position: int,
+    hint: int,
+    need: int,
+) -> None:
+    """Sort the moves of ``depth`` good plays first (see the module's introduction)."""
+    n = ws[W_PLAYERS]
+    trump = ws[W_TRUMP]
+    points = ws[W_MODE] == POINTS
+    at = depth * _MOVES
+    others = 0
+    partner = 0
+    for other in range(n):
+        if other != seat:
+            hand = _hand(h0, h1, h2, h3, other)
+            others |= hand
+            if (other - seat) & 1 == 0:
+                partner |= hand
+    # The opponents still to play to this trick (a follower's threats).
+    threats = 0
+    ruffs = 0
+    for later in range(position + 1, n):
+        other = (seat + later - position) % n
+        if (other - seat) & 1:
+            hand = _hand(h0, h1, h2, h3, other)
+            threats |= hand
+            if lead >= 0 and trump >= 0 and not hand & SUIT_MASKS[lead]:
+                ruffs |= hand & SUIT_MASKS[trump]
+    partner_winning = position > 0 and (best_position - position) & 1 == 0
+    trumps = SUIT_MASKS[trump] if trump >= 0 else 0
+    # The follower plays low: its partner's card wins for sure; or (second hand, the third
+    # following suit) the fourth hand's top card of the suit led beats the lead and the third
+    # hand's cards, or the fourth hand can ruff; or (third hand, a plain suit led and not yet
+    # ruffed) the fourth hand can ruff.
+    low = partner_winning and not _beatable(best, trump, threats, ruffs)
+    if not points and position > 0 and lead >= 0:
+        suited = SUIT_MASKS[lead]
+        next_hand = _hand(h0, h1, h2, h3, (seat + 1) % n)
+        if position == 1 and n == 4:
+            third = next_hand & suited
+            fourth = _hand(h0, h1, h2, h3, (seat + 2) % n)
+            if third and (
+                _top(fourth & suited) > max(_top(third), best)
+                or (not fourth & suited and lead != trump and fourth & trumps)
+            ):
+                low = True
+        if (
+            position == 2
+            and lead != trump
+            and best // 13 == lead
+            and not next_hand & suited
+            and next_hand & trumps
+            and _hand(h0, h1, h2, h3, seat) & suited
+        ):
+            low = True
+    killer = _killer(ws, _hand(h0, h1, h2, h3, seat), best, need)
+    # The leader's side holds more trumps than the opponents: a low trump lead draws theirs.
+    ours = _hand(h0, h1, h2, h3, seat) | partner
+    draw = _count(ours & trumps) > _count(others & ~partner & trumps)
+    # The plain suits an opponent of the leader can ruff (a bit a suit).
+    ruffable = 0
+    if position == 0 and trump >= 0:
+        for other in range(n):
+            if (other - seat) & 1:
+                hand = _hand(h0, h1, h2, h3, other)
+                if hand & trumps:
+                    for suit in range(4):
+                        if suit != trump and not hand & SUIT_MASKS[suit]:
+                            ruffable |= 1 << suit
+    for i in range(count):
+        card = ws[W_MOVES + at + i]
+        suit = card // 13
+        mask = SUIT_MASKS[suit]
+        rank = card % 13
+        cost = rank + (13 if suit == trump else 0)
+        worth = ws[W_WORTH + card]
+        score = 0
+        if card == killer:
+            score = 1 << 61
+        elif card == hint:
+            score = 1 << 60
+        elif position == 0:
+            # A category, then the history of the leads that settled searches, then a tie-break.
+            history = min(ws[W_HISTORY + card], (1 << 30) - 1)
+            if points:
+                score = (cost << 30) + history
+            else:
+                ruffed = (ruffable >> suit) & 1 == 1
+                rest = others & mask
+                opponents = others & ~partner
+                if ruffed:
+                    score = (1 << 36) + (history << 6) + 32 - cost
+                elif not rest & ~((2 << card) - 1):
+                    score = (5 << 36) + (history << 6) + rank
+                elif (
+                    rest
+                    and partner & mask
+                    and _TOP13[(rest >> (13 * suit)) & _SUIT]
+                    == _TOP13[((partner & mask) >> (13 * suit)) & _SUIT]
+                ) or (not partner & mask and partner & trumps and opponents & mask):
+                    score = (4 << 36) + 32 - cost  # to the partner's winner or ruff
+                elif suit == trump and opponents & trumps and draw:
+                    score = (3 << 36) + (history << 6) + 33  # draw the opponents' trumps
+                else:
+                    score = (3 << 36) + (history << 6) + 32 - rank
+        else:
+            wins = beats(card, best, trump)
+            if low:
+                score = (3 << 20) + worth * 32 - cost
+            elif partner_winning:
+                score = (3 << 20) + worth * 32 - cost if not wins else (2 << 20) - cost
+            elif wins and not _beatable(card, trump, threats, ruffs):
+                score = (4 << 20) - cost
+            elif wins:
+                score = (3 << 20) + (cost if position == 2 else -cost)  # third hand high
+            else:
+                score = (2 << 20) - worth * 32 - cost
+        ws[W_SCORES + at + i] = score
+    # Insertion sort, highest score first (a handful of moves).
+    for i in range(1, count):
+        move = ws[W_MOVES + at + i]
+        run = ws[W_RUNS + at + i]
+        score = ws[W_SCORES + at + i]
+        j = i - 1
+        while j >= 0 and ws[W_SCORES + at + j] < score:
+            ws[W_MOVES + at + j + 1] = ws[W_MOVES + at + j]
+            ws[W_RUNS + at + j + 1] = ws[W_RUNS + at + j]
+            ws[W_SCORES + at + j + 1] = ws[W_SCORES + at + j]
+            j -= 1
+        ws[W_MOVES + at + j + 1] = move
+        ws[W_RUNS + at + j + 1] = run
+        ws[W_SCORES + at + j + 1] = score
+
+
+@kernel
+def legal(hand: int, lead: int, top: int, trump: int, option: int) -> int:
+    """The game's follow rule, bound into the search per game by
+    :func:`~cardrules.core.compiled.specialize`: the cards of ``hand`` that may be played to a
+    trick led in ``lead`` (``-1`` when leading) whose winning card is ``top`` (``-1``).  This
+    unbound slot refuses to guess a rule."""
+    raise TypeError("the search's follow rule is bound per game (core.compiled.specialize)")
+
+
+# -- the search ---------------------------------------------------------------------------------
+@kernel
+def _search(
+    ws: MutableSequence[int],
+    h0: int,
+    h1: int,
+    h2: int,
+    h3: int,
+    leader: int,
+    position: int,
+    lead: int,
+    best: int,
+    best_position: int,
+    ranked: int,
+    played: int,
+    out: int,
+    need: int,
+    a0: int,
+    a1: int,
+    a2: int,
+    a3: int,
+    depth: int,
+) -> tuple[int, int]:
+    """Can side 0 reach ``need`` from here?  A fail-soft bound, with the cards it depends on.
+
+    ``position`` cards of the trick led by ``leader`` are down (``played``, a mask; ``lead``
+    their suit, ``best`` the winning card at ``best_position``, which beat a card of its suit
+    when ``ranked``); ``out`` is every card still in a hand or on the table; ``a0`` ... ``a3``
+    the mode's running totals (:data:`POINTS`: side 0's card points minus side 1's and the
+    key card's side, -1 before; :data:`TARGETS`: each seat's tricks still to make); ``depth``
+    the cards played since the root."""
+    n = ws[W_PLAYERS]
+    trump = ws[W_TRUMP]
+    mode = ws[W_MODE]
+    hint = -1
+    k0 = k1 = k2 = 0
+    # At the root, a narrowed first card (All Fours' called card) keeps the table out: its
+    # bounds are those of every lead.
+    free = depth > 0 or ws[W_RESTRICT] == _ALL
+    if position == 0:
+        out = h0 | h1 | h2 | h3
+        left = _count(_hand(h0, h1, h2, h3, leader))
+        if left == 0:
+            return _final(ws, a0, a1, a2, a3), 0
+        if mode == TRICKS:
+            if need <= 0:
+                return 0, 0
+            if need > left:
+                return left, 0
+        # The sure bounds first (cheaper than the table), then the table.
+        low, high, low_cards, high_cards = _sure(
+            ws, h0, h1, h2, h3, leader, left, out, a0, a1, a2, a3
+        )
+        if low >= need:
+            return low, low_cards
+        if high < need:
+            return high, high_cards
+        k0, k1, k2 = _key(ws, h0, h1, h2, h3, leader, out, a0, a1, a2, a3)
+        if free:
+            _layouts(ws, h0, h1, h2, h3, out, depth)
+            decided, bound, cards, hint = _look_up(ws, k0, k1, k2, out, need, depth)
+            if decided:
+                return bound, cards
+        ws[W_NODES] += 1
+        if ws[W_BUDGET] > 0 and ws[W_NODES] > ws[W_BUDGET]:
+            ws[W_OVER] = 1
+            return 0, 0
+    seat = (leader + position) % n
+    hand = _hand(h0, h1, h2, h3, seat)
+    allowed = legal(hand, lead, best, trump, ws[W_OPTION])
+    if depth == 0:
+        allowed &= ws[W_RESTRICT]
+    count = _moves(ws, allowed, out, depth)
+    if count > 1:
+        _order(
+            ws, depth, count, h0, h1, h2, h3, seat, position, lead, best, best_position, hint, need
+        )
+    maximizing = seat & 1 == 0
+    found = _LOW if maximizing else _HIGH
+    found_cards = 0
+    at = depth * _MOVES
+    for i in range(count):
+        card = ws[W_MOVES + at + i]
+        bit = 1 << card
+        n0 = h0 ^ bit if seat == 0 else h0
+        n1 = h1 ^ bit if seat == 1 else h1
+        n2 = h2 ^ bit if seat == 2 else h2
+        n3 = h3 ^ bit if seat == 3 else h3
+        new_best = best
+        new_position = best_position
+        new_ranked = ranked
+        if position == 0:
+            new_best = card
+            new_position = 0
+            new_ranked = 0
+        elif beats(card, best, trump):
+            new_ranked = 1 if card // 13 == best // 13 else 0
+            new_best = card
+            new_position = position
+        elif card // 13 == best // 13:
+            new_ranked = 1
+        if position + 1 < n:
+            value, cards = _search(
+                ws,
+                n0,
+                n1,
+                n2,
+                n3,
+                leader,
+                position + 1,
+                card // 13 if position == 0 else lead,
+                new_best,
+                new_position,
+                new_ranked,
+                played | bit,
+                out,
+                need,
+                a0,
+                a1,
+                a2,
+                a3,
+                depth + 1,
+            )
+        else:
+            winner = (leader + new_position) % n
+            side = winner & 1
+            gain = 0
+            b0, b1, b2, b3 = a0, a1, a2, a3
+            if mode == TRICKS:
+                gain = 1 - side
+            elif mode == POINTS:
+                trick = played | bit
+                worth = _worth_of(ws, trick)
+                b0 = a0 + worth if side == 0 else a0 - worth
+                if ws[W_KEY] >= 0 and (trick >> ws[W_KEY]) & 1:
+                    b1 = side
+            elif winner == 0 and a0 > 0:
+                b0 = a0 - 1
+            elif winner == 1 and a1 > 0:
+                b1 = a1 - 1
+            elif winner == 2 and a2 > 0:
+                b2 = a2 - 1
+            elif winner == 3 and a3 > 0:
+                b3 = a3 - 1
+            # The next trick's start, its constants as plain ints (``zero``): numba would
+            # specialize the recursive call on literal arguments, and a recursive kernel so
+            # specialized crashes when reloaded from its cache (numba issue 6061).
+            zero = 0 * depth
+            value, cards = _search(
+                ws,
+                n0,
+                n1,
+                n2,
+                n3,
+                winner,
+                zero,
+                zero - 1,
+                zero - 1,
+                zero,
+                zero,
+                zero,
+                zero,
+                need - gain,
+                b0,
+                b1,
+                b2,
+                b3,
+                depth + 1,
+            )
+            value += gain
+            if new_ranked:
+                cards |= 1 << new_best
+        if ws[W_OVER]:
+            return 0, 0
+        if cards & bit:
+            cards |= ws[W_RUNS + at + i]
+        if (value >= need) == maximizing:
+            # A cut-off: this card settles the position.
+            if position == 0:
+                ws[W_HISTORY + card] += 1 << (_count(out) // n)
+                if free:
+                    _save(ws, k0, k1, k2, out, cards, value, need, card, depth)
+            slot, key = _killer_slot(hand, best, need)
+            ws[slot] = key
+            ws[slot + 1] = card
+            return value, cards
+        found_cards |= cards
+        found = max(found, value) if maximizing else min(found, value)
+    if position == 0 and free:
+        _save(ws, k0, k1, k2, out, found_cards, found, need, -1, depth)
+    return found, found_cards
+
+
+# -- the driver ---------------------------------------------------------------------------------
+Legal = Callable[[int, int, int, int, int], int]
+
+_RUNNERS: dict[tuple[Legal, bool], Any] = {}
+_TIER: list[bool | None] = [None]
+
+
+@contextlib.contextmanager
+def tier(compiled_search: bool | None) -> Iterator[None]:
+    """Within the block, the searches made without ``compile_it`` run compiled (``True``) or
+    interpreted (``False``; ``None``: compiled when numba is importable, the default): for tests
+    and benchmarks that compare the two.
+
+    >>> with tier(False):
+    ...     Search(legal, players=4, trump=2).compiled
+    False
+    """
+    previous = _TIER[0]
+    _TIER[0] = compiled_search
+    try:
+        yield
+    finally:
+        _TIER[0] = previous
+
+
+def _runner(legal_plays: Legal, compile_it: bool) -> Any:
+    """The search with ``legal_plays`` as its follow rule, compiled or interpreted."""
+    key = (legal_plays, compile_it)
+    run = _RUNNERS.get(key)
+    if run is None:
+        run = specialize(_search, legal=legal_plays)
+        if compile_it:
+            run = compiled(run)
+        _RUNNERS[key] = run
+    return run
+
+
+class Search:
+    """One solve's search: the deal's constants, the counters and the transposition table in a
+    workspace that the kernel reads (a numpy array when compiled, a list when interpreted).
+
+    :param legal: the game's follow rule kernel (see the module's introduction).
+    :param players: 2 or 4.
+    :param trump: the trump suit number, or -1.
+    :param option: passed to ``legal`` (a rule option of the game).
+    :param mode: :data:`TRICKS`, :data:`POINTS` or :data:`TARGETS`.
+    :param worth: what each card is worth (:data:`POINTS`), 52 values.
+    :param utility: :data:`POINTS`: nine values (see ``W_UTILITY``); :data:`TARGETS`: four.
+    :param key: the key card (:data:`POINTS`), or -1.
+    :param alone: per suit, a 13-bit mask of the places whose cards are no other's equivalent.
+    :param budget: the most tricks to search, ``None`` for no limit.
+    :param table_bits: the bounds table has ``2 ** table_bits`` rows (the positions table a quarter;
+        at most ``2 ** 17`` interpreted).
+    :param compile_it: compile with numba (``None``: when numba is importable).
+    """
+
+    def __init__(
+        self,
+        legal: Legal,
+        *,
+        players: int,
+        trump: int,
+        option: int = 0,
+        mode: int = TRICKS,
+        worth: Sequence[int] = (0,) * 52,
+        utility: Sequence[int] = (0,) * 9,
+        key: int = -1,
+        alone: Sequence[int] = (0, 0, 0, 0),
+        budget: int | None = None,
+        table_bits: int = 16,
+        compile_it: bool | None = None,
+    ) -> None:
+        if compile_it is None:
+            compile_it = _TIER[0] if _TIER[0] is not None else available()
+        self.compiled = compile_it
+        self._run = _runner(legal, compile_it)
+        if not compile_it:
+            table_bits = min(table_bits, _LIST_BITS)  # a list's ints cost more memory
+        positions = 1 << (table_bits - 2)
+        bounds = 1 << table_bits
+        size = W_TABLE + 2 + positions * _PW + bounds * _BW
+        ws: MutableSequence[int]
+        if compile_it:
+            import numpy as np
+
+            ws = np.zeros(size, dtype=np.int64)  # type: ignore[assignment]
+        else:
+            ws = [0] * size
+        ws[W_PLAYERS] = players
+        ws[W_TRUMP] = trump
+        ws[W_OPTION] = option
+        ws[W_MODE] = mode
+        ws[W_KEY] = key
+        ws[W_WORTHY] = sum(1 << card for card in range(52) if worth[card] or card == key)
+        ws[W_RESTRICT] = _ALL
+        ws[W_BUDGET] = budget or 0
+        ws[W_UTILITY : W_UTILITY + len(utility)] = list(utility)
+        ws[W_WORTH : W_WORTH + 52] = list(worth)
+        ws[W_ALONE : W_ALONE + 4] = list(alone)
+        ws[W_TABLE] = bounds
+        ws[W_TABLE + 1] = positions
+        self.ws = ws
+
+    @property
+    def nodes(self) -> int:
+        """The tricks searched so far."""
+        return int(self.ws[W_NODES])
+
+    @property
+    def over(self) -> bool:
+        """True when the budget ran out (the last answer is then meaningless)."""
+        return bool(self.ws[W_OVER])
+
+    def ask(
+        self,
+        hands: Sequence[int],
+        leader: int,
+        trick: Sequence[int],
+        need: int,
+        acc: Sequence[int] = (0, -1, 0, 0),
+        restrict: int = _ALL,
+    ) -> int:
+        """A fail-soft bound on side 0's value from this position (the trick ``trick`` led by
+        ``leader`` in progress; ``acc`` the mode's running totals): at least ``need`` when side
+        0 can reach ``need``, else below it.  ``restrict`` narrows the first card (a mask)."""
+        ws = self.ws
+        ws[W_RESTRICT] = restrict
+        h = [0, 0, 0, 0]
+        for seat, hand in enumerate(hands):
+            h[seat] = hand
+        out = h[0] | h[1] | h[2] | h[3]
+        played = 0
+        lead = -1
+        best = -1
+        best_position = 0
+        ranked = 0
+        trump = int(ws[W_TRUMP])
+        for position, card in enumerate(trick):
+            out |= 1 << card
+            played |= 1 << card
+            if position == 0:
+                lead, best = card // 13, card
+            elif beats(card, best, trump):
+                ranked = 1 if card // 13 == best // 13 else 0
+                best, best_position = card, position
+            elif card // 13 == best // 13:
+                ranked = 1
+        bound, _ = self._run(
+            ws,
+            h[0],
+            h[1],
+            h[2],
+            h[3],
+            leader,
+            len(trick),
+            lead,
+            best,
+            best_position,
+            ranked,
+            played,
+            out,
+            need,
+            acc[0],
+            acc[1],
+            acc[2],
+            acc[3],
+            0,
+        )
+        ws[W_RESTRICT] = _ALL
+        return int(bound)
+
+
+def exact(ask: Callable[[int], int], levels: Sequence[int], guess: int | None = None) -> int:
+    """The exact value, one of the sorted ``levels``, from fail-soft null-window answers
+    ``ask(need)``: from ``guess`` by steps when given (a position's plays mostly share its
+    value), else by bisection.  Each answer's bound narrows the range as far as it goes.
+
+    >>> exact(lambda need: 2, [0, 1, 2, 3])  # a position worth 2
+    2
+    """
+    low, high = 0, len(levels) - 1
+
+    def narrow(middle: int) -> None:
+        nonlocal low, high
+        bound = ask(levels[middle])
+        if bound >= levels[middle]:
+            low = middle
+            while low < high and levels[low + 1] <= bound:
+                low += 1
+        else:
+            high = middle - 1
+            while high > low and levels[high] > bound:
+                high -= 1
+
+    if guess is not None:
+        start = 0
+        while start < high and levels[start] < guess:
+            start += 1
+        if start > low:
+            narrow(start)
+            if high < start:
+                while low < high:
+                    narrow(high)
+                return levels[low]
+        while low < high:
+            narrow(low + 1)
+        return levels[low]
+    while low < high:
+        narrow((low + high + 1) // 2)
+    return levels[low]
