@@ -27,6 +27,7 @@ __all__ = [
     "ParseError",
     "Reason",
     "RulesError",
+    "SolveBudgetExceeded",
     "describe",
 ]
 
@@ -181,6 +182,11 @@ class Reason(enum.StrEnum):
     CLAIM_UNSETTLED = "claim_unsettled"
     #: A ``Deal`` whose cards are not a full pack of the 52 distinct cards.
     BAD_DECK = "bad_deck"
+
+
+class SolveBudgetExceeded(CardrulesError, RuntimeError):
+    """A double-dummy solve needed more nodes than the ``budget`` it was given (the solvers of
+    both games: ``cardrules.four_hundred.solve``, ``cardrules.all_fours.solve``)."""
 
 
 class IllegalActionError(CardrulesError, ValueError):

@@ -14,7 +14,7 @@ from cardrules import all_fours, four_hundred
 from cardrules.agents import PimcAgent, make_agent, pimc
 from cardrules.agents import all_fours as af_agents
 from cardrules.agents import four_hundred as fh_agents
-from cardrules.agents.pimc import GROWTH, Solving, _clear
+from cardrules.agents.pimc import Solving, _clear
 from cardrules.errors import ArgumentError, ParseError
 
 
@@ -97,7 +97,9 @@ def test_a_long_deal_is_solved_not_left_to_the_search_agent(
     assert length > 6
     calls: list[int] = []
 
-    def stand_in(sample: Any, *, objective: str = "points") -> dict[Any, int]:
+    def stand_in(
+        sample: Any, *, objective: str = "points", budget: int | None = None
+    ) -> dict[Any, int]:
         calls.append(len(sample.hand(sample.current_player)))
         return {play: index for index, play in enumerate(sample.legal_actions())}
 
@@ -144,7 +146,7 @@ def test_a_beg_is_worth_the_dealers_worse_answer_on_average() -> None:
         assert agent.last_values is not None
         rng = random.Random(seed)
         answers = {all_fours.GiveOne(): 0.0, all_fours.RunPack(): 0.0}
-        solving = Solving("all-fours", 6, None, 6)
+        solving = Solving("all-fours", 6, None)
         for _ in range(agent.last_samples):
             begged = all_fours.determinize(observation, rng).apply(all_fours.Beg())
             values = {
@@ -208,28 +210,13 @@ def test_a_time_budget_is_kept_roughly() -> None:
     assert agent.last_samples >= 1
 
 
-def test_a_length_too_slow_for_the_budget_is_left_to_the_search_agent(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Under a time budget: a length whose solves took the budget or more is not solved, nor a
-    longer one predicted (GROWTH a trick) to; before any solve is timed, one deal's length."""
-    monkeypatch.setattr(pimc, "_SOLVE_TIMES", {})
-    solving = Solving("all-fours", None, 0.5, 6)
-    assert solving.fits(6)
-    assert not solving.fits(7)  # nothing timed yet
-    pimc._SOLVE_TIMES["all_fours_key_unused", 6] = [9.0]  # another game's times do not count
-    pimc._SOLVE_TIMES["all-fours", 6] = [0.01, 0.5, 0.02]  # median 0.02 s
-    assert solving.fits(6)
-    assert solving.fits(8) == (0.02 * GROWTH**2 < 0.5)
-    assert not solving.fits(9)  # 0.02 * 4 ** 3 = 1.28 s predicted
-    pimc._SOLVE_TIMES["all-fours", 9] = [0.1]  # timed: fast enough after all
-    assert solving.fits(9)
-    assert not solving.fits(12)
-    pimc._SOLVE_TIMES["all-fours", 9] = [0.6, 0.7, 0.4]
-    assert not solving.fits(9)
-    assert Solving("all-fours", None, None, 6).fits(12)  # a budget in samples solves all
-    assert not Solving("all-fours", 8, None, 6).fits(9)
-    assert Solving("400", None, 0.5, 13, budgeted=True).fits(13)
+def test_solve_from_leaves_longer_positions_to_the_search_agent() -> None:
+    """``solve_from`` is the one length limit; a time budget bounds the solves' nodes instead."""
+    assert Solving("all-fours", None, 0.5).fits(12)
+    assert Solving("all-fours", None, None).fits(12)  # a budget in samples solves all
+    assert not Solving("all-fours", 8, None).fits(9)
+    assert Solving("all-fours", 8, 0.5).fits(8)
+    assert Solving("400", None, 0.5).fits(13)
 
 
 def test_a_budgeted_solve_gets_the_nodes_of_the_time_left(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -252,10 +239,10 @@ def test_a_budgeted_solve_gets_the_nodes_of_the_time_left(monkeypatch: pytest.Mo
 
         return solver
 
-    assert Solving("400", None, None, 13, True).solve_budgeted(needs(10**9), Over) == "solved"
+    assert Solving("400", None, None).solve_budgeted(needs(10**9), Over) == "solved"
     assert asked == [None]  # a budget in samples: no node budget
     asked.clear()
-    solving = Solving("400", None, 1.0, 13, True)
+    solving = Solving("400", None, 1.0)
     assert solving.solve_budgeted(needs(30_000), Over) == "solved"
     assert asked[0] == pytest.approx(20_000, rel=0.01)  # a second at 20,000 nodes a second
     assert asked[-1] >= 30_000

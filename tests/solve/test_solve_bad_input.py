@@ -58,3 +58,36 @@ def test_a_state_of_the_other_game_is_refused() -> None:
         four_hundred.solve(_in_play_af())  # type: ignore[arg-type]
     with pytest.raises(CardrulesError):
         all_fours.solve(_in_play_400())  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("budget", ["x", float("nan"), True, 1.5, -1, 0, np.int64(5), [3]])
+def test_all_fours_budgets_that_are_not_whole_numbers_are_refused(budget: object) -> None:
+    from cardrules.all_fours.solve import play_values as af_play_values
+    from cardrules.all_fours.solve import value
+
+    state = _in_play_af()
+    for call in (
+        lambda: all_fours.solve(state, budget=budget),  # type: ignore[arg-type]
+        lambda: af_play_values(state, budget=budget),  # type: ignore[arg-type]
+        lambda: value(state, budget=budget),  # type: ignore[arg-type]
+    ):
+        with pytest.raises(ArgumentError, match="budget"):
+            call()
+
+
+def test_all_fours_solves_stop_at_their_budget_with_a_typed_error() -> None:
+    """Both games' solvers raise the one SolveBudgetExceeded of cardrules.errors past their
+    budget, and solve exactly within a budget large enough."""
+    from cardrules.all_fours.solve import play_values as af_play_values
+    from cardrules.errors import SolveBudgetExceeded
+
+    state = _in_play_af()
+    assert four_hundred.SolveBudgetExceeded is SolveBudgetExceeded
+    free = all_fours.solve(state)
+    assert free.nodes > 1
+    with pytest.raises(SolveBudgetExceeded, match="more than 1 nodes"):
+        all_fours.solve(state, budget=1)
+    with pytest.raises(SolveBudgetExceeded):
+        af_play_values(state, budget=1)
+    bounded = all_fours.solve(state, budget=free.nodes * 4)
+    assert (bounded.value, bounded.plays) == (free.value, free.plays)

@@ -350,9 +350,6 @@ class PimcAllFours:
     beg); where a sample's dealer has no choice, its one answer counts for both.
     """
 
-    #: A deal without a run of the pack: six tricks.
-    first_length: int = 6
-    budgeted: bool = False
     #: A stand, beg, gift or run gets this many times the samples of a card.
     deal_samples: int = 3
 
@@ -371,30 +368,39 @@ class PimcAllFours:
         legal: tuple[Any, ...],
         solving: Any,
         rng: random.Random,
-    ) -> dict[Any, float]:
-        """One sample's value of each legal action (a beg's by the dealer's answers)."""
-        from cardrules.all_fours.solve import play_values
+    ) -> dict[Any, float] | None:
+        """One sample's value of each legal action (a beg's by the dealer's answers); ``None``
+        when a solve did not finish in the time left."""
+        from cardrules.all_fours.solve import SolveBudgetExceeded, play_values
 
         side = observation.seat % 2
         sign = 1 if side == 0 else -1
         if observation.phase is Phase.PLAY:
-            values = solving.solve(
-                len(observation.hand), lambda: play_values(sample, objective="game")
+            values = solving.solve_budgeted(
+                lambda budget: play_values(sample, objective="game", budget=budget),
+                SolveBudgetExceeded,
             )
+            if values is None:
+                return None
             return {play: float(sign * value) for play, value in values.items()}
         cache: dict[Any, int] = {}
         out: dict[Any, float] = {}
         for action in legal:
             after = sample.apply(action)
             if after.phase is Phase.ANSWER:  # a beg: the dealer's answers apart
-                answers = {
-                    answer: self._simulate(after.apply(answer), observation, cache, solving)
-                    for answer in after.legal_actions()
-                }
+                answers: dict[Any, float] = {}
+                for answer in after.legal_actions():
+                    worth = self._simulate(after.apply(answer), observation, cache, solving)
+                    if worth is None:
+                        return None
+                    answers[answer] = worth
                 for answer in (GIVE_ONE, RUN_PACK):
                     out[action, answer] = answers.get(answer, min(answers.values()))
             else:
-                out[action] = self._simulate(after, observation, cache, solving)
+                worth = self._simulate(after, observation, cache, solving)
+                if worth is None:
+                    return None
+                out[action] = worth
         return out
 
     def values(self, totals: Any, legal: tuple[Any, ...]) -> dict[Any, float]:
@@ -414,10 +420,11 @@ class PimcAllFours:
     @staticmethod
     def _simulate(
         state: State, observation: Observation, cache: dict[Any, int], solving: Any
-    ) -> float:
+    ) -> float | None:
         """The value for the observing seat's side of a stand, gift or run applied to a sample:
-        the score changes so far, then High, Low and the solved play."""
-        from cardrules.all_fours.solve import WIN, value
+        the score changes so far, then High, Low and the solved play (``None``: not solved in
+        the time left)."""
+        from cardrules.all_fours.solve import WIN, SolveBudgetExceeded, value
 
         side = observation.seat % 2
         if state.winner is not None:
@@ -438,7 +445,13 @@ class PimcAllFours:
         )
         solved = cache.get(key)
         if solved is None:
-            solved = cache[key] = solving.solve(tricks, lambda: value(state, objective="game"))
+            solved = solving.solve_budgeted(
+                lambda budget: value(state, objective="game", budget=budget),
+                SolveBudgetExceeded,
+            )
+            if solved is None:
+                return None
+            cache[key] = solved
         worth = solved if side == 0 else -solved
         if abs(worth) >= WIN:
             return float(worth)

@@ -374,9 +374,6 @@ class PimcFourHundred:
     solver takes a node budget, which a time budget sets (:class:`~cardrules.agents.pimc.Solving`).
     """
 
-    #: One hand: thirteen tricks.
-    first_length: int = 13
-    budgeted: bool = True
     #: The bids simulated: those within this many tricks of the rule agent's.
     bid_window: int = 2
 

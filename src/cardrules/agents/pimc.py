@@ -23,17 +23,9 @@ of the game, with ``search:100``'s budget, or the time left under ``seconds``):
 
 * ``solve_from``: decisions with more tricks left than this are not solved (``None``, the
   default: every decision is).  It is a fixed count, for a machine whose solver is slow.
-* Under ``seconds`` only, a solver that takes no node budget (All Fours): the agent keeps, for
-  this process, how long its last solves took at each number of tricks left (their median,
-  :func:`solve_times`).  A position is not solved when that median is the whole budget or
-  more; a length not yet timed is predicted from the longest shorter one timed, :data:`GROWTH`
-  times as long for each trick more (before any is timed, the lengths up to the game's
-  ``first_length`` are tried: a deal without a run of the pack).  So a solver fast enough for
-  the budget is sidestepped only at a length never timed whose prediction overstates it, and a
-  slow one costs a solve over the budget at most once a length in a process.
-* Under ``seconds`` only, a solver that takes a node budget (400): each solve is given the
-  nodes that fit in the time left, at the speed its solves have shown (a solve over its nodes
-  measures that speed, and is asked again with more while the time allows); a sample not
+* Under ``seconds`` only: the solvers of both games take a node budget, and each solve is
+  given the nodes that fit in the time left, at the speed its solves have shown (a solve over
+  its nodes measures that speed, and is asked again with more while the time allows); a sample not
   solved in time ends the sampling, the samples solved decide, and with none the decision is
   the search agent's.
 
@@ -54,7 +46,6 @@ from __future__ import annotations
 
 import math
 import random
-import statistics
 import time
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any, Final, Protocol, TypeVar
@@ -66,19 +57,13 @@ from cardrules.core.checks import check_int, refuse
 from cardrules.errors import ArgumentError
 from cardrules.games import UnknownGameError, find_game
 
-__all__ = ["GROWTH", "PimcAgent", "PimcGame", "Solving", "solve_times"]
+__all__ = ["PimcAgent", "PimcGame", "Solving"]
 
 #: Averages closer than this (per sample) are a tie, broken by the rule agent's choice.
 _TIE: Final = 1e-9
 #: The best card is clear when its mean lead over every other card (sample by sample) is more
 #: than this many standard errors, or the two cards are worth the same in every sample.
 _CLEAR_Z: Final = 2.0
-#: Under a time budget, how many times longer a solve is predicted to take for each trick more
-#: than the longest length timed (measured: about 2.5 with the compiled search, 12 interpreted;
-#: a length predicted over the budget is not tried).
-GROWTH: Final = 4.0
-#: The solves timed per length (the median of the last ones counts).
-_KEPT: Final = 15
 #: The node speed assumed before a budgeted solver has shown its own (nodes a second; about the
 #: interpreted search's): a first budget too small costs one short solve, then the speed seen
 #: is used.
@@ -88,54 +73,22 @@ _MIN_NODES: Final = 1_000
 
 _T = TypeVar("_T")
 
-#: Seconds the last solves took, by (game, tricks left), in this process.
-_SOLVE_TIMES: dict[tuple[str, int], list[float]] = {}
 #: Nodes a second that the budgeted solves of a game have shown in this process.
 _NODE_RATES: dict[str, float] = {}
 
 
-def solve_times(game: str) -> dict[int, float]:
-    """The median seconds of the last solves, by tricks left, for ``game`` (a registered name),
-    as timed in this process by agents with a time budget (see the module's introduction).
-
-    >>> import random
-    >>> from cardrules.all_fours import Stand, new_game
-    >>> state = new_game(seed=3, dealer=0).apply(Stand())
-    >>> _ = PimcAgent("all-fours", seconds=0.2).act(state.observe(1), random.Random(1))
-    >>> 6 in solve_times("all-fours")  # the first card: six tricks left
-    True
-    """
-    key = find_game(game).key
-    return {
-        length: statistics.median(took)
-        for (name, length), took in sorted(_SOLVE_TIMES.items())
-        if name == key
-    }
-
-
 class Solving:
-    """What one decision may solve, and its solves timed: the agent's horizon and deadline.
+    """What one decision may solve: the agent's horizon and deadline.
 
     :param game: the game's registry key.
     :param solve_from: the most tricks left that are solved, or ``None`` for every position.
     :param seconds: the decision's time budget, or ``None`` for a budget in samples.
-    :param first_length: under a time budget, the lengths tried before any has been timed.
-    :param budgeted: whether the game's solver takes a node budget (:meth:`solve_budgeted`).
     """
 
-    def __init__(
-        self,
-        game: str,
-        solve_from: int | None,
-        seconds: float | None,
-        first_length: int,
-        budgeted: bool = False,
-    ) -> None:
+    def __init__(self, game: str, solve_from: int | None, seconds: float | None) -> None:
         self.game = game
         self.solve_from = solve_from
         self.seconds = seconds
-        self.first_length = first_length
-        self.budgeted = budgeted
         self.deadline = None if seconds is None else time.perf_counter() + seconds
 
     def out_of_time(self) -> bool:
@@ -147,30 +100,9 @@ class Solving:
         return None if self.deadline is None else max(0.0, self.deadline - time.perf_counter())
 
     def fits(self, tricks: int) -> bool:
-        """Whether a position with ``tricks`` tricks left is solved (see the module's
-        introduction): within ``solve_from``, and under a time budget not known to be too slow
-        (a solver with a node budget is bounded by it instead)."""
-        if self.solve_from is not None and tricks > self.solve_from:
-            return False
-        if self.seconds is None or self.budgeted:
-            return True
-        times = solve_times(self.game)
-        shorter = [length for length in times if length <= tricks]
-        if not shorter:
-            return tricks <= self.first_length
-        longest = max(shorter)
-        return times[longest] * GROWTH ** (tricks - longest) < self.seconds
-
-    def solve(self, tricks: int, solver: Callable[[], _T]) -> _T:
-        """``solver()``, timed under a time budget (for :meth:`fits`)."""
-        if self.seconds is None:
-            return solver()
-        start = time.perf_counter()
-        result = solver()
-        kept = _SOLVE_TIMES.setdefault((self.game, tricks), [])
-        kept.append(time.perf_counter() - start)
-        del kept[:-_KEPT]
-        return result
+        """Whether a position with ``tricks`` tricks left is solved: within ``solve_from`` (the
+        time budget bounds each solve's nodes instead, :meth:`solve_budgeted`)."""
+        return self.solve_from is None or tricks <= self.solve_from
 
     def solve_budgeted(
         self, solver: Callable[[int | None], _T], over: type[Exception]
@@ -204,11 +136,6 @@ class PimcGame(Protocol):
     decision simulated in several parts (an All Fours beg and the dealer's answers) whatever
     :meth:`values` reads.
     """
-
-    #: Under a time budget, the lengths solved before any solve of the game has been timed.
-    first_length: int
-    #: Whether the game's solver takes a node budget (:meth:`Solving.solve_budgeted`).
-    budgeted: bool
 
     def tricks(self, observation: Any) -> int:
         """The tricks left in the positions that this decision's solves start from."""
@@ -322,9 +249,7 @@ class PimcAgent:
         if len(legal) == 1:
             return legal[0]
         game: PimcGame = self._strategy
-        solving = Solving(
-            self._key, self.solve_from, self.seconds, game.first_length, game.budgeted
-        )
+        solving = Solving(self._key, self.solve_from, self.seconds)
         if not solving.fits(game.tricks(observation)):
             return self._fallback(solving).act(observation, rng)
         determinize = self.determinize or find_game(self._key).load().determinize

@@ -44,15 +44,15 @@ from cardrules.all_fours.scoring import CARD_POINTS, Award, AwardKind, hand_awar
 from cardrules.all_fours.state import Phase
 from cardrules.core.cards import CARDS, Card, Rank, Suit
 from cardrules.core.cardset import CardSet
-from cardrules.core.checks import refuse
+from cardrules.core.checks import check_budget, refuse
 from cardrules.core.compiled import kernel
 from cardrules.core.equivalence import run_below
 from cardrules.core.equivalence import runs as suit_runs
 from cardrules.core.search import POINTS, Search
 from cardrules.core.tricks import beats
-from cardrules.errors import ArgumentError, describe
+from cardrules.errors import ArgumentError, SolveBudgetExceeded, describe
 
-__all__ = ["OBJECTIVES", "WIN", "Solution", "play_values", "solve", "value"]
+__all__ = ["OBJECTIVES", "WIN", "Solution", "SolveBudgetExceeded", "play_values", "solve", "value"]
 
 #: What :func:`solve` and :func:`play_values` maximize: ``"points"``, side 0's points minus side
 #: 1's from Jack (or hang jack) and Game; ``"game"``, the race to the target: :data:`WIN` for
@@ -124,6 +124,7 @@ class _Search:
     that counts card points and the jack (:data:`~cardrules.core.search.POINTS`)."""
 
     __slots__ = (
+        "budget",
         "core",
         "game",
         "jack",
@@ -146,6 +147,7 @@ class _Search:
         game: tuple[int, int, int],
         utility: tuple[tuple[int, int, int], ...] | None = None,
         tricks: int = 6,
+        budget: int | None = None,
     ) -> None:
         self.n = n
         self.trump = trump
@@ -175,8 +177,10 @@ class _Search:
             utility=[value for row in self.utility for value in row],
             key=self.jack,
             alone=(_ALONE,) * 4,
+            budget=budget,
             table_bits=max(10, min(16, tricks + 6)),
         )
+        self.budget = budget
 
     @property
     def nodes(self) -> int:
@@ -309,9 +313,11 @@ def _race(state: State) -> tuple[tuple[int, int, int], ...]:
     return tuple((row[0], row[1], row[2]) for row in rows)
 
 
-def _root(state: State, objective: str = "points") -> tuple[_Search, _Position, int, int, int, int]:
+def _root(
+    state: State, objective: str = "points", budget: object = None
+) -> tuple[_Search, _Position, int, int, int, int]:
     """The search, the position, the value range, the legal plays and the called card of a
-    state in play."""
+    state in play (``budget`` checked: see :func:`solve`)."""
     if not isinstance(state, State):
         refuse("state", "an all_fours.State", state)
     if state.phase is not Phase.PLAY or state.trump is None:
@@ -330,9 +336,12 @@ def _root(state: State, objective: str = "points") -> tuple[_Search, _Position, 
             name="objective",
             value=objective,
         )
+    nodes = check_budget(budget)
     utility = _race(state) if objective == "game" else None
     tricks = len(state.hand(state.current_player or 0)) if state.current_player is not None else 6
-    search = _Search(n, trump, state.rules.undertrump, holder, jack_values, game, utility, tricks)
+    search = _Search(
+        n, trump, state.rules.undertrump, holder, jack_values, game, utility, tricks, nodes
+    )
     hands = tuple(state.hand(seat).mask for seat in range(n))
     trick_obj = state.current_trick
     trick = tuple(card.index for card in trick_obj.cards)
@@ -353,20 +362,23 @@ def _root(state: State, objective: str = "points") -> tuple[_Search, _Position, 
     return search, position, low, high, allowed, called_index
 
 
-def solve(state: State, *, objective: str = "points") -> Solution:
+def solve(state: State, *, objective: str = "points", budget: int | None = None) -> Solution:
     """The double-dummy solution of the rest of ``state``'s deal (see the module's
     introduction).
 
     :param objective: ``"points"`` (Jack and Game) or ``"game"`` (the race to the target, see
         :data:`OBJECTIVES`): what ``value`` and ``plays`` count.  ``points`` and ``fixed`` are
         points either way.
-    :raises ValueError: unless the state is in play (trumps fixed, cards to play), or for an
-        unknown objective.
+    :param budget: the most tricks to search (``Solution.nodes``); ``None`` for no limit.
+    :raises SolveBudgetExceeded: when the search needs more than ``budget`` nodes.
+    :raises ValueError: unless the state is in play (trumps fixed, cards to play), for an
+        unknown objective, or for a budget that is not a whole number of at least 1 (or
+        ``None``).
 
     Near the end of a game the two objectives can differ: at 13-13, with High and Low split,
     the jack decides the game and Game does not count (AF-21, AF-23).
     """
-    search, position, low, high, allowed, called = _root(state, objective)
+    search, position, low, high, allowed, called = _root(state, objective, budget)
     fixed = _tables(state)[0]
     value = _value(search, position, low, high, called)
     out = _out(position)
@@ -426,6 +438,10 @@ def _at_least(search: _Search, position: _Position, target: int, called: int) ->
         (position.diff, position.jack, 0, 0),
         _ALL if called < 0 else 1 << called,
     )
+    if search.core.over:
+        raise SolveBudgetExceeded(
+            f"the solver needed more than {search.budget} nodes for this position"
+        )
     return bound >= target
 
 
@@ -490,25 +506,32 @@ def _final_points(position: _Position, search: _Search) -> tuple[int, int]:
     return points[0], points[1]
 
 
-def value(state: State, *, objective: str = "points") -> int:
+def value(state: State, *, objective: str = "points", budget: int | None = None) -> int:
     """The value of the position alone: ``solve(state, objective=objective).value``, without
     the plays' values and the line of best play (several times faster).
 
-    :raises ValueError: unless the state is in play, or for an unknown objective.
+    :raises SolveBudgetExceeded: when the search needs more than ``budget`` nodes.
+    :raises ValueError: unless the state is in play, for an unknown objective or a budget that
+        :func:`solve` refuses.
     """
-    search, position, low, high, _, called = _root(state, objective)
+    search, position, low, high, _, called = _root(state, objective, budget)
     return _value(search, position, low, high, called)
 
 
-def play_values(state: State, *, objective: str = "points") -> dict[Play, int]:
+def play_values(
+    state: State, *, objective: str = "points", budget: int | None = None
+) -> dict[Play, int]:
     """The value (side 0's points minus side 1's from Jack and Game) after each legal play of
     the player to move, as :attr:`Solution.plays`, without the rest of the solution: what a
     Perfect Information Monte Carlo agent needs of each sample.
 
     :param objective: ``"points"`` or ``"game"`` (see :data:`OBJECTIVES`).
-    :raises ValueError: unless the state is in play, or for an unknown objective.
+    :param budget: the most tricks to search in all (:func:`solve`'s).
+    :raises SolveBudgetExceeded: when the searches need more than ``budget`` nodes in all.
+    :raises ValueError: unless the state is in play, for an unknown objective or a budget that
+        :func:`solve` refuses.
     """
-    search, position, low, high, allowed, _ = _root(state, objective)
+    search, position, low, high, allowed, _ = _root(state, objective, budget)
     plays: dict[Play, int] = {}
     out = _out(position)
     for top in _representatives(allowed, out):

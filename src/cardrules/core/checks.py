@@ -27,6 +27,7 @@ from cardrules.errors import ArgumentError, describe
 
 __all__ = [
     "MAX_SEED_BITS",
+    "check_budget",
     "check_card_indices",
     "check_choice",
     "check_count",
@@ -107,6 +108,18 @@ def check_int(value: object, *, name: str, low: int | None = None, high: int | N
         bounds = f" of at most {high}"
     shown = describe(value)
     raise ArgumentError(f"{name}: expected an int{bounds}, got {shown}", name=name, value=value)
+
+
+def check_budget(budget: object, name: str = "budget") -> int | None:
+    """A solver's node budget checked as ``None`` (no limit) or a whole number of nodes of at
+    least 1: a bool, a float (``nan`` included), a numpy number or a str is refused.
+
+    >>> check_budget(None), check_budget(500)
+    (None, 500)
+    """
+    if budget is None:
+        return None
+    return check_int(budget, name=name, low=1)
 
 
 def check_text(value: object, *, name: str, expected: str = "a str") -> str:

@@ -39,13 +39,13 @@ from typing import Final
 import attrs
 
 from cardrules.core.cards import CARDS
-from cardrules.core.checks import check_int, check_seat, refuse
+from cardrules.core.checks import check_budget, check_int, check_seat, refuse
 from cardrules.core.compiled import kernel
 from cardrules.core.equivalence import run_below
 from cardrules.core.equivalence import runs as suit_runs
 from cardrules.core.search import TRICKS, Search, exact
 from cardrules.core.tricks import beats, must_follow_bits
-from cardrules.errors import ArgumentError, CardrulesError
+from cardrules.errors import ArgumentError, SolveBudgetExceeded
 from cardrules.four_hundred.actions import Play
 from cardrules.four_hundred.engine import State
 from cardrules.four_hundred.state import Phase
@@ -61,10 +61,6 @@ __all__ = [
 
 _HEARTS: Final = 2  # FH-5: hearts are always trumps
 _SUIT: Final = 0x1FFF
-
-
-class SolveBudgetExceeded(CardrulesError, RuntimeError):
-    """The search needed more nodes than its ``budget`` allowed (see :func:`solve`)."""
 
 
 class _OverBudget(Exception):
@@ -100,14 +96,6 @@ class Solution:
 
 
 # -- the public functions ---------------------------------------------------------------------
-def check_budget(budget: object, name: str = "budget") -> int | None:
-    """``budget`` checked as ``None`` (no limit) or a whole number of nodes of at least 1: a
-    bool, a float (``nan`` included), a numpy number or a str is refused."""
-    if budget is None:
-        return None
-    return check_int(budget, name=name, low=1)
-
-
 def _position(state: State) -> tuple[tuple[int, int, int, int], int, tuple[int, ...]]:
     """The hands (masks), the leader and the trick's card indices of a state in play, or of the
     play to come during the bidding."""
