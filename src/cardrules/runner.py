@@ -90,8 +90,7 @@ def game_module(rules: Any) -> Any:
 
 
 def _players(rules: Any) -> int:
-    # A ruleset with a ``players`` option says; otherwise the game's one (default) seat count.
-    return int(getattr(rules, "players", find_game(rules).seats[0]))
+    return find_game(rules).players(rules)
 
 
 class AgentError(CardrulesError, ValueError):

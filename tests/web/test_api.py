@@ -205,3 +205,19 @@ def test_the_page_uses_only_glyphs_the_fonts_have() -> None:
         shown = {c for c in text if ord(c) > 0x7F}
         shown |= {chr(int(a or b, 16)) for a, b in escapes}
         assert shown <= SHOWN, (name, sorted(shown - SHOWN))
+
+
+@pytest.mark.rule("FH-11", "FH-13")
+def test_the_bidding_box_limits_come_from_the_game(client: TestClient) -> None:
+    """A 400 answer carries the seat's minimum bid and the minimum total (the game's words,
+    found through the registry); an All Fours answer, a game without bids, carries none."""
+    from cardrules.four_hundred import minimum_bid, minimum_total, new_game
+
+    answer = client.post("/api/games", json={"game": "400", "seed": 4, "seat": 0}).json()
+    state = new_game(seed=4)
+    assert answer["limits"] == {
+        "minimum_bid": minimum_bid(0, state.rules),
+        "minimum_total": minimum_total((0, 0, 0, 0), state.rules),
+    }
+    other = client.post("/api/games", json={"game": "all-fours", "seed": 4, "seat": 0}).json()
+    assert other["limits"] is None

@@ -262,6 +262,16 @@ remaining trick (accepted only if you win them all against any play, FH-18)."""
             )
         return lines
 
+    def bid_limits(self, state: Any, seat: int) -> dict[str, int] | None:
+        """The seat's minimum bid (FH-11) and the minimum total of the bids (FH-13) now;
+        ``None`` once the game is over."""
+        if state.is_terminal:
+            return None
+        return {
+            "minimum_bid": minimum_bid(state.scores[seat], state.rules),
+            "minimum_total": minimum_total(state.scores, state.rules),
+        }
+
     def game_over(self, event: Event) -> str:
         """The winning team and its seats, and every seat's score."""
         winner = event["winner"]

@@ -102,6 +102,11 @@ class GameText(abc.ABC):
     def game_over(self, event: Event) -> str:
         """The line of a ``game_over`` event."""
 
+    def bid_limits(self, state: Any, seat: int) -> dict[str, int] | None:
+        """What a bidding box shows ``seat`` now, by name (400: its minimum bid and the
+        minimum total of the bids), or ``None`` for a game without bids (the default)."""
+        return None
+
 
 def text_for(game: object) -> GameText:
     """The command's words for ``game``: a name the registry knows, or a state, observation,

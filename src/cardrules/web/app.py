@@ -60,6 +60,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cardrules.agents.registry import AGENT_KINDS, HINT_AGENT, game_name, make_agent
+from cardrules.cli.game_text import text_for
 from cardrules.core.deck import derive_seed
 from cardrules.errors import CardrulesError, IllegalActionError, ParseError, Reason, RulesError
 from cardrules.events import Event, events, start_events
@@ -372,12 +373,12 @@ def _rules(game: str, module: Any, body: dict[str, Any]) -> tuple[Any, int]:
     rules = module.Rules.preset(preset) if preset else module.Rules()
     players = _field(body, "players", int)
     info = find_game(game)
-    seats = int(getattr(rules, "players", info.seats[0]))
+    seats = info.players(rules)
     if players is not None and players != seats:
         if len(info.seats) == 1:
             raise ApiError(400, "bad_rules", f"{info.title} is played by {seats} players")
         rules = attrs.evolve(rules, players=players)
-    return rules, int(getattr(rules, "players", seats))
+    return rules, info.players(rules)
 
 
 class _App:
@@ -988,20 +989,11 @@ def _tricks_done(state: Any) -> tuple[int, int]:
 def _limits(state: Any, seat: int) -> dict[str, int] | None:
     """A game with bids (400): the seat's minimum bid (FH-11) and the minimum total of the bids
     (FH-13) now; ``None`` for a game without."""
-    module = find_game(state).load()
-    minimum_bid = getattr(module, "minimum_bid", None)
-    minimum_total = getattr(module, "minimum_total", None)
-    if minimum_bid is None or minimum_total is None or state.is_terminal:
-        return None
-
-    return {
-        "minimum_bid": minimum_bid(state.scores[seat], state.rules),
-        "minimum_total": minimum_total(state.scores, state.rules),
-    }
+    return text_for(state).bid_limits(state, seat)
 
 
 def _players(state: Any) -> int:
-    return int(getattr(state.rules, "players", find_game(state).seats[0]))
+    return find_game(state).players(state.rules)
 
 
 async def _api_error(request: Request, error: Exception) -> Response:
