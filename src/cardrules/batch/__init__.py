@@ -155,7 +155,7 @@ def make(
 def _thread_limit() -> int:
     import numba
 
-    return int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]
+    return int(numba.config.NUMBA_NUM_THREADS)  # type: ignore[attr-defined]  # numba.config is untyped
 
 
 def _first_decks(decks: Any, n: int) -> npt.NDArray[np.int64]:

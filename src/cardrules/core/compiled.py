@@ -152,7 +152,7 @@ def specialize(function: _F, **kernels: Callable[..., Any]) -> _F:
     for name, value in binding:
         if not is_kernel(value):
             raise TypeError(f"{name}: {getattr(value, '__qualname__', value)!r} is not a kernel")
-    return _specialize(function, binding)  # type: ignore[no-any-return]
+    return _specialize(function, binding)  # type: ignore[no-any-return]  # the twin is built untyped (Any)
 
 
 def _names(function: Callable[..., Any], bound: set[str], seen: set[Any]) -> bool:
