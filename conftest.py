@@ -23,6 +23,7 @@ if _missing("numpy"):
         "src/cardrules/adapters/encoding.py",
         "tests/test_hardening.py",
         "tests/solve/test_solve_bad_input.py",
+        "tests/tiny_adapter.py",  # the tiny game's adapter description (its encoding: numpy)
     ]
 if _missing("numpy", "pyspiel"):
     collect_ignore += ["src/cardrules/adapters/openspiel.py"]
