@@ -135,6 +135,19 @@ def _rotate(x: Any, n: int) -> Any:
     return np.uint32((x >> n) | (x << (32 - n)))
 
 
+@inlined
+def _round(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any, g: Any, h: Any, kw: Any) -> Any:
+    """One SHA-256 round on the working variables ``a`` ... ``h`` with ``kw`` (the round
+    constant plus the message word): returns the new ``d`` and ``h``, the only two that
+    change when the names, not the values, move round by round."""
+    big1 = np.uint32(_rotate(e, 6) ^ _rotate(e, 11) ^ _rotate(e, 25))
+    choose = np.uint32((e & f) ^ (~e & g))
+    t1 = np.uint32(h + big1 + choose + kw)
+    big0 = np.uint32(_rotate(a, 2) ^ _rotate(a, 13) ^ _rotate(a, 22))
+    majority = np.uint32((a & b) ^ (a & c) ^ (b & c))
+    return np.uint32(d + t1), np.uint32(t1 + big0 + majority)
+
+
 @kernel
 def hash_head(text: U8, length: int, words: Any) -> Any:
     """Step 1's hash: the first 8 bytes, big-endian, of the SHA-256 of ``text[:length]``, as a
@@ -168,14 +181,15 @@ def hash_head(text: U8, length: int, words: Any) -> Any:
             s1 = np.uint32(_rotate(x, 17) ^ _rotate(x, 19) ^ (x >> 10))
             words[t] = np.uint32(words[t - 16] + s0 + words[t - 7] + s1)
         a, b, c, d, e, f, g, h = h0, h1, h2, h3, h4, h5, h6, h7
-        for t in range(64):
-            big1 = np.uint32(_rotate(e, 6) ^ _rotate(e, 11) ^ _rotate(e, 25))
-            choose = np.uint32((e & f) ^ (~e & g))
-            t1 = np.uint32(h + big1 + choose + _K[t] + words[t])
-            big0 = np.uint32(_rotate(a, 2) ^ _rotate(a, 13) ^ _rotate(a, 22))
-            majority = np.uint32((a & b) ^ (a & c) ^ (b & c))
-            h, g, f, e = g, f, e, np.uint32(d + t1)
-            d, c, b, a = c, b, a, np.uint32(t1 + big0 + majority)
+        for t in range(0, 64, 8):  # eight rounds, the names moving instead of the values
+            d, h = _round(a, b, c, d, e, f, g, h, np.uint32(_K[t] + words[t]))
+            c, g = _round(h, a, b, c, d, e, f, g, np.uint32(_K[t + 1] + words[t + 1]))
+            b, f = _round(g, h, a, b, c, d, e, f, np.uint32(_K[t + 2] + words[t + 2]))
+            a, e = _round(f, g, h, a, b, c, d, e, np.uint32(_K[t + 3] + words[t + 3]))
+            h, d = _round(e, f, g, h, a, b, c, d, np.uint32(_K[t + 4] + words[t + 4]))
+            g, c = _round(d, e, f, g, h, a, b, c, np.uint32(_K[t + 5] + words[t + 5]))
+            f, b = _round(c, d, e, f, g, h, a, b, np.uint32(_K[t + 6] + words[t + 6]))
+            e, a = _round(b, c, d, e, f, g, h, a, np.uint32(_K[t + 7] + words[t + 7]))
         h0 = np.uint32(h0 + a)
         h1 = np.uint32(h1 + b)
         h2 = np.uint32(h2 + c)
