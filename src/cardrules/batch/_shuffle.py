@@ -227,9 +227,10 @@ def _group(deck: Any, limbs: Any, first: int, product: int, radix: int, count: i
     is ``product`` (below 2**32): the draw divided by it in place, limb by limb from ``first``
     (the limbs above are zero), and the Fisher-Yates swaps of the remainder's digits.  Returns
     the new first limb that is not zero.  The three numbers are constants at every call, so
-    the compiler divides by them with multiplications; and each digit is the remainder's
-    quotient by a constant product of the radices below (not the last digit's quotient), so
-    the divisions do not wait for one another."""
+    the compiler divides by them with multiplications; and the remainder's quotients by the
+    products of the digits' radices so far are each divided from the remainder by a constant
+    (not from the last quotient), so the divisions do not wait for one another, and a digit is
+    the difference of two of them."""
     divisor = np.uint64(product)
     remainder = np.uint64(0)
     for k in range(first, 8):
@@ -239,12 +240,15 @@ def _group(deck: Any, limbs: Any, first: int, product: int, radix: int, count: i
         remainder = current - quotient * divisor
     while first < 8 and limbs[first] == 0:
         first += 1
-    below = np.uint64(1)  # the product of the digits' radices before this one
+    below = np.uint64(1)  # the product of the radices of the digits so far
+    quotient = remainder  # the remainder's quotient by it
     for k in range(count):
         i = radix - 1 - k
         base = np.uint64(i + 1)
-        j = np.int64(remainder // below % base)  # unsigned: no floor-division sign fix-ups
         below *= base
+        above = remainder // below  # = quotient // base
+        j = quotient - above * base  # unsigned: no floor-division sign fix-ups
+        quotient = above
         top = deck[i]
         deck[i] = deck[j]
         deck[j] = top
