@@ -95,22 +95,6 @@ _TEN_DIGITS: Final = np.uint64(10**10)
 #: 10**k for k below 20, for the count of a number's digits.
 _POWERS: Final = np.array([10**k for k in range(20)], dtype=np.uint64)
 
-# Step 4: the radices 52 ... 2 in groups, each group's product below 2**32: (product, first
-# radix, how many radices).
-_GROUPS: Final = np.array(
-    [
-        [52 * 51 * 50 * 49 * 48, 52, 5],
-        [47 * 46 * 45 * 44 * 43, 47, 5],
-        [42 * 41 * 40 * 39 * 38 * 37, 42, 6],
-        [36 * 35 * 34 * 33 * 32 * 31, 36, 6],
-        [30 * 29 * 28 * 27 * 26 * 25, 30, 6],
-        [24 * 23 * 22 * 21 * 20 * 19 * 18, 24, 7],
-        [17 * 16 * 15 * 14 * 13 * 12 * 11 * 10, 17, 8],
-        [9 * 8 * 7 * 6 * 5 * 4 * 3 * 2, 9, 8],
-    ],
-    dtype=np.int64,
-)
-
 # Step 3: the draw is rejected at or above the largest multiple of 52! under 2**256 (as 32-bit
 # limbs, most significant first).
 _LIMIT: Final = (1 << 256) - (1 << 256) % factorial(52)
