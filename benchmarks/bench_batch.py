@@ -19,7 +19,9 @@ time other programs take from it); the ratios are also given per second of wall-
 ``threads=2`` is timed by the wall clock (its CPU time is both threads'), beside the same batch
 on one thread by the wall clock.  The batches are first played for a few hundred steps: lanes
 start in step (every game at its first deal), which would flatter the batch.  Then the memory
-per lane (the arrays the batch keeps per lane), and, with a budget of a second or more, the
+per lane (the arrays the batch keeps per lane), what one seeded deck costs (a compiled loop
+making decks as a lane does, and its two parts: the SHA-256 of a deal's text and the
+Fisher-Yates shuffle from a derived state), and, with a budget of a second or more, the
 first call (``make`` and a step, in a new process) with a cold cache (an empty
 ``NUMBA_CACHE_DIR``: every kernel compiled) and with a warm one (the machine code loaded), and
 the machine's load average.
@@ -40,6 +42,8 @@ import numpy as np
 
 from cardrules import all_fours, four_hundred
 from cardrules.batch import AllFoursBatch, FourHundredBatch, make
+from cardrules.batch._shuffle import deal_deck, deck_from_state, hash_head, scratch
+from cardrules.core.compiled import compiled, kernel
 
 TRIALS = 5
 N = 4096
@@ -107,6 +111,46 @@ def memory_per_lane(batch: AllFoursBatch | FourHundredBatch) -> float:
     names = ("_rows", "_seeds", "_slots", "_count", "_decks")
     total = sum(getattr(batch, name).nbytes for name in names if hasattr(batch, name))
     return total / batch.n
+
+
+DECKS = 200_000  # per trial of the deck's cost
+
+
+@kernel
+def _seeded_decks(seeds: Any, count: int, part: int) -> int:
+    """``count`` seeded decks as a lane makes them (``part`` 0: the whole deck of a deal), or
+    only their SHA-256 (1, of a 40-byte text, one byte changed each time) or only their
+    Fisher-Yates shuffle from a derived state (2); returns a checksum."""
+    text, words, limbs = scratch()
+    deck = np.zeros(52, dtype=np.int8)
+    total = 0
+    for k in range(count):
+        seed = seeds[k % seeds.size]
+        if part == 0:
+            deal_deck(seed, k % 64, deck, text, words, limbs)
+        elif part == 1:
+            text[k % 40] = 48 + k % 10
+            deck[0] = hash_head(text, 40, words) & 63
+        else:
+            deck_from_state(seed, deck, limbs)
+        total += deck[0]
+    return total
+
+
+def deck_costs() -> tuple[float, float, float]:
+    """Nanoseconds (CPU, best of five) of a seeded deck, of its SHA-256, of its shuffle."""
+    seeds = np.random.default_rng(5).integers(0, 2**64, size=1024, dtype=np.uint64)
+    run_decks = compiled(_seeded_decks)
+    costs = []
+    for part in range(3):
+        run_decks(seeds, 10, part)
+        best = float("inf")
+        for _ in range(TRIALS):
+            start = time.process_time()
+            run_decks(seeds, DECKS, part)
+            best = min(best, time.process_time() - start)
+        costs.append(best / DECKS * 1e9)
+    return costs[0], costs[1], costs[2]
 
 
 _FIRST_CALL = """
@@ -212,6 +256,11 @@ def run(seconds: float) -> None:
         for name in ("af seeded", "af numpy", "400 seeded", "400 numpy")
     )
     print(f"(memory per lane, bytes: {memory})")
+    deck, sha, fisher_yates = deck_costs()
+    print(
+        f"(a seeded deck: {deck:.0f} ns, of which its SHA-256 {sha:.0f} ns and its "
+        f"Fisher-Yates shuffle {fisher_yates:.0f} ns; one core, best of {TRIALS})"
+    )
     if large:
         for game in ("all-fours", "400"):
             cold, warm_cache = first_calls(game)

@@ -11,7 +11,7 @@ from tests.kernels._tiers import same
 
 from cardrules.all_fours.kernels import may_look_at_hand
 from cardrules.batch import _bits, _decks, _shuffle, game_seed
-from cardrules.batch._shuffle import deal_deck, first_dealer, hash_head, scratch
+from cardrules.batch._shuffle import deal_deck, first_dealer, hash_head, scratch, write_decimal
 from cardrules.core import deck as core_deck
 from cardrules.core.compiled import compiled, kernel
 from cardrules.core.deck import derive_seed, draw_for_dealer, shuffled_deck
@@ -41,6 +41,26 @@ def _hashes_of(texts: np.ndarray, lengths: np.ndarray, out: np.ndarray) -> None:
     _, words, _ = scratch()
     for row in range(lengths.size):
         out[row] = hash_head(texts[row], lengths[row], words)
+
+
+@kernel
+def _decimals_of(values: np.ndarray, texts: np.ndarray, ends: np.ndarray) -> None:
+    for row in range(values.size):
+        ends[row] = write_decimal(texts[row], 0, values[row])
+
+
+def test_decimals_of_every_width() -> None:
+    # Each count of digits and its edges, and both sides of the cut at 10**10.
+    values = [0, 2**64 - 1, 2**63, 10**10 + 1, 10**10 * 7 + 3]
+    values += [v for k in range(1, 20) for v in (10**k - 1, 10**k, 10**k + 1)]
+    texts = np.zeros((len(values), 24), dtype=np.uint8)
+    ends = np.zeros(len(values), dtype=np.int64)
+    compiled(_decimals_of)(np.array(values, dtype=np.uint64), texts, ends)
+    interpreted = np.zeros_like(texts)
+    for row, value in enumerate(values):
+        assert texts[row, : ends[row]].tobytes() == str(value).encode()
+        end = write_decimal(interpreted[row], 0, np.uint64(value))
+        assert interpreted[row, :end].tobytes() == str(value).encode()
 
 
 def _compiled_decks(seeds: list[int], numbers: list[int]) -> np.ndarray:

@@ -72,12 +72,12 @@ _K: Final = np.array(
         0x748F82EE, 0x78A5636F, 0x84C87814, 0x8CC70208, 0x90BEFFFA, 0xA4506CEB, 0xBEF9A3F7,
         0xC67178F2,
     ],
-    dtype=np.int64,
+    dtype=np.uint32,
 )  # fmt: skip
 _H: Final = np.array(
     [0x6A09E667, 0xBB67AE85, 0x3C6EF372, 0xA54FF53A, 0x510E527F, 0x9B05688C, 0x1F83D9AB,
      0x5BE0CD19],
-    dtype=np.int64,
+    dtype=np.uint32,
 )  # fmt: skip
 _M32: Final = 0xFFFFFFFF
 
@@ -91,22 +91,9 @@ _S31: Final = np.uint64(31)
 _S32: Final = np.uint64(32)
 _LOW32: Final = np.uint64(_M32)
 _TEN: Final = np.uint64(10)
-
-# Step 4: the radices 52 ... 2 in groups, each group's product below 2**32: (product, first
-# radix, how many radices).
-_GROUPS: Final = np.array(
-    [
-        [52 * 51 * 50 * 49 * 48, 52, 5],
-        [47 * 46 * 45 * 44 * 43, 47, 5],
-        [42 * 41 * 40 * 39 * 38 * 37, 42, 6],
-        [36 * 35 * 34 * 33 * 32 * 31, 36, 6],
-        [30 * 29 * 28 * 27 * 26 * 25, 30, 6],
-        [24 * 23 * 22 * 21 * 20 * 19 * 18, 24, 7],
-        [17 * 16 * 15 * 14 * 13 * 12 * 11 * 10, 17, 8],
-        [9 * 8 * 7 * 6 * 5 * 4 * 3 * 2, 9, 8],
-    ],
-    dtype=np.int64,
-)
+_TEN_DIGITS: Final = np.uint64(10**10)
+#: 10**k for k below 20, for the count of a number's digits.
+_POWERS: Final = np.array([10**k for k in range(20)], dtype=np.uint64)
 
 # Step 3: the draw is rejected at or above the largest multiple of 52! under 2**256 (as 32-bit
 # limbs, most significant first).
@@ -120,16 +107,37 @@ def scratch() -> tuple[U8, Any, Any]:
     draw's eight 32-bit limbs (made once per run of lanes, not per deck)."""
     return (
         np.zeros(BUFFER, dtype=np.uint8),
-        np.zeros(64, dtype=np.int64),
+        np.zeros(64, dtype=np.uint32),
         np.zeros(8, dtype=np.uint64),
     )
+
+
+@inlined
+def _rotate(x: Any, n: int) -> Any:
+    """The ``uint32`` ``x`` rotated right by ``n`` bits (a constant).  numba computes in 64
+    bits; cut back to 32 bits the shifts and the or become one rotation instruction."""
+    return np.uint32((x >> n) | (x << (32 - n)))
+
+
+@inlined
+def _round(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any, g: Any, h: Any, kw: Any) -> Any:
+    """One SHA-256 round on the working variables ``a`` ... ``h`` with ``kw`` (the round
+    constant plus the message word): returns the new ``d`` and ``h``, the only two that
+    change when the names, not the values, move round by round."""
+    big1 = np.uint32(_rotate(e, 6) ^ _rotate(e, 11) ^ _rotate(e, 25))
+    choose = np.uint32((e & f) ^ (~e & g))
+    t1 = np.uint32(h + big1 + choose + kw)
+    big0 = np.uint32(_rotate(a, 2) ^ _rotate(a, 13) ^ _rotate(a, 22))
+    majority = np.uint32((a & b) ^ (a & c) ^ (b & c))
+    return np.uint32(d + t1), np.uint32(t1 + big0 + majority)
 
 
 @kernel
 def hash_head(text: U8, length: int, words: Any) -> Any:
     """Step 1's hash: the first 8 bytes, big-endian, of the SHA-256 of ``text[:length]``, as a
-    ``uint64`` (32-bit words in int64 arithmetic, masked).  The padding is written into
-    ``text`` after the message; ``words`` is scratch."""
+    ``uint64``.  The 32-bit words are ``uint32``, every sum and rotation cut back to 32 bits
+    (so the compiler works on 32-bit registers).  The padding is written into ``text`` after
+    the message; ``words`` is scratch."""
     blocks = (length + 8) // 64 + 1
     end = blocks * 64
     text[length] = 0x80
@@ -144,39 +152,36 @@ def hash_head(text: U8, length: int, words: Any) -> Any:
         base = block * 64
         for t in range(16):
             i = base + 4 * t
-            words[t] = (
-                (np.int64(text[i]) << 24)
-                | (np.int64(text[i + 1]) << 16)
-                | (np.int64(text[i + 2]) << 8)
-                | np.int64(text[i + 3])
+            words[t] = np.uint32(
+                (np.uint32(text[i]) << 24)
+                | (np.uint32(text[i + 1]) << 16)
+                | (np.uint32(text[i + 2]) << 8)
+                | np.uint32(text[i + 3])
             )
         for t in range(16, 64):
             x = words[t - 15]
-            s0 = (((x >> 7) | (x << 25)) ^ ((x >> 18) | (x << 14)) ^ (x >> 3)) & _M32
+            s0 = np.uint32(_rotate(x, 7) ^ _rotate(x, 18) ^ (x >> 3))
             x = words[t - 2]
-            s1 = (((x >> 17) | (x << 15)) ^ ((x >> 19) | (x << 13)) ^ (x >> 10)) & _M32
-            words[t] = (words[t - 16] + s0 + words[t - 7] + s1) & _M32
+            s1 = np.uint32(_rotate(x, 17) ^ _rotate(x, 19) ^ (x >> 10))
+            words[t] = np.uint32(words[t - 16] + s0 + words[t - 7] + s1)
         a, b, c, d, e, f, g, h = h0, h1, h2, h3, h4, h5, h6, h7
-        for t in range(64):
-            big1 = (
-                ((e >> 6) | (e << 26)) ^ ((e >> 11) | (e << 21)) ^ ((e >> 25) | (e << 7))
-            ) & _M32
-            choose = (e & f) ^ (~e & g)
-            t1 = (h + big1 + choose + _K[t] + words[t]) & _M32
-            big0 = (
-                ((a >> 2) | (a << 30)) ^ ((a >> 13) | (a << 19)) ^ ((a >> 22) | (a << 10))
-            ) & _M32
-            majority = (a & b) ^ (a & c) ^ (b & c)
-            h, g, f, e = g, f, e, (d + t1) & _M32
-            d, c, b, a = c, b, a, (t1 + big0 + majority) & _M32
-        h0 = (h0 + a) & _M32
-        h1 = (h1 + b) & _M32
-        h2 = (h2 + c) & _M32
-        h3 = (h3 + d) & _M32
-        h4 = (h4 + e) & _M32
-        h5 = (h5 + f) & _M32
-        h6 = (h6 + g) & _M32
-        h7 = (h7 + h) & _M32
+        for t in range(0, 64, 8):  # eight rounds, the names moving instead of the values
+            d, h = _round(a, b, c, d, e, f, g, h, np.uint32(_K[t] + words[t]))
+            c, g = _round(h, a, b, c, d, e, f, g, np.uint32(_K[t + 1] + words[t + 1]))
+            b, f = _round(g, h, a, b, c, d, e, f, np.uint32(_K[t + 2] + words[t + 2]))
+            a, e = _round(f, g, h, a, b, c, d, e, np.uint32(_K[t + 3] + words[t + 3]))
+            h, d = _round(e, f, g, h, a, b, c, d, np.uint32(_K[t + 4] + words[t + 4]))
+            g, c = _round(d, e, f, g, h, a, b, c, np.uint32(_K[t + 5] + words[t + 5]))
+            f, b = _round(c, d, e, f, g, h, a, b, np.uint32(_K[t + 6] + words[t + 6]))
+            e, a = _round(b, c, d, e, f, g, h, a, np.uint32(_K[t + 7] + words[t + 7]))
+        h0 = np.uint32(h0 + a)
+        h1 = np.uint32(h1 + b)
+        h2 = np.uint32(h2 + c)
+        h3 = np.uint32(h3 + d)
+        h4 = np.uint32(h4 + e)
+        h5 = np.uint32(h5 + f)
+        h6 = np.uint32(h6 + g)
+        h7 = np.uint32(h7 + h)
     return (np.uint64(h0) << _S32) | np.uint64(h1)
 
 
@@ -201,14 +206,47 @@ def below_limit(limbs: Any) -> bool:
 
 
 @inlined
+def _group(deck: Any, limbs: Any, first: int, product: int, radix: int, count: int) -> int:
+    """One group of step 4's radices, ``radix`` and the ``count - 1`` below it, whose product
+    is ``product`` (below 2**32): the draw divided by it in place, limb by limb from ``first``
+    (the limbs above are zero), and the Fisher-Yates swaps of the remainder's digits.  Returns
+    the new first limb that is not zero.  The three numbers are constants at every call, so
+    the compiler divides by them with multiplications; and the remainder's quotients by the
+    products of the digits' radices so far are each divided from the remainder by a constant
+    (not from the last quotient), so the divisions do not wait for one another, and a digit is
+    the difference of two of them."""
+    divisor = np.uint64(product)
+    remainder = np.uint64(0)
+    for k in range(first, 8):
+        current = (remainder << _S32) | limbs[k]
+        quotient = current // divisor
+        limbs[k] = quotient
+        remainder = current - quotient * divisor
+    while first < 8 and limbs[first] == 0:
+        first += 1
+    below = np.uint64(1)  # the product of the radices of the digits so far
+    quotient = remainder  # the remainder's quotient by it
+    for k in range(count):
+        i = radix - 1 - k
+        base = np.uint64(i + 1)
+        below *= base
+        above = remainder // below  # = quotient // base
+        j = quotient - above * base  # unsigned: no floor-division sign fix-ups
+        quotient = above
+        top = deck[i]
+        deck[i] = deck[j]
+        deck[j] = top
+    return first
+
+
+@inlined
 def deck_from_state(state: Any, deck: Any, limbs: Any) -> None:
     """Steps 2 to 4 for the standard deck from a derived state, into ``deck`` (card indices, top
     first): four outputs joined into a 256-bit draw (the first most significant), drawn again
     while at or above the rejection limit, then the Fisher-Yates swaps of its mixed-radix
-    digits, the radices 52 ... 2 in the groups of :data:`_GROUPS`, whose products are below
-    2**32: one long division of the draw by a group's product gives a number holding the
-    group's digits.  (One loop in one body: a helper per group, taking the arrays, would cost
-    a reference count's rise and fall per call.)"""
+    digits, the radices 52 ... 2 in groups whose products are below 2**32 (:func:`_group`):
+    one long division of the draw by a group's product gives a number holding the group's
+    digits."""
     while True:
         for k in range(4):
             state, word = next64(state)
@@ -218,46 +256,37 @@ def deck_from_state(state: Any, deck: Any, limbs: Any) -> None:
             break
     for i in range(52):
         deck[i] = i
-    first = 0  # the limbs above it are zero
-    for group in range(_GROUPS.shape[0]):
-        divisor = np.uint64(_GROUPS[group, 0])
-        radix = _GROUPS[group, 1]
-        remainder = np.uint64(0)
-        for k in range(first, 8):
-            current = (remainder << _S32) | limbs[k]
-            quotient = current // divisor
-            limbs[k] = quotient
-            remainder = current - quotient * divisor
-        while first < 8 and limbs[first] == 0:
-            first += 1
-        y = remainder  # unsigned: one division per digit, no floor-division sign fix-ups
-        for k in range(_GROUPS[group, 2]):
-            i = radix - 1 - k
-            divisor = np.uint64(i + 1)
-            quotient = y // divisor
-            j = np.int64(y - quotient * divisor)
-            y = quotient
-            top = deck[i]
-            deck[i] = deck[j]
-            deck[j] = top
+    first = _group(deck, limbs, 0, 52 * 51 * 50 * 49 * 48, 52, 5)
+    first = _group(deck, limbs, first, 47 * 46 * 45 * 44 * 43, 47, 5)
+    first = _group(deck, limbs, first, 42 * 41 * 40 * 39 * 38 * 37, 42, 6)
+    first = _group(deck, limbs, first, 36 * 35 * 34 * 33 * 32 * 31, 36, 6)
+    first = _group(deck, limbs, first, 30 * 29 * 28 * 27 * 26 * 25, 30, 6)
+    first = _group(deck, limbs, first, 24 * 23 * 22 * 21 * 20 * 19 * 18, 24, 7)
+    first = _group(deck, limbs, first, 17 * 16 * 15 * 14 * 13 * 12 * 11 * 10, 17, 8)
+    _group(deck, limbs, first, 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2, 9, 8)
 
 
 @inlined
 def write_decimal(text: U8, at: int, value: Any) -> int:
     """Write the decimal digits of ``value`` (0 or more, below 2**64) at ``text[at]``; returns
     the end.  (In ``uint64`` throughout: numba computes a ``uint64`` with an ``int64`` in
-    floats.)"""
+    floats.)  The digits are counted by comparisons, and the number is cut in two below
+    10**10, whose digits are written in two independent runs of divisions by ten: a run of
+    divisions each waiting for the last costs more than the comparisons."""
     value = np.uint64(value)
     digits = 1
-    rest = value // _TEN
-    while rest > 0:
+    while digits < 20 and value >= _POWERS[digits]:
         digits += 1
-        rest //= _TEN
-    rest = value
-    for k in range(digits - 1, -1, -1):
-        text[at + k] = 48 + np.int64(rest % _TEN)
-        rest //= _TEN
-    return at + digits
+    end = at + digits
+    high = value // _TEN_DIGITS
+    low = value - high * _TEN_DIGITS
+    for k in range(min(digits, 10)):
+        text[end - 1 - k] = 48 + np.int64(low % _TEN)
+        low //= _TEN
+    for k in range(10, digits):
+        text[end - 1 - k] = 48 + np.int64(high % _TEN)
+        high //= _TEN
+    return end
 
 
 @inlined
