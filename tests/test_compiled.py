@@ -55,3 +55,42 @@ def test_compiled_kernels_call_compiled_kernels_and_agree() -> None:
     assert compiled(_count_of_suit) is fast
     for hand, suit in [(0, 0), (0b111 | 1 << 13, 0), ((1 << 52) - 1, 3), ((1 << 52) - 1, -1)]:
         assert fast(hand, suit) == _count_of_suit(hand, suit)
+
+
+def _module_of(source: str) -> dict[str, object]:
+    namespace: dict[str, object] = {"kernel": kernel}
+    exec(source, namespace)
+    return namespace
+
+
+_CALLER = """
+@kernel
+def inner(x):
+    return x + {step}
+
+TABLE = {table}
+
+@kernel
+def outer(x):
+    return inner(x) * TABLE[0]
+"""
+
+
+def test_the_compiled_name_changes_with_any_source_compiled_into_it() -> None:
+    """numba's cache checks only the cached function's own file: the twin's name carries a
+    digest of its code, its callees' and its tables, so a change in a callee's module cannot
+    load stale machine code."""
+    base = _module_of(_CALLER.format(step=1, table=(2,)))
+    same = _module_of(_CALLER.format(step=1, table=(2,)))
+    callee_changed = _module_of(_CALLER.format(step=2, table=(2,)))
+    table_changed = _module_of(_CALLER.format(step=1, table=(3,)))
+    digests = [tier.digest(m["outer"]) for m in (base, same, callee_changed, table_changed)]  # type: ignore[arg-type]
+    assert digests[0] == digests[1]
+    assert len(set(digests)) == 3
+    assert tier.digest(_count_of_suit) == tier.digest(_count_of_suit)
+
+
+def test_a_compiled_twin_is_named_by_its_digest() -> None:
+    pytest.importorskip("numba")
+    fast = compiled(_count_of_suit)
+    assert fast.py_func.__qualname__ == f"_count_of_suit__{tier.digest(_count_of_suit)}"

@@ -22,7 +22,11 @@ extra to install when numba is absent.
 
 The first call of a compiled kernel compiles it for its argument types (seconds for a batch
 engine's step loop); ``cache=True`` writes the machine code next to the module (or under
-``NUMBA_CACHE_DIR``), so later processes load it instead.
+``NUMBA_CACHE_DIR``), so later processes load it instead.  numba checks only the file of the
+function it cached, not those of the kernels compiled into it, so each compiled twin carries
+in its name a digest of its own code and of everything compiled into it (the kernels it calls,
+the constant tables it reads): a change to any of them, in any module (an upgrade of
+cardrules, say), compiles afresh instead of loading stale machine code.
 
 >>> from cardrules.core.compiled import kernel
 >>> @kernel
@@ -34,6 +38,7 @@ engine's step loop); ``cache=True`` writes the machine code next to the module (
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import types
 from collections.abc import Callable
@@ -44,6 +49,7 @@ __all__ = [
     "CompilerMissingError",
     "available",
     "compiled",
+    "digest",
     "inlined",
     "is_kernel",
     "kernel",
@@ -58,6 +64,56 @@ _F = TypeVar("_F", bound=Callable[..., Any])
 _KERNELS: set[Callable[..., Any]] = set()
 _INLINED: set[Callable[..., Any]] = set()
 _COMPILED: dict[tuple[Callable[..., Any], bool], Any] = {}
+_DIGESTS: dict[Callable[..., Any], str] = {}
+
+
+def _code_text(code: types.CodeType) -> bytes:
+    """A code object's instructions, names and constants (nested code included), without the
+    addresses that ``repr`` would print."""
+    parts = [code.co_code, repr(code.co_names).encode(), repr(code.co_varnames).encode()]
+    for const in code.co_consts:
+        parts.append(
+            _code_text(const) if isinstance(const, types.CodeType) else repr(const).encode()
+        )
+    return b"\x00".join(parts)
+
+
+def digest(function: Callable[..., Any], seen: frozenset[Any] = frozenset()) -> str:
+    """A digest of a kernel's code and of what numba compiles into it: the kernels it calls (by
+    their own digests) and the constants it reads from its module (ints, tuples, arrays).  It
+    names the compiled twin, so that numba's cache never serves machine code built from other
+    sources (see the module's introduction).
+
+    >>> @kernel
+    ... def one() -> int:
+    ...     return 1
+    >>> digest(one) == digest(one), len(digest(one))
+    (True, 16)
+    """
+    known = _DIGESTS.get(function)
+    if known is not None:
+        return known
+    assert isinstance(function, types.FunctionType)
+    sha = hashlib.sha256(_code_text(function.__code__))
+    sha.update(repr(function.__defaults__).encode())
+    for name in function.__code__.co_names:
+        value = function.__globals__.get(name)
+        sha.update(name.encode())
+        if value is function:
+            continue
+        if callable(value) and is_kernel(value):
+            if value not in seen:  # a kernel calling back into this one: its name suffices
+                sha.update(digest(value, seen | {function}).encode())
+        elif isinstance(value, bool | int | float | str | bytes | tuple):
+            sha.update(repr(value).encode())
+        elif value is not None and hasattr(value, "tobytes") and hasattr(value, "dtype"):
+            sha.update(str(value.dtype).encode() + value.tobytes())  # a numpy table
+    result = sha.hexdigest()[:16]
+    if not seen:
+        _DIGESTS[function] = result
+    return result
+
+
 _SPECIAL: dict[tuple[Callable[..., Any], tuple[tuple[str, Callable[..., Any]], ...]], Any] = {}
 
 
@@ -119,7 +175,8 @@ def compiled(function: Callable[..., Any], *, parallel: bool = False) -> Any:
     twin = types.FunctionType(
         function.__code__, namespace, function.__name__, function.__defaults__, function.__closure__
     )
-    twin.__qualname__ = function.__qualname__
+    # The digest in the name keeps numba's cache from serving a twin built from other sources.
+    twin.__qualname__ = f"{function.__qualname__}__{digest(function)}"
     twin.__module__ = function.__module__
     twin.__doc__ = function.__doc__
     inline = "always" if function in _INLINED else "never"
