@@ -81,7 +81,7 @@ POINTS: Final = 1
 #: Each seat's own target of tricks, made or failed, each worth a signed value to side 0.
 TARGETS: Final = 2
 #: The most groups of top places a position key keeps.
-GROUPS: Final = 16
+GROUPS: Final = 32
 
 # -- the workspace: one flat int buffer, its fields at these offsets ----------------------------
 W_PLAYERS: Final = 0
@@ -118,13 +118,17 @@ W_KILLERS: Final = W_LAYOUTS + _DEPTH * 8
 _KILLER_SLOTS: Final = 1 << 14
 W_TABLE: Final = W_KILLERS + 2 * _KILLER_SLOTS
 
-# The positions table (rows of _PW fields): a key's three words and its groups, newest first.
+# The positions table (rows of _PW fields): a key's three words and its groups, newest first,
+# with each group's highest lower bound and lowest upper bound over its rows (a group neither
+# of which decides a question is passed over without looking into the bounds table).
 _P_K0: Final = 0
 _P_K1: Final = 1
 _P_K2: Final = 2
 _P_COUNT: Final = 3
 _P_GROUP: Final = 4
-_PW: Final = 4 + GROUPS
+_P_LOW: Final = 4 + GROUPS
+_P_HIGH: Final = 4 + 2 * GROUPS
+_PW: Final = 4 + 3 * GROUPS
 # The bounds table (rows of _BW fields): key, group, owners of the group's places, the bounds,
 # the lead that settled the search last, the cards left (0: an empty row).
 _B_K0: Final = 0
@@ -636,6 +640,8 @@ def _look_up(
     if row < 0:
         return 0, 0, 0, hint
     for i in range(ws[row + _P_COUNT]):
+        if ws[row + _P_LOW + i] < need <= ws[row + _P_HIGH + i]:
+            continue
         group = ws[row + _P_GROUP + i]
         own0, own1 = _owners(ws, depth, group)
         at = _bound_row(ws, k0, k1, k2, group, own0, own1, False, 0)
@@ -679,14 +685,27 @@ def _save(
     for i in range(count):
         if ws[row + _P_GROUP + i] == group:
             at = i
+    low = _LOW
+    high = _HIGH
     if at < 0:
         at = min(count, GROUPS - 1)
         if count < GROUPS:
             ws[row + _P_COUNT] = count + 1
+    else:
+        low = ws[row + _P_LOW + at]
+        high = ws[row + _P_HIGH + at]
+    if bound >= need:
+        low = max(low, bound)
+    else:
+        high = min(high, bound)
     # The newest group first: the last to answer is the likeliest to answer again.
     for i in range(at, 0, -1):
         ws[row + _P_GROUP + i] = ws[row + _P_GROUP + i - 1]
+        ws[row + _P_LOW + i] = ws[row + _P_LOW + i - 1]
+        ws[row + _P_HIGH + i] = ws[row + _P_HIGH + i - 1]
     ws[row + _P_GROUP] = group
+    ws[row + _P_LOW] = low
+    ws[row + _P_HIGH] = high
     own0, own1 = _owners(ws, depth, group)
     entry = _bound_row(ws, k0, k1, k2, group, own0, own1, True, _count(out))
     if bound >= need:
@@ -885,10 +904,11 @@ def _order(
             wins = beats(card, best, trump)
             if low:
                 score = (3 << 20) + worth * 32 - cost
+            elif wins and not _beatable(card, trump, threats, ruffs):
+                # Sure to win: also over a partner's card that an opponent could beat.
+                score = (4 << 20) - cost
             elif partner_winning:
                 score = (3 << 20) + worth * 32 - cost if not wins else (2 << 20) - cost
-            elif wins and not _beatable(card, trump, threats, ruffs):
-                score = (4 << 20) - cost
             elif wins:
                 score = (3 << 20) + (cost if position == 2 else -cost)  # third hand high
             else:
