@@ -201,9 +201,11 @@ def _sign(diff: int) -> int:
 
 @kernel
 def _mix(word: int) -> int:
-    """24 bits of a non-negative word (shifts right and exclusive ors only, so that both tiers
-    hash alike)."""
-    return (word ^ (word >> 17) ^ (word >> 31) ^ (word >> 43)) & 0xFFFFFF
+    """24 well-mixed bits of a non-negative word: its high bits folded onto its low 32, times
+    an odd constant, the top 24 of the product's low 32 bits (the low bits of a product are the
+    same whether it overflows, compiled, or not, interpreted: both tiers hash alike)."""
+    folded = (word ^ (word >> 29) ^ (word >> 47)) & 0xFFFFFFFF
+    return ((folded * 0x9E3779B1) & 0xFFFFFFFF) >> 8
 
 
 @kernel
@@ -1183,7 +1185,7 @@ class Search:
     :param key: the key card (:data:`POINTS`), or -1.
     :param alone: per suit, a 13-bit mask of the places whose cards are no other's equivalent.
     :param budget: the most tricks to search, ``None`` for no limit.
-    :param table_bits: the bounds table has ``2 ** table_bits`` rows (the positions table a quarter;
+    :param table_bits: the bounds table has ``2 ** table_bits`` rows (the positions table a sixteenth;
         at most ``2 ** 17`` interpreted).
     :param compile_it: compile with numba (``None``: when numba is importable).
     """
@@ -1210,7 +1212,7 @@ class Search:
         self._run = _runner(legal, compile_it)
         if not compile_it:
             table_bits = min(table_bits, _LIST_BITS)  # a list's ints cost more memory
-        positions = 1 << (table_bits - 2)
+        positions = 1 << max(2, table_bits - 4)
         bounds = 1 << table_bits
         size = W_TABLE + 2 + positions * _PW + bounds * _BW
         ws: MutableSequence[int]
