@@ -1185,7 +1185,7 @@ class Search:
     :param key: the key card (:data:`POINTS`), or -1.
     :param alone: per suit, a 13-bit mask of the places whose cards are no other's equivalent.
     :param budget: the most tricks to search, ``None`` for no limit.
-    :param table_bits: the bounds table has ``2 ** table_bits`` rows (the positions table a sixteenth;
+    :param table_bits: the bounds table has ``2 ** table_bits`` rows (the positions table a quarter;
         at most ``2 ** 17`` interpreted).
     :param compile_it: compile with numba (``None``: when numba is importable).
     """
@@ -1212,7 +1212,7 @@ class Search:
         self._run = _runner(legal, compile_it)
         if not compile_it:
             table_bits = min(table_bits, _LIST_BITS)  # a list's ints cost more memory
-        positions = 1 << max(2, table_bits - 4)
+        positions = 1 << (table_bits - 2)
         bounds = 1 << table_bits
         size = W_TABLE + 2 + positions * _PW + bounds * _BW
         ws: MutableSequence[int]

@@ -132,7 +132,7 @@ def new_search(budget: int | None, left: int) -> Search:
 
 
 def _bits(left: int) -> int:
-    return max(10, min(20, left + 7))
+    return max(10, min(19, left + 6))
 
 
 def _ask(
