@@ -119,16 +119,15 @@ _KILLER_SLOTS: Final = 1 << 14
 W_TABLE: Final = W_KILLERS + 2 * _KILLER_SLOTS
 
 # The positions table (rows of _PW fields): a key's three words and its groups, newest first,
-# with each group's highest lower bound and lowest upper bound over its rows (a group neither
-# of which decides a question is passed over without looking into the bounds table).
+# each in one word (:func:`_summary`) with the highest lower bound and the lowest upper bound
+# over the group's rows: a group neither of which decides a question is passed over without
+# looking into the bounds table.
 _P_K0: Final = 0
 _P_K1: Final = 1
 _P_K2: Final = 2
 _P_COUNT: Final = 3
 _P_GROUP: Final = 4
-_P_LOW: Final = 4 + GROUPS
-_P_HIGH: Final = 4 + 2 * GROUPS
-_PW: Final = 4 + 3 * GROUPS
+_PW: Final = 4 + GROUPS
 # The bounds table (rows of _BW fields): key, group, owners of the group's places, the bounds,
 # the lead that settled the search last, the cards left (0: an empty row).
 _B_K0: Final = 0
@@ -206,6 +205,23 @@ def _mix(word: int) -> int:
     same whether it overflows, compiled, or not, interpreted: both tiers hash alike)."""
     folded = (word ^ (word >> 29) ^ (word >> 47)) & 0xFFFFFFFF
     return ((folded * 0x9E3779B1) & 0xFFFFFFFF) >> 8
+
+
+@kernel
+def _summary(group: int, low: int, high: int) -> int:
+    """A group of the positions table in one word: its places (16 bits) and its rows' highest
+    lower bound and lowest upper bound (22 bits each, from ``_LOW``)."""
+    return group | (low - _LOW) << 16 | (high - _LOW) << 38
+
+
+@kernel
+def _unpack(summary: int) -> tuple[int, int, int]:
+    """A group's places, highest lower bound and lowest upper bound (see :func:`_summary`)."""
+    return (
+        summary & 0xFFFF,
+        ((summary >> 16) & 0x3FFFFF) + _LOW,
+        ((summary >> 38) & 0x3FFFFF) + _LOW,
+    )
 
 
 @kernel
@@ -642,9 +658,9 @@ def _look_up(
     if row < 0:
         return 0, 0, 0, hint
     for i in range(ws[row + _P_COUNT]):
-        if ws[row + _P_LOW + i] < need <= ws[row + _P_HIGH + i]:
+        group, low, high = _unpack(ws[row + _P_GROUP + i])
+        if low < need <= high:
             continue
-        group = ws[row + _P_GROUP + i]
         own0, own1 = _owners(ws, depth, group)
         at = _bound_row(ws, k0, k1, k2, group, own0, own1, False, 0)
         if at < 0:
@@ -684,30 +700,27 @@ def _save(
         return
     count = ws[row + _P_COUNT]
     at = -1
-    for i in range(count):
-        if ws[row + _P_GROUP + i] == group:
-            at = i
     low = _LOW
     high = _HIGH
+    for i in range(count):
+        known, known_low, known_high = _unpack(ws[row + _P_GROUP + i])
+        if known == group:
+            at = i
+            low = known_low
+            high = known_high
     if at < 0:
         at = min(count, GROUPS - 1)
         if count < GROUPS:
             ws[row + _P_COUNT] = count + 1
-    else:
-        low = ws[row + _P_LOW + at]
-        high = ws[row + _P_HIGH + at]
+    # (int: numba may type a bound that came through the recursion as a float.)
     if bound >= need:
-        low = max(low, bound)
+        low = max(low, int(bound))
     else:
-        high = min(high, bound)
+        high = min(high, int(bound))
     # The newest group first: the last to answer is the likeliest to answer again.
     for i in range(at, 0, -1):
         ws[row + _P_GROUP + i] = ws[row + _P_GROUP + i - 1]
-        ws[row + _P_LOW + i] = ws[row + _P_LOW + i - 1]
-        ws[row + _P_HIGH + i] = ws[row + _P_HIGH + i - 1]
-    ws[row + _P_GROUP] = group
-    ws[row + _P_LOW] = low
-    ws[row + _P_HIGH] = high
+    ws[row + _P_GROUP] = _summary(group, low, high)
     own0, own1 = _owners(ws, depth, group)
     entry = _bound_row(ws, k0, k1, k2, group, own0, own1, True, _count(out))
     if bound >= need:
