@@ -29,8 +29,8 @@ The design:
   those places.  A key keeps its :data:`GROUPS` latest groups, each with the best bounds of
   its rows beside it (a group that cannot decide a question is passed over unread); a full
   bucket gives up the bound with the fewest cards left.  With :data:`POINTS` the cards worth
-  something always matter, and under an undertrump rule every trump too (a follower's legal cards depend on the
-  trumps' ranks);
+  something always matter, and under an undertrump rule every trump too (a follower's legal
+  cards depend on the trumps' ranks);
 * **equivalent cards**: cards of one suit in one hand that no other card still out separates
   (and that the game does not keep apart, ``alone``) win and lose alike: one of each run is
   tried;
