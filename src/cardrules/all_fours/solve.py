@@ -178,7 +178,7 @@ class _Search:
             key=self.jack,
             alone=(_ALONE,) * 4,
             budget=budget,
-            table_bits=max(10, min(16, tricks + 6)),
+            table_bits=max(10, min(20, tricks + 9)),
         )
         self.budget = budget
 

@@ -26,10 +26,11 @@ The design:
   their suit, those a sure bound counted); the bound is kept under its *group*, the top places
   of each suit down to the lowest of those cards (places among the cards still out), with the
   owners of those places, and answers every position of the same key whose same seats hold
-  those places.  A key keeps its :data:`GROUPS` latest groups; a full bucket gives up the
-  bound with the fewest cards left.  With :data:`POINTS` the cards worth something always
-  matter, and under an undertrump rule every trump too (a follower's legal cards depend on the
-  trumps' ranks);
+  those places.  A key keeps its :data:`GROUPS` latest groups, each with the best bounds of
+  its rows beside it (a group that cannot decide a question is passed over unread); a full
+  bucket gives up the bound with the fewest cards left.  With :data:`POINTS` the cards worth
+  something always matter, and under an undertrump rule every trump too (a follower's legal
+  cards depend on the trumps' ranks);
 * **equivalent cards**: cards of one suit in one hand that no other card still out separates
   (and that the game does not keep apart, ``alone``) win and lose alike: one of each run is
   tried;
@@ -81,7 +82,7 @@ POINTS: Final = 1
 #: Each seat's own target of tricks, made or failed, each worth a signed value to side 0.
 TARGETS: Final = 2
 #: The most groups of top places a position key keeps.
-GROUPS: Final = 16
+GROUPS: Final = 32
 
 # -- the workspace: one flat int buffer, its fields at these offsets ----------------------------
 W_PLAYERS: Final = 0
@@ -118,7 +119,10 @@ W_KILLERS: Final = W_LAYOUTS + _DEPTH * 8
 _KILLER_SLOTS: Final = 1 << 14
 W_TABLE: Final = W_KILLERS + 2 * _KILLER_SLOTS
 
-# The positions table (rows of _PW fields): a key's three words and its groups, newest first.
+# The positions table (rows of _PW fields): a key's three words and its groups, newest first,
+# each in one word (:func:`_summary`) with the highest lower bound and the lowest upper bound
+# over the group's rows: a group neither of which decides a question is passed over without
+# looking into the bounds table.
 _P_K0: Final = 0
 _P_K1: Final = 1
 _P_K2: Final = 2
@@ -197,9 +201,28 @@ def _sign(diff: int) -> int:
 
 @kernel
 def _mix(word: int) -> int:
-    """24 bits of a non-negative word (shifts right and exclusive ors only, so that both tiers
-    hash alike)."""
-    return (word ^ (word >> 17) ^ (word >> 31) ^ (word >> 43)) & 0xFFFFFF
+    """24 well-mixed bits of a non-negative word: its high bits folded onto its low 32, times
+    an odd constant, the top 24 of the product's low 32 bits (the low bits of a product are the
+    same whether it overflows, compiled, or not, interpreted: both tiers hash alike)."""
+    folded = (word ^ (word >> 29) ^ (word >> 47)) & 0xFFFFFFFF
+    return ((folded * 0x9E3779B1) & 0xFFFFFFFF) >> 8
+
+
+@kernel
+def _summary(group: int, low: int, high: int) -> int:
+    """A group of the positions table in one word: its places (16 bits) and its rows' highest
+    lower bound and lowest upper bound (22 bits each, from ``_LOW``)."""
+    return group | (low - _LOW) << 16 | (high - _LOW) << 38
+
+
+@kernel
+def _unpack(summary: int) -> tuple[int, int, int]:
+    """A group's places, highest lower bound and lowest upper bound (see :func:`_summary`)."""
+    return (
+        summary & 0xFFFF,
+        ((summary >> 16) & 0x3FFFFF) + _LOW,
+        ((summary >> 38) & 0x3FFFFF) + _LOW,
+    )
 
 
 @kernel
@@ -636,7 +659,9 @@ def _look_up(
     if row < 0:
         return 0, 0, 0, hint
     for i in range(ws[row + _P_COUNT]):
-        group = ws[row + _P_GROUP + i]
+        group, low, high = _unpack(ws[row + _P_GROUP + i])
+        if low < need <= high:
+            continue
         own0, own1 = _owners(ws, depth, group)
         at = _bound_row(ws, k0, k1, k2, group, own0, own1, False, 0)
         if at < 0:
@@ -676,17 +701,27 @@ def _save(
         return
     count = ws[row + _P_COUNT]
     at = -1
+    low = _LOW
+    high = _HIGH
     for i in range(count):
-        if ws[row + _P_GROUP + i] == group:
+        known, known_low, known_high = _unpack(ws[row + _P_GROUP + i])
+        if known == group:
             at = i
+            low = known_low
+            high = known_high
     if at < 0:
         at = min(count, GROUPS - 1)
         if count < GROUPS:
             ws[row + _P_COUNT] = count + 1
+    # (int: numba may type a bound that came through the recursion as a float.)
+    if bound >= need:
+        low = max(low, int(bound))
+    else:
+        high = min(high, int(bound))
     # The newest group first: the last to answer is the likeliest to answer again.
     for i in range(at, 0, -1):
         ws[row + _P_GROUP + i] = ws[row + _P_GROUP + i - 1]
-    ws[row + _P_GROUP] = group
+    ws[row + _P_GROUP] = _summary(group, low, high)
     own0, own1 = _owners(ws, depth, group)
     entry = _bound_row(ws, k0, k1, k2, group, own0, own1, True, _count(out))
     if bound >= need:
@@ -885,10 +920,11 @@ def _order(
             wins = beats(card, best, trump)
             if low:
                 score = (3 << 20) + worth * 32 - cost
+            elif wins and not _beatable(card, trump, threats, ruffs):
+                # Sure to win: also over a partner's card that an opponent could beat.
+                score = (4 << 20) - cost
             elif partner_winning:
                 score = (3 << 20) + worth * 32 - cost if not wins else (2 << 20) - cost
-            elif wins and not _beatable(card, trump, threats, ruffs):
-                score = (4 << 20) - cost
             elif wins:
                 score = (3 << 20) + (cost if position == 2 else -cost)  # third hand high
             else:
