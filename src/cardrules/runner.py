@@ -40,7 +40,7 @@ import random
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -48,6 +48,8 @@ from cardrules.core.deck import derive_seed
 from cardrules.core.records import GameRecord
 from cardrules.errors import ArgumentError, CardrulesError, IllegalActionError, describe
 from cardrules.games import UnknownGameError, find_game
+
+_R = TypeVar("_R")
 
 __all__ = [
     "AgentError",
@@ -246,14 +248,13 @@ def play(
     Each agent sees only its seat's observation and gets its own generator seeded from
     ``seed`` and its seat.  With ``record=True`` the result carries the game's record.
 
-    :raises ValueError: for a wrong number of agents.
+    :raises ArgumentError: for a wrong number of agents (a ``ValueError``).
     :raises AgentError: when an agent chooses an illegal action or its ``act`` raises (with
         the agent's name, its seat and the game's seed; the error it raised is the cause).
     """
     module = game_module(rules)
     players = _players(rules)
-    if len(agents) != players:
-        raise ValueError(f"this game has {players} seats, but {len(agents)} agents were given")
+    _check_seats(agents, players)
     state = module.new_game(rules, seed=seed, dealer=dealer)
     recorder = None
     if record:
@@ -272,15 +273,8 @@ def play(
         try:
             action = agent.act(state.observe(seat), rngs[seat])
         except Exception as error:
-            failure = f"{type(error).__name__}: {str(error)[:200]}"
-            raise AgentError(
-                f"agent {agent.name!r} at seat {seat} failed at move {actions + 1} of the game of "
-                f"seed {seed}: {failure}",
-                agent=agent.name,
-                seat=seat,
-                seed=seed,
-                move=actions,
-                failure=failure,
+            raise _agent_failed(
+                agent, seat, actions, f"the game of seed {seed}", seed, error
             ) from error
         seconds[seat] += clock() - start
         decisions[seat] += 1
@@ -615,7 +609,8 @@ def tournament(
     start = time.perf_counter()
     results: dict[tuple[int, bool], GameResult] = {}
     index = {task: number for number, task in enumerate(tasks)}
-    for done, result in enumerate(_run(rules, agents, tasks, executor, processes, record), 1):
+    jobs = [(rules, agents, game_seed, swapped, record) for game_seed, swapped in tasks]
+    for done, (_, result) in enumerate(_unordered(_task, jobs, executor, processes), 1):
         results[(result.seed, result.swapped)] = result
         if on_game is not None:
             on_game(index[(result.seed, result.swapped)], result)
@@ -629,42 +624,69 @@ def tournament(
     )
 
 
-def _run(
-    rules: Any,
-    agents: tuple[Any, Any],
-    tasks: list[tuple[int, bool]],
+def _unordered(
+    function: Callable[..., _R],
+    tasks: Sequence[tuple[Any, ...]],
     executor: Executor | None,
     processes: int | None,
-    record: bool,
-) -> Iterator[GameResult]:
+) -> Iterator[tuple[int, _R]]:
+    """``(k, function(*tasks[k]))`` for every task, as they finish: in this process when
+    ``processes`` is 1 and no executor is given, else on ``executor`` or a process pool of
+    ``processes`` workers (the machine's cores by default) that is shut down after."""
     if executor is None and processes == 1:
-        for game_seed, swapped in tasks:
-            yield _task(rules, agents, game_seed, swapped, record)
+        for number, arguments in enumerate(tasks):
+            yield number, function(*arguments)
         return
     own = executor is None
     workers = processes or os.cpu_count() or 1
     pool = executor or ProcessPoolExecutor(max_workers=workers)
-    # A bounded window of games in flight: a long tournament holds its results, not a future
+    # A bounded window of tasks in flight: a long tournament holds its results, not a future
     # per game still to play.
     window = max(64, 8 * workers)
-    pending = iter(tasks)
-    in_flight: set[Future[GameResult]] = set()
+    pending = iter(enumerate(tasks))
+    in_flight: dict[Future[_R], int] = {}
     try:
         while True:
-            for game_seed, swapped in pending:
-                in_flight.add(pool.submit(_task, rules, agents, game_seed, swapped, record))
+            for number, arguments in pending:
+                in_flight[pool.submit(function, *arguments)] = number
                 if len(in_flight) >= window:
                     break
             if not in_flight:
                 return
-            done, in_flight = wait(in_flight, return_when=FIRST_COMPLETED)
+            done, _ = wait(in_flight, return_when=FIRST_COMPLETED)
             for future in done:
-                yield future.result()
+                yield in_flight.pop(future), future.result()
     finally:
         for future in in_flight:
             future.cancel()
         if own:
             pool.shutdown(cancel_futures=True)
+
+
+def _check_seats(agents: Sequence[Any], players: int) -> None:
+    if len(agents) != players:
+        raise ArgumentError(
+            f"agents: this game has {players} seats, but {len(agents)} agents were given",
+            name="agents",
+            value=len(agents),
+        )
+
+
+def _agent_failed(
+    agent: Any, seat: int, move: int, where: str, seed: int, error: Exception
+) -> AgentError:
+    """The error of an agent whose ``act`` raised (or, in a deal played from the state, whose
+    action was refused) at ``move`` (counted from 0) of ``where``."""
+    failure = f"{type(error).__name__}: {str(error)[:200]}"
+    return AgentError(
+        f"agent {agent.name!r} at seat {seat} failed at move {move + 1} of {where}: {failure}",
+        agent=agent.name,
+        seat=seat,
+        seed=seed,
+        move=move,
+        illegal=error if isinstance(error, IllegalActionError) else None,
+        failure=failure,
+    )
 
 
 # -- duplicate deals: the mean score margin per deal ----------------------------------------------
@@ -714,33 +736,25 @@ def deal_margin(rules: Any, agents: Sequence[Any], seed: int) -> int:
     """
     module = game_module(rules)
     players = _players(rules)
-    if len(agents) != players:
-        raise ValueError(f"this game has {players} seats, but {len(agents)} agents were given")
+    _check_seats(agents, players)
     state = module.new_game(rules, seed=seed)
     before = _side_scores(state.scores)
     deal = state.deal_number
     rngs = agent_rngs(seed, players)
+    sees = [getattr(agent, "sees_everything", False) is True for agent in agents]
     moves = 0
     while not state.is_terminal and state.deal_number == deal:
         seat = state.current_player
         agent = agents[seat]
         try:
-            if getattr(agent, "sees_everything", False) is True:
+            if sees[seat]:
                 action = agent.act_on_state(state, rngs[seat])
             else:
                 action = agent.act(state.observe(seat), rngs[seat])
             state = state.apply(action)
         except Exception as error:
-            failure = f"{type(error).__name__}: {str(error)[:200]}"
-            raise AgentError(
-                f"agent {agent.name!r} at seat {seat} failed at move {moves + 1} of the deal of "
-                f"seed {seed}: {failure}",
-                agent=agent.name,
-                seat=seat,
-                seed=seed,
-                move=moves,
-                illegal=error if isinstance(error, IllegalActionError) else None,
-                failure=failure,
+            raise _agent_failed(
+                agent, seat, moves, f"the deal of seed {seed}", seed, error
             ) from error
         moves += 1
     after = _side_scores(state.scores)
@@ -796,16 +810,10 @@ def duplicate_deals(
     agents = (agent_a, agent_b)
     seeds = [derive_seed(seed, "deal", pair) for pair in range(pairs)]
     start = time.perf_counter()
-    if executor is None and processes == 1:
-        margins = [_deal_pair(rules, agents, deal_seed) for deal_seed in seeds]
-    else:
-        own = executor is None
-        pool = executor or ProcessPoolExecutor(max_workers=processes or os.cpu_count() or 1)
-        try:
-            margins = list(pool.map(_deal_pair, [rules] * pairs, [agents] * pairs, seeds))
-        finally:
-            if own:
-                pool.shutdown(cancel_futures=True)
+    tasks = [(rules, agents, deal_seed) for deal_seed in seeds]
+    margins = [0.0] * pairs
+    for number, margin in _unordered(_deal_pair, tasks, executor, processes):
+        margins[number] = margin
     mean, low, high = margin_confidence(margins)
     return DealComparison(
         _labels(agent_a, agent_b), tuple(margins), mean, low, high, time.perf_counter() - start
