@@ -29,13 +29,14 @@ import pytest
 
 from cardrules import Rank, all_fours, four_hundred
 from cardrules.all_fours import Phase as AfPhase
-from cardrules.all_fours.solve import WIN
+from cardrules.all_fours.solve import OBJECTIVES, WIN
 from cardrules.all_fours.solve import play_values as af_play_values
 from cardrules.all_fours.solve import value as af_value
 from cardrules.core.compiled import available
-from cardrules.core.search import tier
+from cardrules.core.search import Search, tier
 from cardrules.four_hundred import Phase as FhPhase
 from cardrules.four_hundred.bid_solve import bid_values
+from cardrules.four_hundred.solve import follow as fh_follow
 from cardrules.four_hundred.solve import play_values as fh_play_values
 
 COUNT = int(os.environ.get("CARDRULES_ENDINGS", "2000"))
@@ -53,7 +54,7 @@ AF_RULES = {
     "called": all_fours.Rules(exposed_cards=True),
     "two-called": all_fours.Rules(players=2, exposed_cards=True, undertrump="only_if_void"),
     "tobago-one-by-one": all_fours.Rules(
-        kick_values={"A": 1, "2": 2, "J": 3}, deal_packet=1, target=10, game_value=0
+        kick_values={"A": 1, "2": 2, "J": 3}, deal_packet=1, target=10
     ),
     "two-no-hang": all_fours.Rules(players=2, hang_jack_value=0, game_value=3, target=21),
 }
@@ -304,3 +305,92 @@ def _both(function: Callable[[Any], Any], state: Any) -> tuple[Any, Any]:
     with tier(True):
         fast = function(state)
     return slow, fast
+
+
+def _af_deals(rules: all_fours.Rules, count: int) -> Iterator[all_fours.State]:
+    """The first ``count`` deals in play of seeded games (random stands, begs, gifts and runs)
+    at their first card; a four-player deal lengthened by a run of the pack from six tricks to go
+    (the interpreted search of nine tricks takes a minute)."""
+    found = 0
+    for seed in range(100):
+        rng = random.Random(seed)
+        state = all_fours.new_game(rules, seed=seed, dealer=seed % rules.players)
+        while state.phase not in (AfPhase.PLAY, AfPhase.OVER):
+            state = state.apply(rng.choice(state.legal_actions()))
+        if state.phase is not AfPhase.PLAY:
+            continue
+        if rules.players == 4 and len(state.hand(state.current_player)) > 6:
+            state = _cut(rng, state, 6, lambda s: len(s.tricks))
+        yield state
+        found += 1
+        if found == count:
+            return
+
+
+@needs_numba
+@pytest.mark.parametrize("variant", list(AF_RULES))
+def test_the_tiers_agree_on_all_fours_deals(variant: str) -> None:
+    """Values, every play's value, the line's points and the fixed points alike; node counts
+    too, the search being deterministic, while both tiers' tables have the same size (the
+    interpreted table is capped at 2**17 rows: from nine tricks on, the compiled one is larger
+    and the counts may differ)."""
+    deals = list(_af_deals(AF_RULES[variant], 3))
+    assert len(deals) == 3
+    searched = 0
+    for state in deals:
+        for objective in OBJECTIVES:
+            slow, fast = _both(lambda s: all_fours.solve(s, objective=objective), state)
+            assert (slow.value, slow.points, slow.fixed) == (fast.value, fast.points, fast.fixed)
+            assert slow.plays == fast.plays
+            if len(state.hand(state.current_player)) <= 8:
+                assert slow.nodes == fast.nodes
+            searched += slow.nodes
+    assert searched > 0
+
+
+def _fh_position(seed: int, tricks_left: int) -> four_hundred.State:
+    rng = random.Random(seed)
+    state = four_hundred.new_game(seed=seed, dealer=seed % 4)
+    for _ in range(4):
+        state = state.apply(four_hundred.Bid(3))
+    return _cut(rng, state, tricks_left, lambda s: sum(s.tricks_taken))
+
+
+@needs_numba
+@pytest.mark.parametrize("seed", range(4))
+def test_the_tiers_agree_on_400_positions(seed: int) -> None:
+    """Eight tricks to go: every play's tricks and the node counts; five tricks to go, in
+    score."""
+    slow, fast = _both(four_hundred.solve, _fh_position(700 + seed, 8))
+    assert slow == fast
+    slow, fast = _both(bid_values, fh_ending(800 + seed, "standard"))
+    assert slow == fast
+
+
+@needs_numba
+@pytest.mark.parametrize("seed", [1, 2, 5])
+def test_the_tiers_agree_on_full_400_hands(seed: int) -> None:
+    """A whole hand, before the bids (the value of the play to come): the same tricks in both
+    tiers; and the core's search asked the same questions with tables of one size in both
+    tiers: the same bounds and node counts.  (The seeds are hands that the interpreted tier
+    solves in about a second; others take it minutes.)"""
+    state = four_hundred.new_game(seed=seed, dealer=seed % 4)
+    slow, fast = _both(four_hundred.solve, state)
+    assert slow.tricks == fast.tricks
+    hands = [state.hand(seat).mask for seat in range(4)]
+    leader = (state.dealer + 1) % 4
+    answers = []
+    for compiled in (False, True):
+        asked = []
+        for need in (fast.tricks[0], fast.tricks[0] + 1):
+            search = Search(
+                fh_follow,
+                players=4,
+                trump=2,
+                table_bits=16,
+                compile_it=compiled,
+            )
+            asked.append((search.ask(hands, leader, (), need) >= need, search.nodes))
+        answers.append(asked)
+    assert answers[0] == answers[1]
+    assert [made for made, _ in answers[0]] == [True, False]
