@@ -42,7 +42,10 @@ from cardrules.four_hundred.solve import play_values as fh_play_values
 COUNT = int(os.environ.get("CARDRULES_ENDINGS", "2000"))
 
 needs_numba = pytest.mark.skipif(not available(), reason="numba is not installed")
-_TIERS = [pytest.param(False, id="interpreted"), pytest.param(True, id="compiled", marks=needs_numba)]
+_TIERS = [
+    pytest.param(False, id="interpreted"),
+    pytest.param(True, id="compiled", marks=needs_numba),
+]
 
 AF_RULES = {
     "trinidad": all_fours.Rules(),
@@ -339,7 +342,7 @@ def test_the_tiers_agree_on_all_fours_deals(variant: str) -> None:
     searched = 0
     for state in deals:
         for objective in OBJECTIVES:
-            slow, fast = _both(lambda s: all_fours.solve(s, objective=objective), state)
+            slow, fast = _both(functools.partial(all_fours.solve, objective=objective), state)
             assert (slow.value, slow.points, slow.fixed) == (fast.value, fast.points, fast.fixed)
             assert slow.plays == fast.plays
             if len(state.hand(state.current_player)) <= 8:
