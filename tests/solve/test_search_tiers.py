@@ -196,15 +196,17 @@ def check_af(ending: Ending) -> None:
     state = ending.state
     for objective, plays in ending.expected.items():
         best = _best(state, plays)
+        where = (ending.index, ending.variant, objective)
+        # play_values and value first: solve's line of best play needs consistent values.
+        assert af_play_values(state, objective=objective) == plays, where
+        assert af_value(state, objective=objective) == best, where
         result = all_fours.solve(state, objective=objective)
-        assert result.plays == plays, (ending.index, ending.variant, objective)
-        assert result.value == best, (ending.index, ending.variant, objective)
-        assert set(result.best_plays) == {a for a, v in plays.items() if v == best}
-        assert result.fixed == ending.fixed, (ending.index, ending.variant)
+        assert result.plays == plays, where
+        assert result.value == best, where
+        assert set(result.best_plays) == {a for a, v in plays.items() if v == best}, where
+        assert result.fixed == ending.fixed, where
         if objective == "points":
-            assert result.points[0] - result.points[1] == best, (ending.index, ending.variant)
-        assert af_play_values(state, objective=objective) == plays, (ending.index, objective)
-        assert af_value(state, objective=objective) == best, (ending.index, objective)
+            assert result.points[0] - result.points[1] == best, where
 
 
 def check_fh(ending: Ending) -> None:
