@@ -82,17 +82,19 @@ class Ending:
 
 def _cut(rng: random.Random, state: Any, tricks_left: int, done: Callable[[Any], int]) -> Any:
     """Random play until ``tricks_left`` tricks are to go and a random number of cards of the
-    first of them are down (``done``: the tricks played).  Low cards are played first more often
-    than not, so that the tens and the honours (in All Fours the jack and most card points) are
-    still out in the ending and the plays' values differ more often."""
+    first of them are down (``done``: the tricks played).  Low cards are played first more
+    often than not (in half the games low plain cards), so that the tens and the honours (in All
+    Fours the jack and most card points), or the trumps as well, are still out in the ending:
+    the plays' values differ more often, and players ruff, overtrump and undertrump (AF-20)."""
     total = done(state) + len(state.hand(state.current_player))
     cut = rng.randrange(state.current_trick.players)
+    keep = state.trump if rng.random() < 0.5 else None  # in 400 hearts (FH-5)
     while done(state) < total - tricks_left or (
         done(state) == total - tricks_left and len(state.current_trick.cards) < cut
     ):
         state = _expose(rng, state)
         actions = state.legal_actions()
-        low = [action for action in actions if action.card.rank < Rank.TEN]
+        low = [a for a in actions if a.card.rank < Rank.TEN and a.card.suit != keep]
         state = state.apply(rng.choice(low if low and rng.random() < 0.7 else actions))
     return state
 

@@ -182,7 +182,12 @@ def test_every_entry_point_refuses_budgets_that_are_not_counts(entry: str, budge
 
 @pytest.mark.parametrize(
     "compiled",
-    [False, pytest.param(True, marks=pytest.mark.skipif(not available(), reason="numba is not installed"))],
+    [
+        False,
+        pytest.param(
+            True, marks=pytest.mark.skipif(not available(), reason="numba is not installed")
+        ),
+    ],
 )
 @pytest.mark.parametrize("entry", list(_ENTRY_POINTS))
 def test_the_largest_budget_is_accepted_by_both_tiers(entry: str, compiled: bool) -> None:
