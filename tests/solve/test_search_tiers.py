@@ -6,8 +6,9 @@ The endings are drawn from seeded random games, each from its own ``random.Rando
 failure names the index), and cut with one, two or three tricks to go, at a trick's start or in
 its middle.  All Fours: every undertrump option (AF-20), two and four players (AF-1), the called
 card (AF-25), deals lengthened by runs of the pack (AF-11, AF-12), the awards' options (AF-23)
-and scores close to the target (AF-21), each ending checked on both objectives.  400: the card
-play has no options (FH-16, FH-17), so every ending is checked by trick count
+and scores close to the target (AF-21), each ending checked on both objectives (undertrumping
+arises with four players only: a trick of two has no trump before the follower's card).  400:
+the card play has no options (FH-16, FH-17), so every ending is checked by trick count
 (``solve``, ``play_values``, ``tricks_at_least``) and in score (``bid_values``) under the
 presets' scoring tables (FH-19, FH-20), after random bids and scores.
 
