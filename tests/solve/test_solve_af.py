@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
+import minimax
 import pytest
 
 from cardrules.all_fours import AwardKind, Phase, Rules, Stand, State, deck_for, new_game
 from cardrules.all_fours.solve import WIN, play_values, solve, value
 from cardrules.errors import ArgumentError
 
-_DECIDED_BY_PLAY = (AwardKind.JACK, AwardKind.HANG_JACK, AwardKind.GAME)
 _RULES = (
     Rules(),
     Rules(players=2),
@@ -41,26 +41,6 @@ def _ending(seed: int, rules: Rules, tricks_left: int) -> State | None:
     return state
 
 
-def _end_value(state: State) -> int:
-    """Side 0's points minus side 1's from Jack, hang jack and Game, as the engine scored them."""
-    value = 0
-    for award in state.history[-1].awards:
-        if award.kind in _DECIDED_BY_PLAY:
-            value += award.points if award.side == 0 else -award.points
-    return value
-
-
-def _minimax(state: State, deal: int) -> int:
-    values = []
-    for action in state.legal_actions():
-        after = state.apply(action)
-        done = after.deal_number != deal or after.phase is not Phase.PLAY
-        values.append(_end_value(after) if done else _minimax(after, deal))
-    player = state.current_player
-    assert player is not None
-    return max(values) if player % 2 == 0 else min(values)
-
-
 @pytest.mark.parametrize("tricks_left", [1, 2, 3])
 @pytest.mark.parametrize("rules", _RULES, ids=["trinidad", "two", "tournament", "options"])
 def test_solver_matches_minimax_on_small_endings(rules: Rules, tricks_left: int) -> None:
@@ -69,15 +49,10 @@ def test_solver_matches_minimax_on_small_endings(rules: Rules, tricks_left: int)
         state = _ending(seed, rules, tricks_left)
         if state is None:
             continue
-        deal = state.deal_number
         result = solve(state)
-        assert result.value == _minimax(state, deal), seed
+        assert result.value == minimax.value(state, minimax.af_points), seed
         assert result.points[0] - result.points[1] == result.value
-        for action in state.legal_actions():
-            after = state.apply(action)
-            done = after.deal_number != deal or after.phase is not Phase.PLAY
-            expected = _end_value(after) if done else _minimax(after, deal)
-            assert result.plays[action] == expected, (seed, action)
+        assert result.plays == minimax.plays(state, minimax.af_points), seed
         checked += 1
     assert checked >= 15
 
@@ -119,27 +94,6 @@ def test_solve_needs_a_deal_in_play() -> None:
         solve(state)
 
 
-def _race_end(state: State, start: State) -> int:
-    """The ``"game"`` objective's value of a finished deal, as the engine scored it: a win for a
-    side that reached the target (AF-21), else side 0's points minus side 1's since ``start``."""
-    (hand,) = (h for h in state.history if h.deal_number == start.deal_number)
-    target = start.rules.target
-    if max(hand.scores) >= target:  # the next deal's kicks are not this deal's
-        return WIN if hand.scores[0] >= target else -WIN
-    return (hand.scores[0] - start.scores[0]) - (hand.scores[1] - start.scores[1])
-
-
-def _race_minimax(state: State, start: State) -> int:
-    values = []
-    for action in state.legal_actions():
-        after = state.apply(action)
-        done = after.deal_number != start.deal_number or after.phase is not Phase.PLAY
-        values.append(_race_end(after, start) if done else _race_minimax(after, start))
-    player = state.current_player
-    assert player is not None
-    return max(values) if player % 2 == 0 else min(values)
-
-
 @pytest.mark.parametrize("tricks_left", [1, 2, 3])
 @pytest.mark.parametrize("rules", _RULES, ids=["trinidad", "two", "tournament", "options"])
 def test_race_objective_matches_minimax_near_the_target(rules: Rules, tricks_left: int) -> None:
@@ -160,12 +114,8 @@ def test_race_objective_matches_minimax_near_the_target(rules: Rules, tricks_lef
         while len(state.tricks) < total - tricks_left:
             state = state.apply(rng.choice(state.legal_actions()))
         result = solve(state, objective="game")
-        assert result.value == _race_minimax(state, state), seed
-        for action in state.legal_actions():
-            after = state.apply(action)
-            done = after.deal_number != state.deal_number or after.phase is not Phase.PLAY
-            expected = _race_end(after, state) if done else _race_minimax(after, state)
-            assert result.plays[action] == expected, (seed, action)
+        assert result.value == minimax.value(state, minimax.af_race), seed
+        assert result.plays == minimax.plays(state, minimax.af_race), seed
         assert play_values(state, objective="game") == result.plays
         races += abs(result.value) == WIN
         checked += 1

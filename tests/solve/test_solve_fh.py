@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import minimax
 import pytest
 
 from cardrules.four_hundred import Bid, Phase, Play, State, new_game
@@ -42,19 +43,7 @@ def _team0(state: State) -> int:
 
 def _minimax(state: State) -> int:
     """Team 0's tricks from here by plain minimax (FH-16, FH-17 as the engine plays them)."""
-    deal = state.deal_number
-    before = _team0(state)
-    values = []
-    for action in state.legal_actions():
-        after = state.apply(action)
-        if after.deal_number != deal:  # the last trick ended the hand
-            tricks = after.history[-1].tricks_taken
-            values.append(tricks[0] + tricks[2] - before)
-        else:
-            values.append(_team0(after) - before + _minimax(after))
-    player = state.current_player
-    assert player is not None
-    return max(values) if player % 2 == 0 else min(values)
+    return minimax.value(state, minimax.fh_tricks)
 
 
 @pytest.mark.parametrize("tricks_left", [1, 2, 3])
@@ -65,14 +54,8 @@ def test_solver_matches_minimax_on_small_endings(tricks_left: int) -> None:
         assert result.tricks[0] == _minimax(state), seed
         left = 13 - sum(state.tricks_taken)
         assert sum(result.tricks) == left
-        for action in state.legal_actions():
-            after = state.apply(action)
-            if after.deal_number != state.deal_number:
-                tricks = after.history[-1].tricks_taken
-                expected = tricks[0] + tricks[2] - _team0(state)
-            else:
-                expected = _team0(after) - _team0(state) + _minimax(after)
-            assert result.plays[action][0] == expected, (seed, action)
+        expected = minimax.plays(state, minimax.fh_tricks)
+        assert {play: value[0] for play, value in result.plays.items()} == expected, seed
 
 
 @pytest.mark.parametrize("seed", range(12))

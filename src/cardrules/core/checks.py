@@ -111,15 +111,20 @@ def check_int(value: object, *, name: str, low: int | None = None, high: int | N
 
 
 def check_budget(budget: object, name: str = "budget") -> int | None:
-    """A solver's node budget checked as ``None`` (no limit) or a whole number of nodes of at
-    least 1: a bool, a float (``nan`` included), a numpy number or a str is refused.
+    """A solver's node budget checked as ``None`` (no limit) or a whole number of nodes from 1
+    to ``2**63 - 1`` (the compiled search keeps it in a 64-bit int): a bool, a float (``nan``
+    included), a numpy number or a str is refused.
 
     >>> check_budget(None), check_budget(500)
     (None, 500)
+    >>> check_budget(2**63)
+    Traceback (most recent call last):
+    ...
+    cardrules.errors.ArgumentError: budget: expected an int from 1 to 9223372036854775807, got ...
     """
     if budget is None:
         return None
-    return check_int(budget, name=name, low=1)
+    return check_int(budget, name=name, low=1, high=2**63 - 1)
 
 
 def check_text(value: object, *, name: str, expected: str = "a str") -> str:
