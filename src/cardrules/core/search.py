@@ -779,6 +779,17 @@ def _moves(ws: MutableSequence[int], allowed: int, out: int, depth: int) -> int:
 
 
 @kernel
+def _floor(deps: int, suit: int) -> int:
+    """The lowest card of ``suit`` in ``deps`` (a bit), or the bit above the suit when none: a
+    card of the suit below it is no card that a bound depending on ``deps`` tells apart from
+    another such card of the same hand."""
+    mine = deps & SUIT_MASKS[suit]
+    if mine:
+        return mine & -mine
+    return 1 << (13 * suit + 13)
+
+
+@kernel
 def _top(mask: int) -> int:
     """The highest card of a mask (by index), -1 for none."""
     for suit in range(3, -1, -1):
@@ -1009,14 +1020,17 @@ def _search(
             ws, h0, h1, h2, h3, leader, left, out, a0, a1, a2, a3
         )
         if low >= need:
+            ws[10] += 1
             return low, low_cards
         if high < need:
+            ws[10] += 1
             return high, high_cards
         k0, k1, k2 = _key(ws, h0, h1, h2, h3, leader, out, a0, a1, a2, a3)
         if free:
             _layouts(ws, h0, h1, h2, h3, out, depth)
             decided, bound, cards, hint = _look_up(ws, k0, k1, k2, out, need, depth)
             if decided:
+                ws[11] += 1
                 return bound, cards
         ws[W_NODES] += 1
         if ws[W_BUDGET] > 0 and ws[W_NODES] > ws[W_BUDGET]:
@@ -1035,10 +1049,14 @@ def _search(
     maximizing = seat & 1 == 0
     found = _LOW if maximizing else _HIGH
     found_cards = 0
+    skip = 0
+    floors = 0
     at = depth * _MOVES
     for i in range(count):
         card = ws[W_MOVES + at + i]
         bit = 1 << card
+        if skip & bit:
+            continue
         n0 = h0 ^ bit if seat == 0 else h0
         n1 = h1 ^ bit if seat == 1 else h1
         n2 = h2 ^ bit if seat == 2 else h2
@@ -1134,6 +1152,7 @@ def _search(
         if (value >= need) == maximizing:
             # A cut-off: this card settles the position.
             if position == 0:
+                ws[13 if i == 0 else 14] += 1
                 ws[W_HISTORY + card] += 1 << (_count(out) // n)
                 if free:
                     _save(ws, k0, k1, k2, out, cards, value, need, card, depth)
@@ -1143,6 +1162,13 @@ def _search(
             return value, cards
         found_cards |= cards
         found = max(found, value) if maximizing else min(found, value)
+        if not floors >> (card // 13) & 1:
+            floor = _floor(found_cards, card // 13)
+            if bit < floor:
+                skip |= floor - 1 & SUIT_MASKS[card // 13]
+                floors |= 1 << (card // 13)
+    if position == 0:
+        ws[12] += 1
     if position == 0 and free:
         _save(ws, k0, k1, k2, out, found_cards, found, need, -1, depth)
     return found, found_cards
