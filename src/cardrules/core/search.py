@@ -155,6 +155,21 @@ _COUNT13: Final = bytes(bin(pattern).count("1") for pattern in range(1 << 13))
 _TOP13: Final = bytes(max(0, pattern.bit_length() - 1) for pattern in range(1 << 13))
 
 
+def _squeezed(pattern: int, value: int) -> int:
+    """The bits of ``value`` at the places of ``pattern``, side by side (lowest first)."""
+    result = 0
+    at = 0
+    for place in range(7):
+        if pattern >> place & 1:
+            result |= (value >> place & 1) << at
+            at += 1
+    return result
+
+
+#: ``_SQUEEZE7[pattern << 7 | value]``: :func:`_squeezed` of two 7-bit chunks.
+_SQUEEZE7: Final = bytes(_squeezed(index >> 7, index & 127) for index in range(1 << 14))
+
+
 # -- small helpers ------------------------------------------------------------------------------
 @kernel
 def _count(mask: int) -> int:
@@ -473,25 +488,39 @@ def _sure(
 
 # -- the transposition table --------------------------------------------------------------------
 @kernel
+def _squeeze(value: int, pattern: int) -> int:
+    """The bits of ``value`` (13 bits) at the places of ``pattern``, side by side: bit ``i`` of
+    the result is that of the ``i``-th lowest place of ``pattern``."""
+    low = _SQUEEZE7[(pattern & 127) << 7 | (value & 127)]
+    high = _SQUEEZE7[(pattern >> 7) << 7 | ((value >> 7) & 127)]
+    return low | high << _COUNT13[pattern & 127]
+
+
+@kernel
+def _spread(bits: int) -> int:
+    """Bit ``i`` of ``bits`` (16 bits) at bit ``2 i``."""
+    bits = (bits | bits << 8) & 0x00FF00FF
+    bits = (bits | bits << 4) & 0x0F0F0F0F
+    bits = (bits | bits << 2) & 0x33333333
+    return (bits | bits << 1) & 0x55555555
+
+
+@kernel
 def _layouts(
     ws: MutableSequence[int], h0: int, h1: int, h2: int, h3: int, out: int, depth: int
 ) -> None:
-    """Each suit's owners of the cards out (two bits a card, the top first) and count, into
-    the workspace's layouts of ``depth``."""
+    """Each suit's owners of the cards out (two bits a card, the top first: the highest bits)
+    and count, into the workspace's layouts of ``depth``."""
     at = W_LAYOUTS + depth * 8
+    odd = h1 | h3  # the owner's low bit
+    high = h2 | h3  # its high bit
     for suit in range(4):
-        code = 0
-        length = 0
-        present = (out >> (13 * suit)) & _SUIT
-        while present:
-            place = _TOP13[present]
-            present ^= 1 << place
-            bit = 1 << (13 * suit + place)
-            owner = 0 if h0 & bit else 1 if h1 & bit else 2 if h2 & bit else 3
-            code = code << 2 | owner
-            length += 1
-        ws[at + suit] = code
-        ws[at + 4 + suit] = length
+        shift = 13 * suit
+        present = (out >> shift) & _SUIT
+        low_bits = _squeeze((odd >> shift) & present, present)
+        high_bits = _squeeze((high >> shift) & present, present)
+        ws[at + suit] = _spread(high_bits) << 1 | _spread(low_bits)
+        ws[at + 4 + suit] = _COUNT13[present]
 
 
 @kernel
@@ -756,25 +785,28 @@ def _moves(ws: MutableSequence[int], allowed: int, out: int, depth: int) -> int:
     count = 0
     at = depth * _MOVES
     for suit in range(4):
-        mine = (allowed >> (13 * suit)) & _SUIT
+        shift = 13 * suit
+        mine = (allowed >> shift) & _SUIT
         if not mine:
             continue
-        present = (out >> (13 * suit)) & _SUIT
+        others = ((out >> shift) & _SUIT) & ~mine
         single = ws[W_ALONE + suit]
-        previous = False
-        while present:
-            place = _TOP13[present]
-            present ^= 1 << place
-            held = (mine >> place) & 1 == 1
-            own = (single >> place) & 1 == 1
-            card = suit * 13 + place
-            if held and (not previous or own):
+        above = 13  # the place of the card of ``mine`` last taken
+        joins = False  # may the next card join its run?
+        while mine:
+            place = _TOP13[mine]
+            mine ^= 1 << place
+            card = shift + place
+            between = others & ((1 << above) - (2 << place))
+            alone = (single >> place) & 1 == 1
+            if joins and not between and not alone:
+                ws[W_RUNS + at + count - 1] |= 1 << card
+            else:
                 ws[W_MOVES + at + count] = card
                 ws[W_RUNS + at + count] = 1 << card
                 count += 1
-            elif held:
-                ws[W_RUNS + at + count - 1] |= 1 << card
-            previous = held and not own
+            joins = not alone
+            above = place
     return count
 
 
