@@ -1194,7 +1194,7 @@ def _search(
             return value, cards
         found_cards |= cards
         found = max(found, value) if maximizing else min(found, value)
-        if not floors >> (card // 13) & 1:
+        if mode != POINTS and not floors >> (card // 13) & 1:
             floor = _floor(found_cards, card // 13)
             if bit < floor:
                 skip |= floor - 1 & SUIT_MASKS[card // 13]
