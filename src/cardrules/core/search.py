@@ -58,6 +58,7 @@ stops and sets ``ws[W_OVER]``.
 from __future__ import annotations
 
 import contextlib
+import weakref
 from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from typing import Any, Final
 
@@ -98,6 +99,9 @@ W_RESTRICT: Final = 6
 W_NODES: Final = 7
 W_BUDGET: Final = 8
 W_OVER: Final = 9
+#: The search's *epoch*: a table row stamped with another is empty (a reused workspace's
+#: table needs no clearing).
+W_EPOCH: Final = 10
 #: :data:`POINTS`: nine values by key-card side (0, 1, 2 nobody) and who is ahead (0 side 0,
 #: 1 level, 2 side 1); :data:`TARGETS`: each seat's signed value.
 W_UTILITY: Final = 16
@@ -119,7 +123,8 @@ W_KILLERS: Final = W_LAYOUTS + _DEPTH * 8
 _KILLER_SLOTS: Final = 1 << 14
 W_TABLE: Final = W_KILLERS + 2 * _KILLER_SLOTS
 
-# The positions table (rows of _PW fields): a key's three words and its groups, newest first,
+# The positions table (rows of _PW fields): a key's three words, the epoch and the count of its
+# groups (:func:`_stamp`), and its groups, newest first,
 # each in one word (:func:`_summary`) with the highest lower bound and the lowest upper bound
 # over the group's rows: a group neither of which decides a question is passed over without
 # looking into the bounds table.
@@ -130,7 +135,7 @@ _P_COUNT: Final = 3
 _P_GROUP: Final = 4
 _PW: Final = 4 + GROUPS
 # The bounds table (rows of _BW fields): key, group, owners of the group's places, the bounds,
-# the lead that settled the search last, the cards left (0: an empty row).
+# the lead that settled the search last, the epoch and the cards left (:func:`_stamp`).
 _B_K0: Final = 0
 _B_K1: Final = 1
 _B_K2: Final = 2
@@ -221,6 +226,20 @@ def _mix(word: int) -> int:
     same whether it overflows, compiled, or not, interpreted: both tiers hash alike)."""
     folded = (word ^ (word >> 29) ^ (word >> 47)) & 0xFFFFFFFF
     return ((folded * 0x9E3779B1) & 0xFFFFFFFF) >> 8
+
+
+@kernel
+def _stamp(ws: MutableSequence[int], count: int) -> int:
+    """A table row's count (of groups, of cards left) stamped with the search's epoch."""
+    return ws[W_EPOCH] << 8 | count
+
+
+@kernel
+def _stamped(ws: MutableSequence[int], word: int) -> int:
+    """The count of a stamped word (:func:`_stamp`): 0 (an empty row) when of another epoch."""
+    if word >> 8 != ws[W_EPOCH]:
+        return 0
+    return word & 255
 
 
 @kernel
@@ -577,12 +596,13 @@ def _position_row(ws: MutableSequence[int], k0: int, k1: int, k2: int, make: boo
     first = (_mix(k0) ^ (_mix(k1) << 3) ^ (_mix(k2) << 5)) & (size - 1)
     for probe in range(_PROBES):
         at = base + ((first + probe) & (size - 1)) * _PW
-        if ws[at + _P_COUNT] == 0:
+        if _stamped(ws, ws[at + _P_COUNT]) == 0:
             if not make:
                 return -1
             ws[at + _P_K0] = k0
             ws[at + _P_K1] = k1
             ws[at + _P_K2] = k2
+            ws[at + _P_COUNT] = _stamp(ws, 0)
             return at
         if ws[at + _P_K0] == k0 and ws[at + _P_K1] == k1 and ws[at + _P_K2] == k2:
             return at
@@ -592,7 +612,7 @@ def _position_row(ws: MutableSequence[int], k0: int, k1: int, k2: int, make: boo
     ws[at + _P_K0] = k0
     ws[at + _P_K1] = k1
     ws[at + _P_K2] = k2
-    ws[at + _P_COUNT] = 0
+    ws[at + _P_COUNT] = _stamp(ws, 0)
     return at
 
 
@@ -619,7 +639,8 @@ def _bound_row(
     shallow = -1
     for probe in range(_PROBES):
         at = base + ((first + probe) & (bounds - 1)) * _BW
-        if ws[at + _B_LEFT] == 0:
+        left_there = _stamped(ws, ws[at + _B_LEFT])
+        if left_there == 0:
             if not make:
                 return -1
             shallow = at
@@ -633,7 +654,7 @@ def _bound_row(
             and ws[at + _B_OWN1] == own1
         ):
             return at
-        if shallow < 0 or ws[at + _B_LEFT] < ws[shallow + _B_LEFT]:
+        if shallow < 0 or left_there < _stamped(ws, ws[shallow + _B_LEFT]):
             shallow = at
     if not make:
         return -1
@@ -647,7 +668,7 @@ def _bound_row(
     ws[at + _B_LOW] = _LOW
     ws[at + _B_HIGH] = _HIGH
     ws[at + _B_MOVE] = -1
-    ws[at + _B_LEFT] = left
+    ws[at + _B_LEFT] = _stamp(ws, left)
     return at
 
 
@@ -687,7 +708,7 @@ def _look_up(
     hint = -1
     if row < 0:
         return 0, 0, 0, hint
-    for i in range(ws[row + _P_COUNT]):
+    for i in range(_stamped(ws, ws[row + _P_COUNT])):
         group, low, high = _unpack(ws[row + _P_GROUP + i])
         if low < need <= high:
             continue
@@ -728,7 +749,7 @@ def _save(
     row = _position_row(ws, k0, k1, k2, True)
     if row < 0:
         return
-    count = ws[row + _P_COUNT]
+    count = _stamped(ws, ws[row + _P_COUNT])
     at = -1
     low = _LOW
     high = _HIGH
@@ -741,7 +762,7 @@ def _save(
     if at < 0:
         at = min(count, GROUPS - 1)
         if count < GROUPS:
-            ws[row + _P_COUNT] = count + 1
+            ws[row + _P_COUNT] = _stamp(ws, count + 1)
     # (int: numba may type a bound that came through the recursion as a float.)
     if bound >= need:
         low = max(low, int(bound))
@@ -1052,17 +1073,14 @@ def _search(
             ws, h0, h1, h2, h3, leader, left, out, a0, a1, a2, a3
         )
         if low >= need:
-            ws[10] += 1
             return low, low_cards
         if high < need:
-            ws[10] += 1
             return high, high_cards
         k0, k1, k2 = _key(ws, h0, h1, h2, h3, leader, out, a0, a1, a2, a3)
         if free:
             _layouts(ws, h0, h1, h2, h3, out, depth)
             decided, bound, cards, hint = _look_up(ws, k0, k1, k2, out, need, depth)
             if decided:
-                ws[11] += 1
                 return bound, cards
         ws[W_NODES] += 1
         if ws[W_BUDGET] > 0 and ws[W_NODES] > ws[W_BUDGET]:
@@ -1184,7 +1202,6 @@ def _search(
         if (value >= need) == maximizing:
             # A cut-off: this card settles the position.
             if position == 0:
-                ws[13 if i == 0 else 14] += 1
                 ws[W_HISTORY + card] += 1 << (_count(out) // n)
                 if free:
                     _save(ws, k0, k1, k2, out, cards, value, need, card, depth)
@@ -1199,8 +1216,6 @@ def _search(
             if bit < floor:
                 skip |= floor - 1 & SUIT_MASKS[card // 13]
                 floors |= 1 << (card // 13)
-    if position == 0:
-        ws[12] += 1
     if position == 0 and free:
         _save(ws, k0, k1, k2, out, found_cards, found, need, -1, depth)
     return found, found_cards
@@ -1241,6 +1256,42 @@ def _runner(legal_plays: Legal, compile_it: bool) -> Any:
             run = compiled(run)
         _RUNNERS[key] = run
     return run
+
+
+#: Workspaces no search holds, by size and tier, for the next search of their size (a fresh
+#: table of 2 ** 19 rows costs milliseconds of zeroed memory; a reused one only a new epoch).
+_SPARE: dict[tuple[int, bool], list[MutableSequence[int]]] = {}
+_SPARES: Final = 2
+
+
+def _workspace(size: int, compile_it: bool) -> MutableSequence[int]:
+    """A workspace of ``size`` ints, zero up to the table and of a new epoch: a spare one when
+    there is one, else a new one."""
+    spare = _SPARE.get((size, compile_it))
+    if spare:
+        ws = spare.pop()
+        epoch = int(ws[W_EPOCH]) + 1
+        if compile_it:
+            ws[:W_TABLE] = 0  # type: ignore[call-overload]  # a numpy array
+        else:
+            ws[:W_TABLE] = [0] * W_TABLE
+        ws[W_EPOCH] = epoch
+        return ws
+    if compile_it:
+        import numpy as np
+
+        ws = np.zeros(size, dtype=np.int64)  # type: ignore[assignment]
+    else:
+        ws = [0] * size
+    ws[W_EPOCH] = 1
+    return ws
+
+
+def _give_back(ws: MutableSequence[int], compile_it: bool) -> None:
+    """Keep the workspace of a search that is gone, for the next of its size."""
+    spare = _SPARE.setdefault((len(ws), compile_it), [])
+    if len(spare) < _SPARES:
+        spare.append(ws)
 
 
 class Search:
@@ -1286,14 +1337,8 @@ class Search:
             table_bits = min(table_bits, _LIST_BITS)  # a list's ints cost more memory
         positions = 1 << (table_bits - 2)
         bounds = 1 << table_bits
-        size = W_TABLE + 2 + positions * _PW + bounds * _BW
-        ws: MutableSequence[int]
-        if compile_it:
-            import numpy as np
-
-            ws = np.zeros(size, dtype=np.int64)  # type: ignore[assignment]
-        else:
-            ws = [0] * size
+        ws = _workspace(W_TABLE + 2 + positions * _PW + bounds * _BW, compile_it)
+        weakref.finalize(self, _give_back, ws, compile_it)
         ws[W_PLAYERS] = players
         ws[W_TRUMP] = trump
         ws[W_OPTION] = option
