@@ -153,6 +153,8 @@ _LIST_BITS: Final = 17
 
 _SUIT: Final = 0x1FFF
 _LOW: Final = -(1 << 20)
+#: The range of the bounds a group's summary keeps (:func:`_summary`).
+_BOUND: Final = 1 << 13
 _HIGH: Final = 1 << 20
 _ALL: Final = (1 << 52) - 1
 #: The number of cards of each 13-bit pattern, and its highest place (0 for none).
@@ -243,20 +245,33 @@ def _stamped(ws: MutableSequence[int], word: int) -> int:
 
 
 @kernel
-def _summary(group: int, low: int, high: int) -> int:
-    """A group of the positions table in one word: its places (16 bits) and its rows' highest
-    lower bound and lowest upper bound (22 bits each, from ``_LOW``)."""
-    return group | (low - _LOW) << 16 | (high - _LOW) << 38
+def _summary(group: int, low: int, high: int, seen: int) -> int:
+    """A group of the positions table in one word: its places (16 bits), its rows' highest
+    lower bound and lowest upper bound (14 bits each, from ``-_BOUND``; a bound beyond that
+    range is kept as the weaker bound at its end) and the :func:`_sighting` bits of the owners
+    of its rows (16 bits)."""
+    low = min(max(low, -_BOUND), _BOUND - 1) + _BOUND
+    high = min(max(high, -_BOUND), _BOUND - 1) + _BOUND
+    return group | low << 16 | high << 30 | seen << 44
 
 
 @kernel
-def _unpack(summary: int) -> tuple[int, int, int]:
-    """A group's places, highest lower bound and lowest upper bound (see :func:`_summary`)."""
+def _unpack(summary: int) -> tuple[int, int, int, int]:
+    """A group's places, highest lower bound, lowest upper bound and owners' sighting bits
+    (see :func:`_summary`)."""
     return (
         summary & 0xFFFF,
-        ((summary >> 16) & 0x3FFFFF) + _LOW,
-        ((summary >> 38) & 0x3FFFFF) + _LOW,
+        ((summary >> 16) & 0x3FFF) - _BOUND,
+        ((summary >> 30) & 0x3FFF) - _BOUND,
+        (summary >> 44) & 0xFFFF,
     )
+
+
+@kernel
+def _sighting(own0: int, own1: int) -> int:
+    """One of 16 bits for the owners of a group's places: a group whose sighting bits lack it
+    has no row for those owners (no need to look into the bounds table)."""
+    return 1 << ((_mix(own0) ^ (_mix(own1) >> 5)) & 15)
 
 
 @kernel
@@ -709,10 +724,12 @@ def _look_up(
     if row < 0:
         return 0, 0, 0, hint
     for i in range(_stamped(ws, ws[row + _P_COUNT])):
-        group, low, high = _unpack(ws[row + _P_GROUP + i])
+        group, low, high, seen = _unpack(ws[row + _P_GROUP + i])
         if low < need <= high:
             continue
         own0, own1 = _owners(ws, depth, group)
+        if not seen & _sighting(own0, own1):
+            continue
         at = _bound_row(ws, k0, k1, k2, group, own0, own1, False, 0)
         if at < 0:
             continue
@@ -753,12 +770,14 @@ def _save(
     at = -1
     low = _LOW
     high = _HIGH
+    seen = 0
     for i in range(count):
-        known, known_low, known_high = _unpack(ws[row + _P_GROUP + i])
+        known, known_low, known_high, known_seen = _unpack(ws[row + _P_GROUP + i])
         if known == group:
             at = i
             low = known_low
             high = known_high
+            seen = known_seen
     if at < 0:
         at = min(count, GROUPS - 1)
         if count < GROUPS:
@@ -771,8 +790,8 @@ def _save(
     # The newest group first: the last to answer is the likeliest to answer again.
     for i in range(at, 0, -1):
         ws[row + _P_GROUP + i] = ws[row + _P_GROUP + i - 1]
-    ws[row + _P_GROUP] = _summary(group, low, high)
     own0, own1 = _owners(ws, depth, group)
+    ws[row + _P_GROUP] = _summary(group, low, high, seen | _sighting(own0, own1))
     entry = _bound_row(ws, k0, k1, k2, group, own0, own1, True, _count(out))
     if bound >= need:
         ws[entry + _B_LOW] = max(ws[entry + _B_LOW], bound)
