@@ -63,7 +63,7 @@ from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from typing import Any, Final
 
 from cardrules.core.cardset import SUIT_MASKS
-from cardrules.core.compiled import available, compiled, kernel, specialize
+from cardrules.core.compiled import available, compiled, inlined, kernel, specialize
 from cardrules.core.tricks import beats
 
 __all__ = [
@@ -230,13 +230,13 @@ def _mix(word: int) -> int:
     return ((folded * 0x9E3779B1) & 0xFFFFFFFF) >> 8
 
 
-@kernel
+@inlined
 def _stamp(ws: MutableSequence[int], count: int) -> int:
     """A table row's count (of groups, of cards left) stamped with the search's epoch."""
     return ws[W_EPOCH] << 8 | count
 
 
-@kernel
+@inlined
 def _stamped(ws: MutableSequence[int], word: int) -> int:
     """The count of a stamped word (:func:`_stamp`): 0 (an empty row) when of another epoch."""
     if word >> 8 != ws[W_EPOCH]:
@@ -274,7 +274,7 @@ def _sighting(own0: int, own1: int) -> int:
     return 1 << ((_mix(own0) ^ (_mix(own1) >> 5)) & 15)
 
 
-@kernel
+@inlined
 def _worth_of(ws: MutableSequence[int], cards: int) -> int:
     """The card points of a few cards (a trick)."""
     total = 0
@@ -287,7 +287,7 @@ def _worth_of(ws: MutableSequence[int], cards: int) -> int:
 
 
 # -- the value of an end, and sure bounds -------------------------------------------------------
-@kernel
+@inlined
 def _final(ws: MutableSequence[int], a0: int, a1: int, a2: int, a3: int) -> int:
     """The value of the end of the deal from the running totals (0 more tricks for TRICKS)."""
     mode = ws[W_MODE]
@@ -439,7 +439,7 @@ def _entry(h0: int, h1: int, h2: int, h3: int, leader: int, trump: int) -> int:
     return 0
 
 
-@kernel
+@inlined
 def _sure(
     ws: MutableSequence[int],
     h0: int,
@@ -539,7 +539,7 @@ def _spread(bits: int) -> int:
     return (bits | bits << 1) & 0x55555555
 
 
-@kernel
+@inlined
 def _layouts(
     ws: MutableSequence[int], h0: int, h1: int, h2: int, h3: int, out: int, depth: int
 ) -> None:
@@ -571,7 +571,7 @@ def _group(deps: int, out: int) -> int:
     return group
 
 
-@kernel
+@inlined
 def _owners(ws: MutableSequence[int], depth: int, group: int) -> tuple[int, int]:
     """Who holds the group's places (two bits a card, the top of each suit first)."""
     at = W_LAYOUTS + depth * 8
@@ -602,7 +602,7 @@ def _tops(out: int, group: int) -> int:
     return cards
 
 
-@kernel
+@inlined
 def _position_row(ws: MutableSequence[int], k0: int, k1: int, k2: int, make: bool) -> int:
     """The positions table's row of a key (made when ``make``; the oldest of its bucket
     replaced), or -1."""
@@ -631,7 +631,7 @@ def _position_row(ws: MutableSequence[int], k0: int, k1: int, k2: int, make: boo
     return at
 
 
-@kernel
+@inlined
 def _bound_row(
     ws: MutableSequence[int],
     k0: int,
@@ -687,7 +687,7 @@ def _bound_row(
     return at
 
 
-@kernel
+@inlined
 def _key(
     ws: MutableSequence[int],
     h0: int,
@@ -713,7 +713,7 @@ def _key(
     return k0, _lengths(h3) | extra << 16, out & ws[W_WORTHY]
 
 
-@kernel
+@inlined
 def _look_up(
     ws: MutableSequence[int], k0: int, k1: int, k2: int, out: int, need: int, depth: int
 ) -> tuple[int, int, int, int]:
@@ -742,7 +742,7 @@ def _look_up(
     return 0, 0, 0, hint
 
 
-@kernel
+@inlined
 def _save(
     ws: MutableSequence[int],
     k0: int,
@@ -808,7 +808,7 @@ def _killer_slot(hand: int, best: int, need: int) -> tuple[int, int]:
     return W_KILLERS + 2 * (_mix(key) & (_KILLER_SLOTS - 1)), key
 
 
-@kernel
+@inlined
 def _killer(ws: MutableSequence[int], hand: int, best: int, need: int) -> int:
     """The card that last settled a search from this hand, winning card and question, or -1."""
     at, key = _killer_slot(hand, best, need)
@@ -818,7 +818,7 @@ def _killer(ws: MutableSequence[int], hand: int, best: int, need: int) -> int:
 
 
 # -- moves --------------------------------------------------------------------------------------
-@kernel
+@inlined
 def _moves(ws: MutableSequence[int], allowed: int, out: int, depth: int) -> int:
     """One card of each run of equivalent cards of ``allowed`` (the highest) into the
     workspace's moves of ``depth``, the run's cards into its runs; the count."""
@@ -882,7 +882,7 @@ def _beatable(card: int, trump: int, threats: int, ruffs: int) -> bool:
     return suit != trump and ruffs != 0
 
 
-@kernel
+@inlined
 def _order(
     ws: MutableSequence[int],
     depth: int,
