@@ -134,19 +134,20 @@ _P_K2: Final = 2
 _P_COUNT: Final = 3
 _P_GROUP: Final = 4
 _PW: Final = 4 + GROUPS
-# The bounds table (rows of _BW fields): key, group, owners of the group's places, the bounds,
-# the lead that settled the search last, the epoch and the cards left (:func:`_stamp`).
+# The bounds table (rows of _BW fields, a cache line): key, owners of the group's places, the
+# bounds, and in one word (_B_INFO) the group, the lead that settled the search last (plus one)
+# and the epoch with the cards left (:func:`_stamp`).
 _B_K0: Final = 0
 _B_K1: Final = 1
 _B_K2: Final = 2
-_B_GROUP: Final = 3
+_B_INFO: Final = 3
 _B_OWN0: Final = 4
 _B_OWN1: Final = 5
 _B_LOW: Final = 6
 _B_HIGH: Final = 7
-_B_MOVE: Final = 8
-_B_LEFT: Final = 9
-_BW: Final = 10
+_BW: Final = 8
+_MOVE_AT: Final = 16
+_STAMP_AT: Final = 22
 _PROBES: Final = 4
 #: The most table bits of an interpreted search (its workspace is a list).
 _LIST_BITS: Final = 17
@@ -654,7 +655,8 @@ def _bound_row(
     shallow = -1
     for probe in range(_PROBES):
         at = base + ((first + probe) & (bounds - 1)) * _BW
-        left_there = _stamped(ws, ws[at + _B_LEFT])
+        info = ws[at + _B_INFO]
+        left_there = _stamped(ws, info >> _STAMP_AT)
         if left_there == 0:
             if not make:
                 return -1
@@ -664,12 +666,12 @@ def _bound_row(
             ws[at + _B_K0] == k0
             and ws[at + _B_K1] == k1
             and ws[at + _B_K2] == k2
-            and ws[at + _B_GROUP] == group
+            and info & 0xFFFF == group
             and ws[at + _B_OWN0] == own0
             and ws[at + _B_OWN1] == own1
         ):
             return at
-        if shallow < 0 or left_there < _stamped(ws, ws[shallow + _B_LEFT]):
+        if shallow < 0 or left_there < _stamped(ws, ws[shallow + _B_INFO] >> _STAMP_AT):
             shallow = at
     if not make:
         return -1
@@ -677,13 +679,11 @@ def _bound_row(
     ws[at + _B_K0] = k0
     ws[at + _B_K1] = k1
     ws[at + _B_K2] = k2
-    ws[at + _B_GROUP] = group
+    ws[at + _B_INFO] = group | _stamp(ws, left) << _STAMP_AT
     ws[at + _B_OWN0] = own0
     ws[at + _B_OWN1] = own1
     ws[at + _B_LOW] = _LOW
     ws[at + _B_HIGH] = _HIGH
-    ws[at + _B_MOVE] = -1
-    ws[at + _B_LEFT] = _stamp(ws, left)
     return at
 
 
@@ -734,7 +734,7 @@ def _look_up(
         if at < 0:
             continue
         if hint < 0:
-            hint = ws[at + _B_MOVE]
+            hint = ((ws[at + _B_INFO] >> _MOVE_AT) & 63) - 1
         if ws[at + _B_LOW] >= need:
             return 1, ws[at + _B_LOW], _tops(out, group), hint
         if ws[at + _B_HIGH] < need:
@@ -798,7 +798,7 @@ def _save(
     else:
         ws[entry + _B_HIGH] = min(ws[entry + _B_HIGH], bound)
     if move >= 0:
-        ws[entry + _B_MOVE] = move
+        ws[entry + _B_INFO] = ws[entry + _B_INFO] & ~(63 << _MOVE_AT) | (move + 1) << _MOVE_AT
 
 
 @kernel
