@@ -12,7 +12,9 @@ The design:
   numba compiles (:mod:`cardrules.core.compiled`).  Its state is plain ints and one flat int
   buffer, the *workspace* (the deal's constants, the counters, the move lists and the
   transposition table at the ``W_*`` offsets): a ``list`` when interpreted, a numpy array when
-  compiled, so that a plain install never imports numpy;
+  compiled, so that a plain install never imports numpy.  A workspace whose search is gone is
+  kept for the next search of its size: each table row is stamped with its search's *epoch*,
+  and a row of another epoch is empty, so a table is never cleared;
 * **the game's rules as kernels**: the follow rule is the game's kernel ``legal(hand, lead, top,
   trump, option)`` bound into the search by :func:`~cardrules.core.compiled.specialize`; the
   trick winner is the core's :func:`~cardrules.core.tricks.beats`;
@@ -27,13 +29,17 @@ The design:
   of each suit down to the lowest of those cards (places among the cards still out), with the
   owners of those places, and answers every position of the same key whose same seats hold
   those places.  A key keeps its :data:`GROUPS` latest groups, each with the best bounds of
-  its rows beside it (a group that cannot decide a question is passed over unread); a full
-  bucket gives up the bound with the fewest cards left.  With :data:`POINTS` the cards worth
+  its rows and *sighting bits* of their owners beside it (a group that cannot decide a
+  question, or has no row for these owners, is passed over unread); a full bucket gives up the
+  bound with the fewest cards left.  With :data:`POINTS` the cards worth
   something always matter, and under an undertrump rule every trump too (a follower's legal
   cards depend on the trumps' ranks);
 * **equivalent cards**: cards of one suit in one hand that no other card still out separates
   (and that the game does not keep apart, ``alone``) win and lose alike: one of each run is
-  tried;
+  tried.  And (except with :data:`POINTS`, where card points tell cards apart) once a card
+  tried does not settle the position and lies below every card of its suit that the bounds
+  found so far depend on, the hand's other cards of that suit below those are not tried: the
+  same bounds hold for them;
 * **move ordering**: first the *killer*, the card that last settled a search from the same
   hand, winning card (none for a lead) and question, then the lead the table kept for the
   position.  Leads by category, then by a *history* of the leads that settled searches
@@ -1230,6 +1236,7 @@ def _search(
             return value, cards
         found_cards |= cards
         found = max(found, value) if maximizing else min(found, value)
+        # The cards of this suit below every card the bounds so far depend on do alike.
         if mode != POINTS and not floors >> (card // 13) & 1:
             floor = _floor(found_cards, card // 13)
             if bit < floor:
