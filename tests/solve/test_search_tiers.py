@@ -13,6 +13,7 @@ import test_solve_fh as fh
 
 from cardrules import all_fours, four_hundred
 from cardrules.all_fours import Phase
+from cardrules.core import search
 from cardrules.core.compiled import available
 from cardrules.core.search import tier
 from cardrules.four_hundred.bid_solve import bid_values
@@ -108,3 +109,16 @@ def test_the_tiers_agree_on_full_all_fours_deals(rules: all_fours.Rules) -> None
         if checked == 2:
             break
     assert checked == 2
+
+
+def test_a_kept_workspace_answers_as_a_fresh_one(
+    compiled_tier: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A solve's workspace is kept for the next solve of its size, its table rows stamped with
+    # an epoch instead of cleared: the reused one must answer exactly as a fresh one.
+    monkeypatch.setattr(search, "_SPARE", {})
+    state, other = fh._ending(600, 5), fh._ending(601, 5)
+    fresh = four_hundred.solve(state)
+    four_hundred.solve(other)
+    assert search._SPARE, "the workspace was not kept"
+    assert four_hundred.solve(state) == fresh  # values, plays and node counts alike

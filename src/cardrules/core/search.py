@@ -1293,9 +1293,11 @@ _SPARES: Final = 2
 def _workspace(size: int, compile_it: bool) -> MutableSequence[int]:
     """A workspace of ``size`` ints, zero up to the table and of a new epoch: a spare one when
     there is one, else a new one."""
-    spare = _SPARE.get((size, compile_it))
-    if spare:
-        ws = spare.pop()
+    try:
+        ws = _SPARE[(size, compile_it)].pop()
+    except (KeyError, IndexError):  # none kept (another thread may have just taken the last)
+        pass
+    else:
         epoch = int(ws[W_EPOCH]) + 1
         if compile_it:
             ws[:W_TABLE] = 0  # type: ignore[call-overload]  # a numpy array
