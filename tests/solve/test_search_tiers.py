@@ -33,6 +33,7 @@ from cardrules.all_fours import Phase as AfPhase
 from cardrules.all_fours.solve import OBJECTIVES, WIN
 from cardrules.all_fours.solve import play_values as af_play_values
 from cardrules.all_fours.solve import value as af_value
+from cardrules.core import search
 from cardrules.core.compiled import available
 from cardrules.core.search import Search, tier
 from cardrules.four_hundred import Phase as FhPhase
@@ -402,3 +403,18 @@ def test_the_tiers_agree_on_full_400_hands(seed: int) -> None:
         answers.append(asked)
     assert answers[0] == answers[1]
     assert [made for made, _ in answers[0]] == [True, False]
+
+
+@pytest.mark.parametrize("compiled", _TIERS)
+def test_a_kept_workspace_answers_as_a_fresh_one(
+    compiled: bool, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A solve's workspace is kept for the next solve of its size, its table rows stamped with
+    # an epoch instead of cleared: the reused one must answer exactly as a fresh one.
+    monkeypatch.setattr(search, "_SPARE", {})
+    state, other = _fh_position(600, 5), _fh_position(601, 5)
+    with tier(compiled):
+        fresh = four_hundred.solve(state)
+        four_hundred.solve(other)
+        assert search._SPARE, "the workspace was not kept"
+        assert four_hundred.solve(state) == fresh  # values, plays and node counts alike

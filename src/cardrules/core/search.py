@@ -12,7 +12,9 @@ The design:
   numba compiles (:mod:`cardrules.core.compiled`).  Its state is plain ints and one flat int
   buffer, the *workspace* (the deal's constants, the counters, the move lists and the
   transposition table at the ``W_*`` offsets): a ``list`` when interpreted, a numpy array when
-  compiled, so that a plain install never imports numpy;
+  compiled, so that a plain install never imports numpy.  A workspace whose search is gone is
+  kept for the next search of its size: each table row is stamped with its search's *epoch*,
+  and a row of another epoch is empty, so a table is never cleared;
 * **the game's rules as kernels**: the follow rule is the game's kernel ``legal(hand, lead, top,
   trump, option)`` bound into the search by :func:`~cardrules.core.compiled.specialize`; the
   trick winner is the core's :func:`~cardrules.core.tricks.beats`;
@@ -27,13 +29,17 @@ The design:
   of each suit down to the lowest of those cards (places among the cards still out), with the
   owners of those places, and answers every position of the same key whose same seats hold
   those places.  A key keeps its :data:`GROUPS` latest groups, each with the best bounds of
-  its rows beside it (a group that cannot decide a question is passed over unread); a full
-  bucket gives up the bound with the fewest cards left.  With :data:`POINTS` the cards worth
+  its rows and *sighting bits* of their owners beside it (a group that cannot decide a
+  question, or has no row for these owners, is passed over unread); a full bucket gives up the
+  bound with the fewest cards left.  With :data:`POINTS` the cards worth
   something always matter, and under an undertrump rule every trump too (a follower's legal
   cards depend on the trumps' ranks);
 * **equivalent cards**: cards of one suit in one hand that no other card still out separates
   (and that the game does not keep apart, ``alone``) win and lose alike: one of each run is
-  tried;
+  tried.  And (except with :data:`POINTS`, where card points tell cards apart) once a card
+  tried does not settle the position and lies below every card of its suit that the bounds
+  found so far depend on, the hand's other cards of that suit below those are not tried: the
+  same bounds hold for them;
 * **move ordering**: first the *killer*, the card that last settled a search from the same
   hand, winning card (none for a lead) and question, then the lead the table kept for the
   position.  Leads by category, then by a *history* of the leads that settled searches
@@ -58,11 +64,12 @@ stops and sets ``ws[W_OVER]``.
 from __future__ import annotations
 
 import contextlib
+import weakref
 from collections.abc import Callable, Iterator, MutableSequence, Sequence
 from typing import Any, Final
 
 from cardrules.core.cardset import SUIT_MASKS
-from cardrules.core.compiled import available, compiled, kernel, specialize
+from cardrules.core.compiled import available, compiled, inlined, kernel, specialize
 from cardrules.core.tricks import beats
 
 __all__ = [
@@ -98,6 +105,9 @@ W_RESTRICT: Final = 6
 W_NODES: Final = 7
 W_BUDGET: Final = 8
 W_OVER: Final = 9
+#: The search's *epoch*: a table row stamped with another is empty (a reused workspace's
+#: table needs no clearing).
+W_EPOCH: Final = 10
 #: :data:`POINTS`: nine values by key-card side (0, 1, 2 nobody) and who is ahead (0 side 0,
 #: 1 level, 2 side 1); :data:`TARGETS`: each seat's signed value.
 W_UTILITY: Final = 16
@@ -119,7 +129,8 @@ W_KILLERS: Final = W_LAYOUTS + _DEPTH * 8
 _KILLER_SLOTS: Final = 1 << 14
 W_TABLE: Final = W_KILLERS + 2 * _KILLER_SLOTS
 
-# The positions table (rows of _PW fields): a key's three words and its groups, newest first,
+# The positions table (rows of _PW fields): a key's three words, the epoch and the count of its
+# groups (:func:`_stamp`), and its groups, newest first,
 # each in one word (:func:`_summary`) with the highest lower bound and the lowest upper bound
 # over the group's rows: a group neither of which decides a question is passed over without
 # looking into the bounds table.
@@ -129,30 +140,48 @@ _P_K2: Final = 2
 _P_COUNT: Final = 3
 _P_GROUP: Final = 4
 _PW: Final = 4 + GROUPS
-# The bounds table (rows of _BW fields): key, group, owners of the group's places, the bounds,
-# the lead that settled the search last, the cards left (0: an empty row).
+# The bounds table (rows of _BW fields, a cache line): key, owners of the group's places, the
+# bounds, and in one word (_B_INFO) the group, the lead that settled the search last (plus one)
+# and the epoch with the cards left (:func:`_stamp`).
 _B_K0: Final = 0
 _B_K1: Final = 1
 _B_K2: Final = 2
-_B_GROUP: Final = 3
+_B_INFO: Final = 3
 _B_OWN0: Final = 4
 _B_OWN1: Final = 5
 _B_LOW: Final = 6
 _B_HIGH: Final = 7
-_B_MOVE: Final = 8
-_B_LEFT: Final = 9
-_BW: Final = 10
+_BW: Final = 8
+_MOVE_AT: Final = 16
+_STAMP_AT: Final = 22
 _PROBES: Final = 4
 #: The most table bits of an interpreted search (its workspace is a list).
 _LIST_BITS: Final = 17
 
 _SUIT: Final = 0x1FFF
 _LOW: Final = -(1 << 20)
+#: The range of the bounds a group's summary keeps (:func:`_summary`).
+_BOUND: Final = 1 << 13
 _HIGH: Final = 1 << 20
 _ALL: Final = (1 << 52) - 1
 #: The number of cards of each 13-bit pattern, and its highest place (0 for none).
 _COUNT13: Final = bytes(bin(pattern).count("1") for pattern in range(1 << 13))
 _TOP13: Final = bytes(max(0, pattern.bit_length() - 1) for pattern in range(1 << 13))
+
+
+def _squeezed(pattern: int, value: int) -> int:
+    """The bits of ``value`` at the places of ``pattern``, side by side (lowest first)."""
+    result = 0
+    at = 0
+    for place in range(7):
+        if pattern >> place & 1:
+            result |= (value >> place & 1) << at
+            at += 1
+    return result
+
+
+#: ``_SQUEEZE7[pattern << 7 | value]``: :func:`_squeezed` of two 7-bit chunks.
+_SQUEEZE7: Final = bytes(_squeezed(index >> 7, index & 127) for index in range(1 << 14))
 
 
 # -- small helpers ------------------------------------------------------------------------------
@@ -208,24 +237,51 @@ def _mix(word: int) -> int:
     return ((folded * 0x9E3779B1) & 0xFFFFFFFF) >> 8
 
 
-@kernel
-def _summary(group: int, low: int, high: int) -> int:
-    """A group of the positions table in one word: its places (16 bits) and its rows' highest
-    lower bound and lowest upper bound (22 bits each, from ``_LOW``)."""
-    return group | (low - _LOW) << 16 | (high - _LOW) << 38
+@inlined
+def _stamp(ws: MutableSequence[int], count: int) -> int:
+    """A table row's count (of groups, of cards left) stamped with the search's epoch."""
+    return ws[W_EPOCH] << 8 | count
+
+
+@inlined
+def _stamped(ws: MutableSequence[int], word: int) -> int:
+    """The count of a stamped word (:func:`_stamp`): 0 (an empty row) when of another epoch."""
+    if word >> 8 != ws[W_EPOCH]:
+        return 0
+    return word & 255
 
 
 @kernel
-def _unpack(summary: int) -> tuple[int, int, int]:
-    """A group's places, highest lower bound and lowest upper bound (see :func:`_summary`)."""
+def _summary(group: int, low: int, high: int, seen: int) -> int:
+    """A group of the positions table in one word: its places (16 bits), its rows' highest
+    lower bound and lowest upper bound (14 bits each, from ``-_BOUND``; a bound beyond that
+    range is kept as the weaker bound at its end) and the :func:`_sighting` bits of the owners
+    of its rows (16 bits)."""
+    low = min(max(low, -_BOUND), _BOUND - 1) + _BOUND
+    high = min(max(high, -_BOUND), _BOUND - 1) + _BOUND
+    return group | low << 16 | high << 30 | seen << 44
+
+
+@kernel
+def _unpack(summary: int) -> tuple[int, int, int, int]:
+    """A group's places, highest lower bound, lowest upper bound and owners' sighting bits
+    (see :func:`_summary`)."""
     return (
         summary & 0xFFFF,
-        ((summary >> 16) & 0x3FFFFF) + _LOW,
-        ((summary >> 38) & 0x3FFFFF) + _LOW,
+        ((summary >> 16) & 0x3FFF) - _BOUND,
+        ((summary >> 30) & 0x3FFF) - _BOUND,
+        (summary >> 44) & 0xFFFF,
     )
 
 
 @kernel
+def _sighting(own0: int, own1: int) -> int:
+    """One of 16 bits for the owners of a group's places: a group whose sighting bits lack it
+    has no row for those owners (no need to look into the bounds table)."""
+    return 1 << ((_mix(own0) ^ (_mix(own1) >> 5)) & 15)
+
+
+@inlined
 def _worth_of(ws: MutableSequence[int], cards: int) -> int:
     """The card points of a few cards (a trick)."""
     total = 0
@@ -238,7 +294,7 @@ def _worth_of(ws: MutableSequence[int], cards: int) -> int:
 
 
 # -- the value of an end, and sure bounds -------------------------------------------------------
-@kernel
+@inlined
 def _final(ws: MutableSequence[int], a0: int, a1: int, a2: int, a3: int) -> int:
     """The value of the end of the deal from the running totals (0 more tricks for TRICKS)."""
     mode = ws[W_MODE]
@@ -390,7 +446,7 @@ def _entry(h0: int, h1: int, h2: int, h3: int, leader: int, trump: int) -> int:
     return 0
 
 
-@kernel
+@inlined
 def _sure(
     ws: MutableSequence[int],
     h0: int,
@@ -473,25 +529,39 @@ def _sure(
 
 # -- the transposition table --------------------------------------------------------------------
 @kernel
+def _squeeze(value: int, pattern: int) -> int:
+    """The bits of ``value`` (13 bits) at the places of ``pattern``, side by side: bit ``i`` of
+    the result is that of the ``i``-th lowest place of ``pattern``."""
+    low = _SQUEEZE7[(pattern & 127) << 7 | (value & 127)]
+    high = _SQUEEZE7[(pattern >> 7) << 7 | ((value >> 7) & 127)]
+    return low | high << _COUNT13[pattern & 127]
+
+
+@kernel
+def _spread(bits: int) -> int:
+    """Bit ``i`` of ``bits`` (16 bits) at bit ``2 i``."""
+    bits = (bits | bits << 8) & 0x00FF00FF
+    bits = (bits | bits << 4) & 0x0F0F0F0F
+    bits = (bits | bits << 2) & 0x33333333
+    return (bits | bits << 1) & 0x55555555
+
+
+@inlined
 def _layouts(
     ws: MutableSequence[int], h0: int, h1: int, h2: int, h3: int, out: int, depth: int
 ) -> None:
-    """Each suit's owners of the cards out (two bits a card, the top first) and count, into
-    the workspace's layouts of ``depth``."""
+    """Each suit's owners of the cards out (two bits a card, the top first: the highest bits)
+    and count, into the workspace's layouts of ``depth``."""
     at = W_LAYOUTS + depth * 8
+    odd = h1 | h3  # the owner's low bit
+    high = h2 | h3  # its high bit
     for suit in range(4):
-        code = 0
-        length = 0
-        present = (out >> (13 * suit)) & _SUIT
-        while present:
-            place = _TOP13[present]
-            present ^= 1 << place
-            bit = 1 << (13 * suit + place)
-            owner = 0 if h0 & bit else 1 if h1 & bit else 2 if h2 & bit else 3
-            code = code << 2 | owner
-            length += 1
-        ws[at + suit] = code
-        ws[at + 4 + suit] = length
+        shift = 13 * suit
+        present = (out >> shift) & _SUIT
+        low_bits = _squeeze((odd >> shift) & present, present)
+        high_bits = _squeeze((high >> shift) & present, present)
+        ws[at + suit] = _spread(high_bits) << 1 | _spread(low_bits)
+        ws[at + 4 + suit] = _COUNT13[present]
 
 
 @kernel
@@ -508,7 +578,7 @@ def _group(deps: int, out: int) -> int:
     return group
 
 
-@kernel
+@inlined
 def _owners(ws: MutableSequence[int], depth: int, group: int) -> tuple[int, int]:
     """Who holds the group's places (two bits a card, the top of each suit first)."""
     at = W_LAYOUTS + depth * 8
@@ -539,7 +609,7 @@ def _tops(out: int, group: int) -> int:
     return cards
 
 
-@kernel
+@inlined
 def _position_row(ws: MutableSequence[int], k0: int, k1: int, k2: int, make: bool) -> int:
     """The positions table's row of a key (made when ``make``; the oldest of its bucket
     replaced), or -1."""
@@ -548,12 +618,13 @@ def _position_row(ws: MutableSequence[int], k0: int, k1: int, k2: int, make: boo
     first = (_mix(k0) ^ (_mix(k1) << 3) ^ (_mix(k2) << 5)) & (size - 1)
     for probe in range(_PROBES):
         at = base + ((first + probe) & (size - 1)) * _PW
-        if ws[at + _P_COUNT] == 0:
+        if _stamped(ws, ws[at + _P_COUNT]) == 0:
             if not make:
                 return -1
             ws[at + _P_K0] = k0
             ws[at + _P_K1] = k1
             ws[at + _P_K2] = k2
+            ws[at + _P_COUNT] = _stamp(ws, 0)
             return at
         if ws[at + _P_K0] == k0 and ws[at + _P_K1] == k1 and ws[at + _P_K2] == k2:
             return at
@@ -563,11 +634,11 @@ def _position_row(ws: MutableSequence[int], k0: int, k1: int, k2: int, make: boo
     ws[at + _P_K0] = k0
     ws[at + _P_K1] = k1
     ws[at + _P_K2] = k2
-    ws[at + _P_COUNT] = 0
+    ws[at + _P_COUNT] = _stamp(ws, 0)
     return at
 
 
-@kernel
+@inlined
 def _bound_row(
     ws: MutableSequence[int],
     k0: int,
@@ -590,7 +661,9 @@ def _bound_row(
     shallow = -1
     for probe in range(_PROBES):
         at = base + ((first + probe) & (bounds - 1)) * _BW
-        if ws[at + _B_LEFT] == 0:
+        info = ws[at + _B_INFO]
+        left_there = _stamped(ws, info >> _STAMP_AT)
+        if left_there == 0:
             if not make:
                 return -1
             shallow = at
@@ -599,12 +672,12 @@ def _bound_row(
             ws[at + _B_K0] == k0
             and ws[at + _B_K1] == k1
             and ws[at + _B_K2] == k2
-            and ws[at + _B_GROUP] == group
+            and info & 0xFFFF == group
             and ws[at + _B_OWN0] == own0
             and ws[at + _B_OWN1] == own1
         ):
             return at
-        if shallow < 0 or ws[at + _B_LEFT] < ws[shallow + _B_LEFT]:
+        if shallow < 0 or left_there < _stamped(ws, ws[shallow + _B_INFO] >> _STAMP_AT):
             shallow = at
     if not make:
         return -1
@@ -612,17 +685,15 @@ def _bound_row(
     ws[at + _B_K0] = k0
     ws[at + _B_K1] = k1
     ws[at + _B_K2] = k2
-    ws[at + _B_GROUP] = group
+    ws[at + _B_INFO] = group | _stamp(ws, left) << _STAMP_AT
     ws[at + _B_OWN0] = own0
     ws[at + _B_OWN1] = own1
     ws[at + _B_LOW] = _LOW
     ws[at + _B_HIGH] = _HIGH
-    ws[at + _B_MOVE] = -1
-    ws[at + _B_LEFT] = left
     return at
 
 
-@kernel
+@inlined
 def _key(
     ws: MutableSequence[int],
     h0: int,
@@ -648,7 +719,7 @@ def _key(
     return k0, _lengths(h3) | extra << 16, out & ws[W_WORTHY]
 
 
-@kernel
+@inlined
 def _look_up(
     ws: MutableSequence[int], k0: int, k1: int, k2: int, out: int, need: int, depth: int
 ) -> tuple[int, int, int, int]:
@@ -658,16 +729,18 @@ def _look_up(
     hint = -1
     if row < 0:
         return 0, 0, 0, hint
-    for i in range(ws[row + _P_COUNT]):
-        group, low, high = _unpack(ws[row + _P_GROUP + i])
+    for i in range(_stamped(ws, ws[row + _P_COUNT])):
+        group, low, high, seen = _unpack(ws[row + _P_GROUP + i])
         if low < need <= high:
             continue
         own0, own1 = _owners(ws, depth, group)
+        if not seen & _sighting(own0, own1):
+            continue
         at = _bound_row(ws, k0, k1, k2, group, own0, own1, False, 0)
         if at < 0:
             continue
         if hint < 0:
-            hint = ws[at + _B_MOVE]
+            hint = ((ws[at + _B_INFO] >> _MOVE_AT) & 63) - 1
         if ws[at + _B_LOW] >= need:
             return 1, ws[at + _B_LOW], _tops(out, group), hint
         if ws[at + _B_HIGH] < need:
@@ -675,7 +748,7 @@ def _look_up(
     return 0, 0, 0, hint
 
 
-@kernel
+@inlined
 def _save(
     ws: MutableSequence[int],
     k0: int,
@@ -699,20 +772,22 @@ def _save(
     row = _position_row(ws, k0, k1, k2, True)
     if row < 0:
         return
-    count = ws[row + _P_COUNT]
+    count = _stamped(ws, ws[row + _P_COUNT])
     at = -1
     low = _LOW
     high = _HIGH
+    seen = 0
     for i in range(count):
-        known, known_low, known_high = _unpack(ws[row + _P_GROUP + i])
+        known, known_low, known_high, known_seen = _unpack(ws[row + _P_GROUP + i])
         if known == group:
             at = i
             low = known_low
             high = known_high
+            seen = known_seen
     if at < 0:
         at = min(count, GROUPS - 1)
         if count < GROUPS:
-            ws[row + _P_COUNT] = count + 1
+            ws[row + _P_COUNT] = _stamp(ws, count + 1)
     # (int: numba may type a bound that came through the recursion as a float.)
     if bound >= need:
         low = max(low, int(bound))
@@ -721,15 +796,15 @@ def _save(
     # The newest group first: the last to answer is the likeliest to answer again.
     for i in range(at, 0, -1):
         ws[row + _P_GROUP + i] = ws[row + _P_GROUP + i - 1]
-    ws[row + _P_GROUP] = _summary(group, low, high)
     own0, own1 = _owners(ws, depth, group)
+    ws[row + _P_GROUP] = _summary(group, low, high, seen | _sighting(own0, own1))
     entry = _bound_row(ws, k0, k1, k2, group, own0, own1, True, _count(out))
     if bound >= need:
         ws[entry + _B_LOW] = max(ws[entry + _B_LOW], bound)
     else:
         ws[entry + _B_HIGH] = min(ws[entry + _B_HIGH], bound)
     if move >= 0:
-        ws[entry + _B_MOVE] = move
+        ws[entry + _B_INFO] = ws[entry + _B_INFO] & ~(63 << _MOVE_AT) | (move + 1) << _MOVE_AT
 
 
 @kernel
@@ -739,7 +814,7 @@ def _killer_slot(hand: int, best: int, need: int) -> tuple[int, int]:
     return W_KILLERS + 2 * (_mix(key) & (_KILLER_SLOTS - 1)), key
 
 
-@kernel
+@inlined
 def _killer(ws: MutableSequence[int], hand: int, best: int, need: int) -> int:
     """The card that last settled a search from this hand, winning card and question, or -1."""
     at, key = _killer_slot(hand, best, need)
@@ -749,33 +824,47 @@ def _killer(ws: MutableSequence[int], hand: int, best: int, need: int) -> int:
 
 
 # -- moves --------------------------------------------------------------------------------------
-@kernel
+@inlined
 def _moves(ws: MutableSequence[int], allowed: int, out: int, depth: int) -> int:
     """One card of each run of equivalent cards of ``allowed`` (the highest) into the
     workspace's moves of ``depth``, the run's cards into its runs; the count."""
     count = 0
     at = depth * _MOVES
     for suit in range(4):
-        mine = (allowed >> (13 * suit)) & _SUIT
+        shift = 13 * suit
+        mine = (allowed >> shift) & _SUIT
         if not mine:
             continue
-        present = (out >> (13 * suit)) & _SUIT
+        others = ((out >> shift) & _SUIT) & ~mine
         single = ws[W_ALONE + suit]
-        previous = False
-        while present:
-            place = _TOP13[present]
-            present ^= 1 << place
-            held = (mine >> place) & 1 == 1
-            own = (single >> place) & 1 == 1
-            card = suit * 13 + place
-            if held and (not previous or own):
+        above = 13  # the place of the card of ``mine`` last taken
+        joins = False  # may the next card join its run?
+        while mine:
+            place = _TOP13[mine]
+            mine ^= 1 << place
+            card = shift + place
+            between = others & ((1 << above) - (2 << place))
+            alone = (single >> place) & 1 == 1
+            if joins and not between and not alone:
+                ws[W_RUNS + at + count - 1] |= 1 << card
+            else:
                 ws[W_MOVES + at + count] = card
                 ws[W_RUNS + at + count] = 1 << card
                 count += 1
-            elif held:
-                ws[W_RUNS + at + count - 1] |= 1 << card
-            previous = held and not own
+            joins = not alone
+            above = place
     return count
+
+
+@kernel
+def _floor(deps: int, suit: int) -> int:
+    """The lowest card of ``suit`` in ``deps`` (a bit), or the bit above the suit when none: a
+    card of the suit below it is no card that a bound depending on ``deps`` tells apart from
+    another such card of the same hand."""
+    mine = deps & SUIT_MASKS[suit]
+    if mine:
+        return mine & -mine
+    return 1 << (13 * suit + 13)
 
 
 @kernel
@@ -799,7 +888,7 @@ def _beatable(card: int, trump: int, threats: int, ruffs: int) -> bool:
     return suit != trump and ruffs != 0
 
 
-@kernel
+@inlined
 def _order(
     ws: MutableSequence[int],
     depth: int,
@@ -1035,10 +1124,14 @@ def _search(
     maximizing = seat & 1 == 0
     found = _LOW if maximizing else _HIGH
     found_cards = 0
+    skip = 0
+    floors = 0
     at = depth * _MOVES
     for i in range(count):
         card = ws[W_MOVES + at + i]
         bit = 1 << card
+        if skip & bit:
+            continue
         n0 = h0 ^ bit if seat == 0 else h0
         n1 = h1 ^ bit if seat == 1 else h1
         n2 = h2 ^ bit if seat == 2 else h2
@@ -1143,6 +1236,12 @@ def _search(
             return value, cards
         found_cards |= cards
         found = max(found, value) if maximizing else min(found, value)
+        # The cards of this suit below every card the bounds so far depend on do alike.
+        if mode != POINTS and not floors >> (card // 13) & 1:
+            floor = _floor(found_cards, card // 13)
+            if bit < floor:
+                skip |= floor - 1 & SUIT_MASKS[card // 13]
+                floors |= 1 << (card // 13)
     if position == 0 and free:
         _save(ws, k0, k1, k2, out, found_cards, found, need, -1, depth)
     return found, found_cards
@@ -1183,6 +1282,44 @@ def _runner(legal_plays: Legal, compile_it: bool) -> Any:
             run = compiled(run)
         _RUNNERS[key] = run
     return run
+
+
+#: Workspaces no search holds, by size and tier, for the next search of their size (a fresh
+#: table of 2 ** 19 rows costs milliseconds of zeroed memory; a reused one only a new epoch).
+_SPARE: dict[tuple[int, bool], list[MutableSequence[int]]] = {}
+_SPARES: Final = 2
+
+
+def _workspace(size: int, compile_it: bool) -> MutableSequence[int]:
+    """A workspace of ``size`` ints, zero up to the table and of a new epoch: a spare one when
+    there is one, else a new one."""
+    try:
+        ws = _SPARE[(size, compile_it)].pop()
+    except (KeyError, IndexError):  # none kept (another thread may have just taken the last)
+        pass
+    else:
+        epoch = int(ws[W_EPOCH]) + 1
+        if compile_it:
+            ws[:W_TABLE] = 0  # type: ignore[call-overload]  # a numpy array
+        else:
+            ws[:W_TABLE] = [0] * W_TABLE
+        ws[W_EPOCH] = epoch
+        return ws
+    if compile_it:
+        import numpy as np
+
+        ws = np.zeros(size, dtype=np.int64)  # type: ignore[assignment]
+    else:
+        ws = [0] * size
+    ws[W_EPOCH] = 1
+    return ws
+
+
+def _give_back(ws: MutableSequence[int], compile_it: bool) -> None:
+    """Keep the workspace of a search that is gone, for the next of its size."""
+    spare = _SPARE.setdefault((len(ws), compile_it), [])
+    if len(spare) < _SPARES:
+        spare.append(ws)
 
 
 class Search:
@@ -1228,14 +1365,8 @@ class Search:
             table_bits = min(table_bits, _LIST_BITS)  # a list's ints cost more memory
         positions = 1 << (table_bits - 2)
         bounds = 1 << table_bits
-        size = W_TABLE + 2 + positions * _PW + bounds * _BW
-        ws: MutableSequence[int]
-        if compile_it:
-            import numpy as np
-
-            ws = np.zeros(size, dtype=np.int64)  # type: ignore[assignment]
-        else:
-            ws = [0] * size
+        ws = _workspace(W_TABLE + 2 + positions * _PW + bounds * _BW, compile_it)
+        weakref.finalize(self, _give_back, ws, compile_it)
         ws[W_PLAYERS] = players
         ws[W_TRUMP] = trump
         ws[W_OPTION] = option
