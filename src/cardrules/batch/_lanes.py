@@ -41,7 +41,8 @@ MAX_LANES: Final = 1 << 24
 #: The games an All Fours lane may end in one pass of the deal loop (a game can end at its
 #: first kick; a lane that ends more waits for the next pass).
 SLOTS: Final = 4
-#: The lanes dealt by one thread at a time (with one scratch space for the shuffle).
+#: The lanes dealt by one thread at a time, on threads (with one scratch space for the
+#: shuffle); on one thread, all of them.
 CHUNK: Final = 256
 #: The numpy shuffle's decks and dealers are drawn this many at a time.
 BLOCK: Final = 4096
@@ -161,6 +162,11 @@ class LaneBatch:
             self._used,
             self._given,
         )
+
+    def _run_size(self) -> int:
+        """How many lanes the deal loop deals in one run, with one scratch space: :data:`CHUNK`
+        when the runs go to threads, else every lane (one scratch space made per step)."""
+        return CHUNK if self.threads > 1 and self._seeded else self.n
 
     def _threads(self) -> None:
         if self.threads > 1:

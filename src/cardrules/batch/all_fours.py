@@ -38,7 +38,6 @@ from cardrules.all_fours.kernels import (
 )
 from cardrules.batch._bits import count_bits, kth_bit
 from cardrules.batch._lanes import (
-    CHUNK,
     DEAL,
     DEALER,
     NEED,
@@ -320,18 +319,21 @@ def _deal_lanes(
     start: I64,
     params: Any,
     layout: Any,
+    size: int,
 ) -> int:
     """AF-6 ... AF-9, AF-14: every waiting lane's deals (a next game's first dealer drawn
     first), until one is not over at its kick (a game that the kick ends makes the lane deal
     its next game).  Returns how many lanes still wait (their slots of results full, or the
-    numpy shuffle's block used up).  A lane's deal is the loop's own body: a helper taking
-    these arrays would raise and lower each one's reference count at every deal."""
+    numpy shuffle's block used up).  The lanes are dealt in runs of ``size``, each with its
+    own scratch space for the shuffle (a run to a thread).  A lane's deal is the loop's own
+    body: a helper taking these arrays would raise and lower each one's reference count at
+    every deal."""
     players = params[P_PLAYERS]
     waiting = 0
     n = rows.shape[0]
-    for chunk in prange((n + CHUNK - 1) // CHUNK):
+    for chunk in prange((n + size - 1) // size):
         text, words, limbs = scratch()
-        for lane in range(chunk * CHUNK, min(n, chunk * CHUNK + CHUNK)):
+        for lane in range(chunk * size, min(n, chunk * size + size)):
             if rows[lane, NEED] == NOTHING:
                 continue
             deck = decks[lane]
@@ -502,6 +504,7 @@ class AllFoursBatch(LaneBatch):
             self._start,
             self._params,
             self._layout,
+            self._run_size(),
         )
         return waiting
 
