@@ -389,6 +389,35 @@ def _first_illegal(legal: I64, actions: I64) -> int:
 
 
 @kernel
+def _step_lanes(
+    rows: I64,
+    legal: I64,
+    wait: Any,
+    decks: Any,
+    actions: I64,
+    supply: Any,
+    count: I64,
+    slots: Any,
+    start: I64,
+    params: Any,
+    layout: Any,
+) -> int:
+    """A whole step on one thread in one call from Python (each call costs microseconds): the
+    check of every action, the play (:func:`_play_lanes`) and, with the seeded shuffle, the
+    deal of the lanes left waiting (:func:`_deal_lanes`).  Returns how many lanes still wait,
+    or ``-1 - lane`` for the first lane whose action is not legal (nothing is applied)."""
+    lane = _first_illegal(legal, actions)
+    if lane >= 0:
+        return -1 - lane
+    waiting = _play_lanes(rows, legal, wait, decks, actions, count, slots, start, params, layout)
+    if waiting and supply[2]:
+        waiting = _deal_lanes(
+            rows, legal, wait, decks, supply, count, slots, start, params, layout, rows.shape[0]
+        )
+    return waiting
+
+
+@kernel
 def _legal_mask(legal: I64, mask: Any) -> None:
     for lane in range(legal.size):
         bits = legal[lane]
@@ -542,6 +571,24 @@ class AllFoursBatch(LaneBatch):
     def _first_illegal(self, actions: I64) -> int:
         lane: int = compiled(_first_illegal)(self._legal, actions)
         return lane
+
+    def _checked_play(self, actions: I64) -> int:
+        if self.threads > 1:
+            return super()._checked_play(actions)
+        waiting: int = compiled(_step_lanes)(
+            self._rows,
+            self._legal,
+            self._wait,
+            self._decks,
+            actions,
+            self._supply(),
+            self._count,
+            self._slots,
+            self._start,
+            self._params,
+            self._layout,
+        )
+        return waiting
 
     # -- reading ---------------------------------------------------------------------------
     @property
