@@ -244,3 +244,19 @@ def test_may_look_at_hand_interpreted_and_compiled() -> None:
                 for trump in (-1, 0, 3):
                     expected = trump >= 0 or seat in (dealer, (dealer + 1) % players)
                     assert same(may_look_at_hand, seat, dealer, players, trump) == expected
+
+
+def test_each_group_of_radices_starts_at_the_first_limb_a_draw_can_fill() -> None:
+    # The draw is below 2**256; after the groups before it, below 2**256 over their products:
+    # the limbs above _FIRST_LIMBS[g] are zero whatever the draw, and the one there may not be.
+    groups = [(52, 5), (47, 5), (42, 6), (36, 6), (30, 6), (24, 7), (17, 8), (9, 8)]
+    bound = (1 << 256) - 1
+    firsts = []
+    for radix, count in groups:
+        firsts.append(8 - -(-bound.bit_length() // 32))
+        product = 1
+        for base in range(radix - count + 1, radix + 1):
+            product *= base
+        assert product < 2**32
+        bound //= product
+    assert tuple(firsts) == _shuffle._FIRST_LIMBS

@@ -325,13 +325,20 @@ def below_limit(limbs: Any) -> bool:
     return False
 
 
+#: The first limb (most significant first) of the draw that each group of radices divides: the
+#: limbs above are zero whatever the draw (it is below 2**256, and each group divides it by
+#: its product), so every loop below has a fixed length, and no branch whose outcome depends
+#: on the draw.
+_FIRST_LIMBS: Final = (0, 0, 1, 2, 3, 4, 5, 6)
+
+
 @inlined
-def _group(deck: Any, limbs: Any, first: int, product: int, radix: int, count: int) -> int:
+def _group(deck: Any, limbs: Any, first: int, product: int, radix: int, count: int) -> None:
     """One group of step 4's radices, ``radix`` and the ``count - 1`` below it, whose product
     is ``product`` (below 2**32): the draw divided by it in place, limb by limb from ``first``
-    (the limbs above are zero), and the Fisher-Yates swaps of the remainder's digits.  Returns
-    the new first limb that is not zero.  The three numbers are constants at every call, so
-    the compiler divides by them with multiplications; and the remainder's quotients by the
+    (the limbs above are zero, :data:`_FIRST_LIMBS`), and the Fisher-Yates swaps of the
+    remainder's digits.  The four numbers are constants at every call, so the compiler unrolls
+    the loops and divides by them with multiplications; and the remainder's quotients by the
     products of the digits' radices so far are each divided from the remainder by a constant
     (not from the last quotient), so the divisions do not wait for one another, and a digit is
     the difference of two of them."""
@@ -342,8 +349,6 @@ def _group(deck: Any, limbs: Any, first: int, product: int, radix: int, count: i
         quotient = current // divisor
         limbs[k] = quotient
         remainder = current - quotient * divisor
-    while first < 8 and limbs[first] == 0:
-        first += 1
     below = np.uint64(1)  # the product of the radices of the digits so far
     quotient = remainder  # the remainder's quotient by it
     for k in range(count):
@@ -356,7 +361,6 @@ def _group(deck: Any, limbs: Any, first: int, product: int, radix: int, count: i
         top = deck[i]
         deck[i] = deck[j]
         deck[j] = top
-    return first
 
 
 @inlined
@@ -376,14 +380,14 @@ def deck_from_state(state: Any, deck: Any, limbs: Any) -> None:
             break
     for i in range(52):
         deck[i] = i
-    first = _group(deck, limbs, 0, 52 * 51 * 50 * 49 * 48, 52, 5)
-    first = _group(deck, limbs, first, 47 * 46 * 45 * 44 * 43, 47, 5)
-    first = _group(deck, limbs, first, 42 * 41 * 40 * 39 * 38 * 37, 42, 6)
-    first = _group(deck, limbs, first, 36 * 35 * 34 * 33 * 32 * 31, 36, 6)
-    first = _group(deck, limbs, first, 30 * 29 * 28 * 27 * 26 * 25, 30, 6)
-    first = _group(deck, limbs, first, 24 * 23 * 22 * 21 * 20 * 19 * 18, 24, 7)
-    first = _group(deck, limbs, first, 17 * 16 * 15 * 14 * 13 * 12 * 11 * 10, 17, 8)
-    _group(deck, limbs, first, 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2, 9, 8)
+    _group(deck, limbs, _FIRST_LIMBS[0], 52 * 51 * 50 * 49 * 48, 52, 5)
+    _group(deck, limbs, _FIRST_LIMBS[1], 47 * 46 * 45 * 44 * 43, 47, 5)
+    _group(deck, limbs, _FIRST_LIMBS[2], 42 * 41 * 40 * 39 * 38 * 37, 42, 6)
+    _group(deck, limbs, _FIRST_LIMBS[3], 36 * 35 * 34 * 33 * 32 * 31, 36, 6)
+    _group(deck, limbs, _FIRST_LIMBS[4], 30 * 29 * 28 * 27 * 26 * 25, 30, 6)
+    _group(deck, limbs, _FIRST_LIMBS[5], 24 * 23 * 22 * 21 * 20 * 19 * 18, 24, 7)
+    _group(deck, limbs, _FIRST_LIMBS[6], 17 * 16 * 15 * 14 * 13 * 12 * 11 * 10, 17, 8)
+    _group(deck, limbs, _FIRST_LIMBS[7], 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2, 9, 8)
 
 
 @inlined
