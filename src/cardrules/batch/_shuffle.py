@@ -42,9 +42,11 @@ __all__ = [
     "first_dealer",
     "first_games",
     "game_seed",
+    "hash_blocks",
     "hash_head",
     "labelled_deck",
     "next64",
+    "pad_text",
     "scratch",
     "seed_text",
     "sha_extensions",
@@ -245,13 +247,11 @@ def _block_by_extensions(typingctx: Any, text: Any, base: Any, state: Any) -> An
     return signature, codegen
 
 
-@kernel
-def hash_head(text: U8, length: int, words: Any) -> Any:
-    """Step 1's hash: the first 8 bytes, big-endian, of the SHA-256 of ``text[:length]``, as a
-    ``uint64``.  The padding is written into ``text`` after the message; ``words`` is scratch.
-    Compiled for a processor with the SHA extensions, the blocks are hashed by them
-    (:func:`sha_extensions`); otherwise by the rounds below, whose 32-bit words are ``uint32``,
-    every sum and rotation cut back to 32 bits (so the compiler works on 32-bit registers)."""
+@inlined
+def pad_text(text: U8, length: int) -> int:
+    """SHA-256's padding of the message ``text[:length]``, written into ``text`` after it (a
+    one bit, zeros, the message's length in bits, to a whole number of 64-byte blocks);
+    returns the number of blocks."""
     blocks = (length + 8) // 64 + 1
     end = blocks * 64
     text[length] = 0x80
@@ -260,12 +260,31 @@ def hash_head(text: U8, length: int, words: Any) -> Any:
     bits = length * 8
     for k in range(8):
         text[end - 1 - k] = (bits >> (8 * k)) & 0xFF
+    return blocks
+
+
+@kernel
+def hash_head(text: U8, length: int, words: Any) -> Any:
+    """Step 1's hash: the first 8 bytes, big-endian, of the SHA-256 of ``text[:length]``, as a
+    ``uint64``.  The padding is written into ``text`` after the message; ``words`` is scratch.
+    Compiled for a processor with the SHA extensions, the blocks are hashed by them
+    (:func:`sha_extensions`); otherwise by :func:`hash_blocks`."""
+    blocks = pad_text(text, length)
     if sha_extensions():
         for k in range(8):
             words[k] = _H[k]
         for block in range(blocks):
             _block_by_extensions(text, block * 64, words)
         return (np.uint64(words[0]) << _S32) | np.uint64(words[1])
+    return hash_blocks(text, blocks, words)
+
+
+@kernel
+def hash_blocks(text: U8, blocks: int, words: Any) -> Any:
+    """The first 8 bytes, big-endian, of the SHA-256 of the padded message of ``blocks`` 64-byte
+    blocks at ``text[0]`` (:func:`pad_text`), as a ``uint64``, by the rounds of FIPS 180-4
+    written out: the 32-bit words are ``uint32``, every sum and rotation cut back to 32 bits
+    (so the compiler works on 32-bit registers); ``words`` holds the message schedule."""
     h0, h1, h2, h3 = _H[0], _H[1], _H[2], _H[3]
     h4, h5, h6, h7 = _H[4], _H[5], _H[6], _H[7]
     for block in range(blocks):
