@@ -23,9 +23,10 @@ from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
-from llvmlite import ir
+from llvmlite import ir  # type: ignore[import-untyped]  # no stubs
 from numba import types
-from numba.core import cgutils, config
+from numba.core import cgutils
+from numba.core import config as numba_config
 from numba.core.codegen import get_host_cpu_features
 from numba.extending import intrinsic, overload
 
@@ -143,9 +144,9 @@ def _round(a: Any, b: Any, c: Any, d: Any, e: Any, f: Any, g: Any, h: Any, kw: A
 def _target_has_sha() -> bool:
     """Whether the machine code numba makes may use the x86 SHA extensions: the features it
     compiles for (``NUMBA_CPU_FEATURES``, else the host's) include ``sha``."""
-    features = config.CPU_FEATURES
+    features: str | None = getattr(numba_config, "CPU_FEATURES", None)
     if features is None:
-        features = get_host_cpu_features()
+        features = str(get_host_cpu_features())  # type: ignore[no-untyped-call]  # numba's
     return "+sha" in features.split(",")
 
 
@@ -197,11 +198,12 @@ def _block_function(module: Any) -> Any:
     builder = ir.IRBuilder(function.append_basic_block())
     block, state = function.args
     pair = ir.FunctionType(_V4, [_V4, _V4])
-    rounds = cgutils.get_or_insert_function(
+    intrinsic_function: Any = cgutils.get_or_insert_function  # untyped (numba's)
+    rounds = intrinsic_function(
         module, ir.FunctionType(_V4, [_V4, _V4, _V4]), "llvm.x86.sha256rnds2"
     )
-    msg1 = cgutils.get_or_insert_function(module, pair, "llvm.x86.sha256msg1")
-    msg2 = cgutils.get_or_insert_function(module, pair, "llvm.x86.sha256msg2")
+    msg1 = intrinsic_function(module, pair, "llvm.x86.sha256msg1")
+    msg2 = intrinsic_function(module, pair, "llvm.x86.sha256msg2")
     swap = ir.Constant(ir.VectorType(_I32, 16), [i // 4 * 4 + 3 - i % 4 for i in range(16)])
     bytes16 = ir.VectorType(ir.IntType(8), 16)
     w = []
@@ -274,7 +276,7 @@ def hash_head(text: U8, length: int, words: Any) -> Any:
         for k in range(8):
             words[k] = _H[k]
         for block in range(blocks):
-            _block_by_extensions(text, block * 64, words)
+            _block_by_extensions(text, block * 64, words)  # type: ignore[call-arg]  # numba supplies the typing context
         return (np.uint64(words[0]) << _S32) | np.uint64(words[1])
     return hash_blocks(text, blocks, words)
 
