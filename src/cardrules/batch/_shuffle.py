@@ -3,7 +3,8 @@ loops (internal).
 
 Each lane makes its own decks when it deals, from its game's seed, exactly as the per-state
 engine does (version :data:`~cardrules.core.deck.SHUFFLE_VERSION`): step 1's text is written
-into a byte buffer and hashed by :func:`hash_head` (SHA-256, FIPS 180-4), step 2 is
+into a byte buffer and hashed by :func:`hash_head` (SHA-256, FIPS 180-4: by the processor's SHA
+extensions where the compiled code's target has them, :func:`sha_extensions`), step 2 is
 :func:`next64` (SplitMix64), step 3 the 256-bit draw and its rejection, and step 4 the
 mixed-radix Fisher-Yates of :func:`deck_from_state`, the 256-bit draw divided by the products of
 groups of radices in 32-bit limbs.  The decks equal :func:`~cardrules.core.deck.shuffled_deck`
