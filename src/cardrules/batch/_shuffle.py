@@ -24,7 +24,6 @@ from typing import Any, Final
 
 import numpy as np
 import numpy.typing as npt
-from llvmlite import ir  # type: ignore[import-untyped]  # no stubs
 from numba import types
 from numba.core import cgutils
 from numba.core import config as numba_config
@@ -164,16 +163,6 @@ def _sha_extensions_compiled() -> Any:
     return lambda: has
 
 
-_I32: Final = ir.IntType(32)
-_I64: Final = ir.IntType(64)
-_V4: Final = ir.VectorType(_I32, 4)
-
-
-def _lanes(builder: Any, a: Any, b: Any, lanes: list[int]) -> Any:
-    """The 32-bit lanes ``lanes`` of the vectors ``a`` (0 ... 3) and ``b`` (4 ... 7)."""
-    return builder.shuffle_vector(a, b, ir.Constant(ir.VectorType(_I32, len(lanes)), lanes))
-
-
 #: The name of the LLVM function that hashes one block by the SHA extensions.
 _BLOCK_FUNCTION: Final = "cardrules_sha256_block"
 
@@ -190,45 +179,52 @@ def _block_function(module: Any) -> Any:
     function = module.globals.get(_BLOCK_FUNCTION)
     if function is not None:
         return function
+    from llvmlite import ir  # type: ignore[import-untyped]  # numba's code generator; no stubs
+
+    i32, i64 = ir.IntType(32), ir.IntType(64)
+    v4 = ir.VectorType(i32, 4)
+
+    def lanes(a: Any, b: Any, picks: list[int]) -> Any:
+        """The 32-bit lanes ``picks`` of the vectors ``a`` (0 ... 3) and ``b`` (4 ... 7)."""
+        return builder.shuffle_vector(a, b, ir.Constant(ir.VectorType(i32, len(picks)), picks))
+
     bytes_pointer = ir.IntType(8).as_pointer()
     function = ir.Function(
-        module, ir.FunctionType(ir.VoidType(), [bytes_pointer, _I32.as_pointer()]), _BLOCK_FUNCTION
+        module, ir.FunctionType(ir.VoidType(), [bytes_pointer, i32.as_pointer()]), _BLOCK_FUNCTION
     )
     function.linkage = "internal"
     function.attributes.add("noinline")
     builder = ir.IRBuilder(function.append_basic_block())
     block, state = function.args
-    pair = ir.FunctionType(_V4, [_V4, _V4])
+    pair = ir.FunctionType(v4, [v4, v4])
     intrinsic_function: Any = cgutils.get_or_insert_function  # untyped (numba's)
-    rounds = intrinsic_function(
-        module, ir.FunctionType(_V4, [_V4, _V4, _V4]), "llvm.x86.sha256rnds2"
-    )
+    rounds = intrinsic_function(module, ir.FunctionType(v4, [v4, v4, v4]), "llvm.x86.sha256rnds2")
     msg1 = intrinsic_function(module, pair, "llvm.x86.sha256msg1")
     msg2 = intrinsic_function(module, pair, "llvm.x86.sha256msg2")
-    swap = ir.Constant(ir.VectorType(_I32, 16), [i // 4 * 4 + 3 - i % 4 for i in range(16)])
+    swap = ir.Constant(ir.VectorType(i32, 16), [i // 4 * 4 + 3 - i % 4 for i in range(16)])
     bytes16 = ir.VectorType(ir.IntType(8), 16)
     w = []
     for k in range(4):
-        at = builder.bitcast(builder.gep(block, [ir.Constant(_I64, 16 * k)]), bytes16.as_pointer())
+        at = builder.bitcast(builder.gep(block, [ir.Constant(i64, 16 * k)]), bytes16.as_pointer())
         raw = builder.load(at, align=1)
-        w.append(builder.bitcast(builder.shuffle_vector(raw, raw, swap), _V4))
-    low = builder.bitcast(state, _V4.as_pointer())
-    high = builder.gep(low, [ir.Constant(_I64, 1)])
+        w.append(builder.bitcast(builder.shuffle_vector(raw, raw, swap), v4))
+    low = builder.bitcast(state, v4.as_pointer())
+    high = builder.gep(low, [ir.Constant(i64, 1)])
     abcd = builder.load(low, align=4)
     efgh = builder.load(high, align=4)
-    abef = _lanes(builder, abcd, efgh, [5, 4, 1, 0])
-    cdgh = _lanes(builder, abcd, efgh, [7, 6, 3, 2])
+    abef = lanes(abcd, efgh, [5, 4, 1, 0])
+    cdgh = lanes(abcd, efgh, [7, 6, 3, 2])
     for k in range(16):
         if k >= 4:
             mixed = builder.call(msg1, [w[k - 4], w[k - 3]])
-            mixed = builder.add(mixed, _lanes(builder, w[k - 2], w[k - 1], [1, 2, 3, 4]))
+            mixed = builder.add(mixed, lanes(w[k - 2], w[k - 1], [1, 2, 3, 4]))
             w.append(builder.call(msg2, [mixed, w[k - 1]]))
-        constants = ir.Constant(_V4, [int(c) for c in _K[4 * k : 4 * k + 4]])
+        constants = ir.Constant(v4, [int(c) for c in _K[4 * k : 4 * k + 4]])
         sums = builder.add(w[k], constants)
         cdgh = builder.call(rounds, [cdgh, abef, sums])
-        abef = builder.call(rounds, [abef, cdgh, _lanes(builder, sums, sums, [2, 3, 0, 0])])
-    builder.store(builder.add(abcd, _lanes(builder, abef, cdgh, [3, 2, 7, 6])), low, align=4)
-    builder.store(builder.add(efgh, _lanes(builder, abef, cdgh, [1, 0, 5, 4])), high, align=4)
+        abef = builder.call(rounds, [abef, cdgh, lanes(sums, sums, [2, 3, 0, 0])])
+    builder.store(builder.add(abcd, lanes(abef, cdgh, [3, 2, 7, 6])), low, align=4)
+    builder.store(builder.add(efgh, lanes(abef, cdgh, [1, 0, 5, 4])), high, align=4)
     builder.ret_void()
     return function
 
