@@ -106,9 +106,9 @@ def batched(
 
 def memory_per_lane(batch: AllFoursBatch | FourHundredBatch) -> float:
     """Bytes per lane: the arrays the batch keeps per lane (its state rows, seeds, slots of
-    results and their counts, All Fours' decks); the numpy shuffle's block of decks made ahead
-    (4096 decks, 208 KiB, whatever n) is counted apart."""
-    names = ("_rows", "_seeds", "_slots", "_count", "_decks")
+    results and their counts, All Fours' decks, legal action ids and waiting flags); the numpy
+    shuffle's block of decks made ahead (4096 decks, 208 KiB, whatever n) is counted apart."""
+    names = ("_rows", "_seeds", "_slots", "_count", "_decks", "_legal", "_wait")
     total = sum(getattr(batch, name).nbytes for name in names if hasattr(batch, name))
     return total / batch.n
 

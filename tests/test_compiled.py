@@ -94,3 +94,22 @@ def test_a_compiled_twin_is_named_by_its_digest() -> None:
     pytest.importorskip("numba")
     fast = compiled(_count_of_suit)
     assert fast.py_func.__qualname__ == f"_count_of_suit__{tier.digest(_count_of_suit)}"
+
+
+def test_the_compiled_name_changes_with_the_module_of_a_native_helper(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A kernel may call a function of cardrules with a compiled form of its own (an overload,
+    an intrinsic: the batch engine's bit counts, its SHA extensions): the source of that
+    function's module is in the digest."""
+    pytest.importorskip("numba")
+    from cardrules.batch._bits import popcount
+
+    source = "@kernel\ndef outer(x):\n    return popcount(x)\n"
+    first: dict[str, object] = {"kernel": kernel, "popcount": popcount}
+    second = dict(first)
+    exec(source, first)
+    exec(source, second)
+    before = tier.digest(first["outer"])  # type: ignore[arg-type]
+    monkeypatch.setitem(tier._SOURCES, "cardrules.batch._bits", "another source")
+    assert tier.digest(second["outer"]) != before  # type: ignore[arg-type]

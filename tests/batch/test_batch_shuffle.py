@@ -11,7 +11,15 @@ from tests.kernels._tiers import same
 
 from cardrules.all_fours.kernels import may_look_at_hand
 from cardrules.batch import _bits, _decks, _shuffle, game_seed
-from cardrules.batch._shuffle import deal_deck, first_dealer, hash_head, scratch, write_decimal
+from cardrules.batch._shuffle import (
+    deal_deck,
+    first_dealer,
+    hash_blocks,
+    hash_head,
+    pad_text,
+    scratch,
+    write_decimal,
+)
 from cardrules.core import deck as core_deck
 from cardrules.core.compiled import compiled, kernel
 from cardrules.core.deck import derive_seed, draw_for_dealer, shuffled_deck
@@ -41,6 +49,15 @@ def _hashes_of(texts: np.ndarray, lengths: np.ndarray, out: np.ndarray) -> None:
     _, words, _ = scratch()
     for row in range(lengths.size):
         out[row] = hash_head(texts[row], lengths[row], words)
+
+
+@kernel
+def _rounds_of(texts: np.ndarray, lengths: np.ndarray, out: np.ndarray) -> None:
+    """hash_head by the written-out rounds, whatever the processor (hash_head itself takes the
+    SHA extensions where it has them)."""
+    _, words, _ = scratch()
+    for row in range(lengths.size):
+        out[row] = hash_blocks(texts[row], pad_text(texts[row], lengths[row]), words)
 
 
 @kernel
@@ -95,11 +112,13 @@ def test_sha256_of_texts_of_every_length() -> None:
     texts = np.zeros((lengths.size, _shuffle.BUFFER), dtype=np.uint8)
     for row, length in enumerate(lengths):
         texts[row, :length] = rng.integers(0, 256, size=length)
-    out = np.zeros(lengths.size, dtype=np.uint64)
-    compiled(_hashes_of)(texts, lengths, out)
-    for row, length in enumerate(lengths.tolist()):
-        digest = hashlib.sha256(texts[row, :length].tobytes()).digest()
-        assert int(out[row]) == int.from_bytes(digest[:8], "big")
+    # hash_head (by the SHA extensions where the processor has them) and the rounds written out.
+    for hashes_of in (_hashes_of, _rounds_of):
+        out = np.zeros(lengths.size, dtype=np.uint64)
+        compiled(hashes_of)(texts.copy(), lengths, out)
+        for row, length in enumerate(lengths.tolist()):
+            digest = hashlib.sha256(texts[row, :length].tobytes()).digest()
+            assert int(out[row]) == int.from_bytes(digest[:8], "big")
 
 
 def test_game_seeds_of_every_kind_of_batch_seed() -> None:
@@ -244,3 +263,29 @@ def test_may_look_at_hand_interpreted_and_compiled() -> None:
                 for trump in (-1, 0, 3):
                     expected = trump >= 0 or seat in (dealer, (dealer + 1) % players)
                     assert same(may_look_at_hand, seat, dealer, players, trump) == expected
+
+
+def test_each_group_of_radices_starts_at_the_first_limb_a_draw_can_fill() -> None:
+    # The draw is below 2**256; after the groups before it, below 2**256 over their products:
+    # the limbs above _FIRST_LIMBS[g] are zero whatever the draw, and the one there may not be.
+    groups = [(52, 5), (47, 5), (42, 6), (36, 6), (30, 6), (24, 7), (17, 8), (9, 8)]
+    bound = (1 << 256) - 1
+    firsts = []
+    for radix, count in groups:
+        firsts.append(8 - -(-bound.bit_length() // 32))
+        product = 1
+        for base in range(radix - count + 1, radix + 1):
+            product *= base
+        assert product < 2**32
+        bound //= product
+    assert tuple(firsts) == _shuffle._FIRST_LIMBS
+
+
+@kernel
+def _extensions() -> bool:
+    return _shuffle.sha_extensions()
+
+
+def test_the_sha_extensions_are_used_compiled_where_the_target_has_them() -> None:
+    assert _shuffle.sha_extensions() is False  # interpreted: the rounds
+    assert compiled(_extensions)() == _shuffle._target_has_sha()

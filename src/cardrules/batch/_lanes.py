@@ -41,7 +41,8 @@ MAX_LANES: Final = 1 << 24
 #: The games an All Fours lane may end in one pass of the deal loop (a game can end at its
 #: first kick; a lane that ends more waits for the next pass).
 SLOTS: Final = 4
-#: The lanes dealt by one thread at a time (with one scratch space for the shuffle).
+#: The lanes dealt by one thread at a time, on threads (with one scratch space for the
+#: shuffle); on one thread, all of them.
 CHUNK: Final = 256
 #: The numpy shuffle's decks and dealers are drawn this many at a time.
 BLOCK: Final = 4096
@@ -127,6 +128,14 @@ class LaneBatch:
     def _first_illegal(self, actions: I64) -> int:
         raise NotImplementedError
 
+    def _checked_play(self, actions: I64) -> int:
+        """Every lane's action if all are legal: how many lanes then wait for a deal; else
+        ``-1 - lane`` for the first lane whose action is not (nothing is applied)."""
+        lane = self._first_illegal(actions)
+        if lane >= 0:
+            return -1 - lane
+        return self._play(actions)
+
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         raise NotImplementedError
 
@@ -162,6 +171,11 @@ class LaneBatch:
             self._given,
         )
 
+    def _run_size(self) -> int:
+        """How many lanes the deal loop deals in one run, with one scratch space: :data:`CHUNK`
+        when the runs go to threads, else every lane (one scratch space made per step)."""
+        return CHUNK if self.threads > 1 and self._seeded else self.n
+
     def _threads(self) -> None:
         if self.threads > 1:
             numba.set_num_threads(self.threads)
@@ -193,15 +207,12 @@ class LaneBatch:
 
     def _collect(self) -> list[tuple[I64, ...]]:
         """The results in the lanes' slots, lane by lane (the slots emptied)."""
-        lanes = np.empty(self._slots.shape[0] * self.result_slots, dtype=np.int64)
-        rows = np.empty((lanes.size, self._slots.shape[2]), dtype=np.int64)
-        m: int = compiled(_gather)(self._count, self._slots, lanes, rows)
-        if not m:
+        lanes, rows = compiled(_gather)(self._count, self._slots)
+        if not lanes.size:
             return []
-        rows = rows[:m]
         return [
             (
-                lanes[:m],
+                lanes,
                 rows[:, R_GAME].copy(),
                 rows[:, R_WINNER].copy(),
                 rows[:, R_SCORES:].copy(),
@@ -217,10 +228,10 @@ class LaneBatch:
         :raises IllegalActionError: if an action is not legal in its lane (nothing is applied).
         """
         a = self._actions(actions)
-        lane = self._first_illegal(a)
-        if lane >= 0:
-            self._refuse(a, lane)
-        if self._play(a):
+        waiting = self._checked_play(a)
+        if waiting < 0:
+            self._refuse(a, -1 - waiting)
+        if waiting:
             self._deal_all()
         mine = self._collected()
         done = np.zeros(self.n, dtype=bool)
@@ -358,9 +369,15 @@ def _aligned_rows(n: int, columns: int) -> I64:
 
 
 @kernel
-def _gather(count: I64, slots: Any, lanes: I64, out: I64) -> int:
-    """The results in the lanes' slots, lane by lane, into ``lanes`` and ``out``; the slots
-    emptied.  Returns how many."""
+def _gather(count: I64, slots: Any) -> tuple[I64, I64]:
+    """The results in the lanes' slots, lane by lane: their lanes and their slots' rows, in
+    arrays of their number (not of every slot: a step ends a few dozen games of thousands of
+    lanes); the slots emptied."""
+    m = 0
+    for lane in range(count.size):
+        m += count[lane]
+    lanes = np.empty(m, dtype=np.int64)
+    out = np.empty((m, slots.shape[2]), dtype=np.int64)
     m = 0
     for lane in range(count.size):
         for slot in range(count[lane]):
@@ -368,7 +385,7 @@ def _gather(count: I64, slots: Any, lanes: I64, out: I64) -> int:
             out[m] = slots[lane, slot]
             m += 1
         count[lane] = 0
-    return m
+    return lanes, out
 
 
 @inlined

@@ -38,7 +38,6 @@ from cardrules.all_fours.kernels import (
 )
 from cardrules.batch._bits import count_bits, kth_bit
 from cardrules.batch._lanes import (
-    CHUNK,
     DEAL,
     DEALER,
     NEED,
@@ -73,9 +72,11 @@ GIVE: Final = 54
 RUN: Final = 55
 ACTIONS: Final = 56
 
-# A lane's row: the columns of _lanes, and these (per seat: four columns from the first).
-#: The current player's legal action ids as bits (56 ids).
-LEGAL: Final = 3
+# A lane's row: the columns of _lanes, and these (per seat: four columns from the first).  The
+# current player's legal action ids (56 bits) are in an array of their own, as is a flag of
+# the lanes that wait for a deal: the loops that read only those (the deal loop's search for
+# waiting lanes, the random actions, the check of the actions) touch a byte or eight per
+# lane, not a row's cache line.
 #: The current trick: its cards (a mask), how many, the suit led (-1 before the lead), the card
 #: winning it so far and its seat.
 TRICK: Final = 4
@@ -128,9 +129,9 @@ def _legal(
 
 
 @inlined
-def _update_legal(rows: I64, lane: int, params: Any) -> None:
-    """:func:`_legal` of the lane's row, into its column."""
-    rows[lane, LEGAL] = _legal(
+def _update_legal(rows: I64, legal: I64, lane: int, params: Any) -> None:
+    """:func:`_legal` of the lane's row, into ``legal[lane]``."""
+    legal[lane] = _legal(
         rows[lane, PHASE],
         rows[lane, HAND + rows[lane, TURN]],
         rows[lane, LEAD],
@@ -227,6 +228,8 @@ def _end_hand(rows: I64, lane: int, trump: int, players: int, params: Any) -> in
 @kernel
 def _play_lanes(
     rows: I64,
+    legal: I64,
+    wait: Any,
     decks: Any,
     actions: I64,
     count: I64,
@@ -235,7 +238,8 @@ def _play_lanes(
     params: Any,
     layout: Any,
 ) -> int:
-    """One action in every lane (AF-10 ... AF-23); returns how many lanes wait for a deal.
+    """One action in every lane (AF-10 ... AF-23); returns how many lanes wait for a deal (and
+    flags them in ``wait``).
 
     A card (most actions) is played in the loop's own body, the trick's state read once into
     locals and written once: a call per card, with the row's and the options' arrays as its
@@ -273,7 +277,7 @@ def _play_lanes(
                 rows[lane, TOP] = top
                 rows[lane, TOP_SEAT] = top_seat
                 hand = rows[lane, HAND + nxt]
-                rows[lane, LEGAL] = play_mask(hand, lead, top, trump, undertrump, -1)
+                legal[lane] = play_mask(hand, lead, top, trump, undertrump, -1)
                 continue
             # AF-19: the trick to its winner, who leads the next
             rows[lane, WON + (top_seat & 1)] |= trick
@@ -284,7 +288,7 @@ def _play_lanes(
             rows[lane, TOP] = -1
             hand = rows[lane, HAND + top_seat]
             if hand != 0:
-                rows[lane, LEGAL] = play_mask(hand, -1, -1, trump, undertrump, -1)
+                legal[lane] = play_mask(hand, -1, -1, trump, undertrump, -1)
                 continue
             winner = _end_hand(rows, lane, trump, players, params)
         elif a == STAND:
@@ -305,14 +309,17 @@ def _play_lanes(
             record_game(rows, lane, winner, count, slots, start, SCORE)
         if rows[lane, NEED] != NOTHING:
             waiting += 1
+            wait[lane] = 1
         else:
-            _update_legal(rows, lane, params)
+            _update_legal(rows, legal, lane, params)
     return waiting
 
 
 @kernel
 def _deal_lanes(
     rows: I64,
+    legal: I64,
+    wait: Any,
     decks: Any,
     supply: Any,
     count: I64,
@@ -320,19 +327,22 @@ def _deal_lanes(
     start: I64,
     params: Any,
     layout: Any,
+    size: int,
 ) -> int:
-    """AF-6 ... AF-9, AF-14: every waiting lane's deals (a next game's first dealer drawn
-    first), until one is not over at its kick (a game that the kick ends makes the lane deal
-    its next game).  Returns how many lanes still wait (their slots of results full, or the
-    numpy shuffle's block used up).  A lane's deal is the loop's own body: a helper taking
-    these arrays would raise and lower each one's reference count at every deal."""
+    """AF-6 ... AF-9, AF-14: the deals of every lane flagged in ``wait`` (a next game's first
+    dealer drawn first), until one is not over at its kick (a game that the kick ends makes
+    the lane deal its next game).  Returns how many lanes still wait (their slots of results
+    full, or the numpy shuffle's block used up); the others' flags are cleared.  The lanes are
+    dealt in runs of ``size``, each with its own scratch space for the shuffle (a run to a
+    thread).  A lane's deal is the loop's own body: a helper taking these arrays would raise
+    and lower each one's reference count at every deal."""
     players = params[P_PLAYERS]
     waiting = 0
     n = rows.shape[0]
-    for chunk in prange((n + CHUNK - 1) // CHUNK):
+    for chunk in prange((n + size - 1) // size):
         text, words, limbs = scratch()
-        for lane in range(chunk * CHUNK, min(n, chunk * CHUNK + CHUNK)):
-            if rows[lane, NEED] == NOTHING:
+        for lane in range(chunk * size, min(n, chunk * size + size)):
+            if not wait[lane]:
                 continue
             deck = decks[lane]
             while rows[lane, NEED] != NOTHING:
@@ -363,34 +373,64 @@ def _deal_lanes(
             if rows[lane, NEED] != NOTHING:
                 waiting += 1
             else:
-                _update_legal(rows, lane, params)
+                wait[lane] = 0
+                _update_legal(rows, legal, lane, params)
     return waiting
 
 
 @kernel
-def _first_illegal(rows: I64, actions: I64) -> int:
+def _first_illegal(legal: I64, actions: I64) -> int:
     """The first lane whose action is not legal, or -1."""
-    for lane in range(rows.shape[0]):
+    for lane in range(legal.size):
         a = actions[lane]
-        if not (0 <= a < ACTIONS and (rows[lane, LEGAL] >> a) & 1 == 1):
+        if not (0 <= a < ACTIONS and (legal[lane] >> a) & 1 == 1):
             return lane
     return -1
 
 
 @kernel
-def _legal_mask(rows: I64, mask: Any) -> None:
-    for lane in range(rows.shape[0]):
-        legal = rows[lane, LEGAL]
-        for a in range(ACTIONS):
-            mask[lane, a] = (legal >> a) & 1 == 1
+def _step_lanes(
+    rows: I64,
+    legal: I64,
+    wait: Any,
+    decks: Any,
+    actions: I64,
+    supply: Any,
+    count: I64,
+    slots: Any,
+    start: I64,
+    params: Any,
+    layout: Any,
+) -> int:
+    """A whole step on one thread in one call from Python (each call costs microseconds): the
+    check of every action, the play (:func:`_play_lanes`) and, with the seeded shuffle, the
+    deal of the lanes left waiting (:func:`_deal_lanes`).  Returns how many lanes still wait,
+    or ``-1 - lane`` for the first lane whose action is not legal (nothing is applied)."""
+    lane = _first_illegal(legal, actions)
+    if lane >= 0:
+        return -1 - lane
+    waiting = _play_lanes(rows, legal, wait, decks, actions, count, slots, start, params, layout)
+    if waiting and supply[2]:
+        waiting = _deal_lanes(
+            rows, legal, wait, decks, supply, count, slots, start, params, layout, rows.shape[0]
+        )
+    return waiting
 
 
 @kernel
-def _random_actions(rows: I64, u: Any, out: I64) -> None:
+def _legal_mask(legal: I64, mask: Any) -> None:
+    for lane in range(legal.size):
+        bits = legal[lane]
+        for a in range(ACTIONS):
+            mask[lane, a] = (bits >> a) & 1 == 1
+
+
+@kernel
+def _random_actions(legal: I64, u: Any, out: I64) -> None:
     """The ``floor(u * k)``-th of each lane's ``k`` legal ids, in id order."""
-    for lane in range(rows.shape[0]):
-        legal = rows[lane, LEGAL]
-        out[lane] = kth_bit(legal, int(u[lane] * count_bits(legal)))
+    for lane in range(legal.size):
+        bits = legal[lane]
+        out[lane] = kth_bit(bits, int(u[lane] * count_bits(bits)))
 
 
 @kernel
@@ -483,6 +523,10 @@ class AllFoursBatch(LaneBatch):
             dtype=np.int64,
         )
         self._decks = np.zeros((n, 52), dtype=np.int8)
+        #: Each lane's legal action ids as bits, and whether it waits for a deal (every lane
+        #: waits for its first).
+        self._legal = np.zeros(n, dtype=np.int64)
+        self._wait = np.ones(n, dtype=np.int8)
         parallel = threads > 1
         self._play_kernel = compiled(_play_lanes, parallel=parallel)
         self._deal_kernel = compiled(_deal_lanes, parallel=parallel and self._seeded)
@@ -495,6 +539,8 @@ class AllFoursBatch(LaneBatch):
         self._threads()
         waiting: int = self._deal_kernel(
             self._rows,
+            self._legal,
+            self._wait,
             self._decks,
             self._supply(),
             self._count,
@@ -502,6 +548,7 @@ class AllFoursBatch(LaneBatch):
             self._start,
             self._params,
             self._layout,
+            self._run_size(),
         )
         return waiting
 
@@ -509,6 +556,8 @@ class AllFoursBatch(LaneBatch):
         self._threads()
         waiting: int = self._play_kernel(
             self._rows,
+            self._legal,
+            self._wait,
             self._decks,
             actions,
             self._count,
@@ -520,8 +569,26 @@ class AllFoursBatch(LaneBatch):
         return waiting
 
     def _first_illegal(self, actions: I64) -> int:
-        lane: int = compiled(_first_illegal)(self._rows, actions)
+        lane: int = compiled(_first_illegal)(self._legal, actions)
         return lane
+
+    def _checked_play(self, actions: I64) -> int:
+        if self.threads > 1:
+            return super()._checked_play(actions)
+        waiting: int = compiled(_step_lanes)(
+            self._rows,
+            self._legal,
+            self._wait,
+            self._decks,
+            actions,
+            self._supply(),
+            self._count,
+            self._slots,
+            self._start,
+            self._params,
+            self._layout,
+        )
+        return waiting
 
     # -- reading ---------------------------------------------------------------------------
     @property
@@ -547,13 +614,13 @@ class AllFoursBatch(LaneBatch):
 
     def legal_bits(self) -> U64:
         """The legal action ids of each lane's current player as bits of a ``uint64`` (n,)."""
-        return self._rows[:, LEGAL].astype(np.uint64)
+        return self._legal.astype(np.uint64)
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:
         """The legal action ids of each lane's current player (n, 56), in
         :data:`cardrules.all_fours.ACTIONS` order."""
         mask = np.zeros((self.n, ACTIONS), dtype=bool)
-        compiled(_legal_mask)(self._rows, mask)
+        compiled(_legal_mask)(self._legal, mask)
         return mask
 
     def random_actions(self, rng: np.random.Generator) -> I64:
@@ -563,7 +630,7 @@ class AllFoursBatch(LaneBatch):
         """
         u = self._uniform(rng)
         out = np.empty(self.n, dtype=np.int64)
-        compiled(_random_actions)(self._rows, u, out)
+        compiled(_random_actions)(self._legal, u, out)
         return out
 
     # -- observations ----------------------------------------------------------------------

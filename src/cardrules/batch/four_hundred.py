@@ -18,7 +18,6 @@ from numba import prange
 
 from cardrules.batch._bits import count_bits, kth_bit
 from cardrules.batch._lanes import (
-    CHUNK,
     DEAL,
     DEALER,
     NEED,
@@ -200,17 +199,18 @@ def _play_lanes(
 
 
 @kernel
-def _deal_lanes(rows: I64, supply: Any, params: Any, layout: Any) -> int:
+def _deal_lanes(rows: I64, supply: Any, params: Any, layout: Any, size: int) -> int:
     """FH-6 ... FH-10: every waiting lane's deal (a next game's first dealer drawn first);
-    returns how many lanes still wait (for the numpy shuffle's next block).  A lane's deal is
-    the loop's own body: a helper taking these arrays would raise and lower each one's
-    reference count at every deal."""
+    returns how many lanes still wait (for the numpy shuffle's next block).  The lanes are
+    dealt in runs of ``size``, each with its own scratch space (a run to a thread).  A lane's
+    deal is the loop's own body: a helper taking these arrays would raise and lower each
+    one's reference count at every deal."""
     waiting = 0
     n = rows.shape[0]
-    for chunk in prange((n + CHUNK - 1) // CHUNK):
+    for chunk in prange((n + size - 1) // size):
         text, words, limbs = scratch()
         deck = np.empty(52, dtype=np.int8)
-        for lane in range(chunk * CHUNK, min(n, chunk * CHUNK + CHUNK)):
+        for lane in range(chunk * size, min(n, chunk * size + size)):
             if rows[lane, NEED] == NOTHING:
                 continue
             if not next_deck(rows, lane, 4, deck, supply, text, words, limbs):
@@ -362,7 +362,9 @@ class FourHundredBatch(LaneBatch):
 
     def _deal(self) -> int:
         self._threads()
-        waiting: int = self._deal_kernel(self._rows, self._supply(), self._params, self._layout)
+        waiting: int = self._deal_kernel(
+            self._rows, self._supply(), self._params, self._layout, self._run_size()
+        )
         return waiting
 
     def _play(self, actions: I64) -> int:

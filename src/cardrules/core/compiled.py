@@ -80,7 +80,9 @@ def _code_text(code: types.CodeType) -> bytes:
 
 def digest(function: Callable[..., Any], seen: frozenset[Any] = frozenset()) -> str:
     """A digest of a kernel's code and of what numba compiles into it: the kernels it calls (by
-    their own digests) and the constants it reads from its module (ints, tuples, arrays).  It
+    their own digests), the constants it reads from its module (ints, tuples, arrays) and the
+    source of the modules of cardrules' native helpers it calls (functions compiled by an
+    ``overload`` or an ``intrinsic`` of their own, such as the batch engine's bit counts).  It
     names the compiled twin, so that numba's cache never serves machine code built from other
     sources (see the module's introduction).
 
@@ -108,10 +110,39 @@ def digest(function: Callable[..., Any], seen: frozenset[Any] = frozenset()) -> 
             sha.update(repr(value).encode())
         elif value is not None and hasattr(value, "tobytes") and hasattr(value, "dtype"):
             sha.update(str(value.dtype).encode() + value.tobytes())  # a numpy table
+        elif callable(value) and _native_module(value):
+            sha.update(_source_digest(_native_module(value)).encode())
     result = sha.hexdigest()[:16]
     if not seen:
         _DIGESTS[function] = result
     return result
+
+
+_SOURCES: dict[str, str] = {}
+
+
+def _native_module(value: object) -> str:
+    """The module of a function of cardrules that is not a kernel but that compiled kernels call
+    (one with a compiled form of its own: an ``overload``, an ``intrinsic``), else ``""``."""
+    module = getattr(value, "__module__", None)
+    if isinstance(module, str) and module.split(".")[0] == "cardrules":
+        return module
+    return ""
+
+
+def _source_digest(module: str) -> str:
+    """A digest of a module's source file: a native helper's compiled form is built by code
+    anywhere in its module (its overload, its code generator), so all of it counts."""
+    known = _SOURCES.get(module)
+    if known is None:
+        spec = importlib.util.find_spec(module)
+        origin = spec.origin if spec is not None else None
+        text = b""
+        if origin is not None and origin.endswith(".py"):
+            with open(origin, "rb") as source:
+                text = source.read()
+        known = _SOURCES[module] = hashlib.sha256(text).hexdigest()
+    return known
 
 
 _SPECIAL: dict[tuple[Callable[..., Any], tuple[tuple[str, Callable[..., Any]], ...]], Any] = {}
