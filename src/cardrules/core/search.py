@@ -64,6 +64,7 @@ from typing import Any, Final
 from cardrules.core.cardset import SUIT_MASKS
 from cardrules.core.compiled import available, compiled, kernel, specialize
 from cardrules.core.tricks import beats
+from cardrules.errors import ArgumentError
 
 __all__ = [
     "GROUPS",
@@ -98,6 +99,9 @@ W_RESTRICT: Final = 6
 W_NODES: Final = 7
 W_BUDGET: Final = 8
 W_OVER: Final = 9
+#: :data:`POINTS`: what side 0's taking the key card adds to the value of this question
+#: (:meth:`Search.ask` sets it; 0 once the key card is taken).
+W_SHAPE: Final = 10
 #: :data:`POINTS`: nine values by key-card side (0, 1, 2 nobody) and who is ahead (0 side 0,
 #: 1 level, 2 side 1); :data:`TARGETS`: each seat's signed value.
 W_UTILITY: Final = 16
@@ -240,13 +244,11 @@ def _worth_of(ws: MutableSequence[int], cards: int) -> int:
 # -- the value of an end, and sure bounds -------------------------------------------------------
 @kernel
 def _final(ws: MutableSequence[int], a0: int, a1: int, a2: int, a3: int) -> int:
-    """The value of the end of the deal from the running totals (0 more tricks for TRICKS)."""
+    """The value of the end of the deal from the running totals (TRICKS and POINTS count what
+    is still to be won: nothing)."""
     mode = ws[W_MODE]
-    if mode == TRICKS:
+    if mode != TARGETS:
         return 0
-    if mode == POINTS:
-        owner = a1 if a1 >= 0 else 2
-        return ws[W_UTILITY + owner * 3 + _sign(a0)]
     value = 0
     for seat in range(4):
         need = a0 if seat == 0 else a1 if seat == 1 else a2 if seat == 2 else a3
@@ -441,14 +443,16 @@ def _sure(
             else:
                 spread += abs(worth)
         return fixed - spread, fixed + spread, 0, 0
-    rest = _worth_of(ws, out & ws[W_WORTHY])
-    first = _sign(a0 + rest)
-    last = _sign(a0 - rest)
+    # POINTS: the card points still out go either way; the key card adds its weight when it
+    # is sure to be side 0's (its holder's side, no opponent holding a higher trump), may add
+    # it while open.
+    worthy = out & ws[W_WORTHY]
+    rest = _worth_of(ws, worthy)
+    low = -rest
+    high = rest
     key = ws[W_KEY]
-    owners_low, owners_high = 2, 2
-    if a1 >= 0:
-        owners_low, owners_high = a1, a1
-    elif key >= 0 and (out >> key) & 1:
+    shape = ws[W_SHAPE]
+    if shape and key >= 0 and (out >> key) & 1:
         holder = 0
         for seat in range(n):
             if (_hand(h0, h1, h2, h3, seat) >> key) & 1:
@@ -457,18 +461,11 @@ def _sure(
         for seat in range(n):
             if (seat - holder) & 1:
                 above |= _hand(h0, h1, h2, h3, seat) & SUIT_MASKS[key // 13] & ~((2 << key) - 1)
-        if above:
-            owners_low, owners_high = 0, 1
-        else:
-            owners_low, owners_high = holder & 1, holder & 1
-    low = _HIGH
-    high = _LOW
-    for owner in range(owners_low, owners_high + 1):
-        for sign in range(first, last + 1):
-            value = ws[W_UTILITY + owner * 3 + sign]
-            low = min(low, value)
-            high = max(high, value)
-    return low, high, out & ws[W_WORTHY], out & ws[W_WORTHY]
+        if above or holder & 1 == 0:
+            high += shape
+        if not above and holder & 1 == 0:
+            low += shape
+    return low, high, worthy, worthy
 
 
 # -- the transposition table --------------------------------------------------------------------
@@ -636,13 +633,16 @@ def _key(
     a2: int,
     a3: int,
 ) -> tuple[int, int, int]:
-    """A trick start's key: the suit lengths of each hand, the leader, the running totals the
-    mode needs and (with cards worth something of their own) which of them are still out."""
+    """A trick start's key: the suit lengths of each hand, the leader, what the mode needs
+    beside the cards (TARGETS: the tricks each seat still needs; POINTS: the key card's weight
+    while it is out) and (with cards worth something of their own) which of them are out."""
     k0 = _lengths(h0) | _lengths(h1) << 16 | _lengths(h2) << 32 | leader << 48
     mode = ws[W_MODE]
     extra = 0
     if mode == POINTS:
-        extra = (a0 + 512) | (a1 + 1) << 10
+        key = ws[W_KEY]
+        if key >= 0 and (out >> key) & 1:
+            extra = ws[W_SHAPE]
     elif mode == TARGETS:
         extra = a0 | a1 << 4 | a2 << 8 | a3 << 12
     return k0, _lengths(h3) | extra << 16, out & ws[W_WORTHY]
@@ -983,9 +983,8 @@ def _search(
     ``position`` cards of the trick led by ``leader`` are down (``played``, a mask; ``lead``
     their suit, ``best`` the winning card at ``best_position``, which beat a card of its suit
     when ``ranked``); ``out`` is every card still in a hand or on the table; ``a0`` ... ``a3``
-    the mode's running totals (:data:`POINTS`: side 0's card points minus side 1's and the
-    key card's side, -1 before; :data:`TARGETS`: each seat's tricks still to make); ``depth``
-    the cards played since the root."""
+    the mode's running totals (:data:`TARGETS`: each seat's tricks still to make; unused
+    otherwise); ``depth`` the cards played since the root."""
     n = ws[W_PLAYERS]
     trump = ws[W_TRUMP]
     mode = ws[W_MODE]
@@ -1088,9 +1087,9 @@ def _search(
             elif mode == POINTS:
                 trick = played | bit
                 worth = _worth_of(ws, trick)
-                b0 = a0 + worth if side == 0 else a0 - worth
-                if ws[W_KEY] >= 0 and (trick >> ws[W_KEY]) & 1:
-                    b1 = side
+                gain = worth if side == 0 else -worth
+                if side == 0 and ws[W_KEY] >= 0 and (trick >> ws[W_KEY]) & 1:
+                    gain += ws[W_SHAPE]
             elif winner == 0 and a0 > 0:
                 b0 = a0 - 1
             elif winner == 1 and a1 > 0:
@@ -1195,13 +1194,16 @@ class Search:
     :param option: passed to ``legal`` (a rule option of the game).
     :param mode: :data:`TRICKS`, :data:`POINTS` or :data:`TARGETS`.
     :param worth: what each card is worth (:data:`POINTS`), 52 values.
-    :param utility: :data:`POINTS`: nine values (see ``W_UTILITY``); :data:`TARGETS`: four.
+    :param utility: :data:`POINTS`: nine values (see ``W_UTILITY``), never lower for side 0
+        ahead than level than side 1 ahead, nor for side 0 taking the key card than side 1;
+        :data:`TARGETS`: four.
     :param key: the key card (:data:`POINTS`), or -1.
     :param alone: per suit, a 13-bit mask of the places whose cards are no other's equivalent.
     :param budget: the most tricks to search, ``None`` for no limit.
     :param table_bits: the bounds table has ``2 ** table_bits`` rows (the positions table a quarter;
         at most ``2 ** 17`` interpreted).
     :param compile_it: compile with numba (``None``: when numba is importable).
+    :raises ArgumentError: for a :data:`POINTS` table that is not so ordered.
     """
 
     def __init__(
@@ -1220,6 +1222,23 @@ class Search:
         table_bits: int = 16,
         compile_it: bool | None = None,
     ) -> None:
+        if mode == POINTS:
+            rows = [tuple(utility[3 * owner : 3 * owner + 3]) for owner in range(3)]
+            if any(row[0] < row[1] or row[1] < row[2] for row in rows) or any(
+                rows[0][sign] < rows[1][sign] for sign in range(3)
+            ):
+                raise ArgumentError(
+                    "utility: a POINTS table must not fall as side 0 gains (ahead over level "
+                    f"over behind, the key card its own over the other side's), not {utility!r}",
+                    name="utility",
+                    value=utility,
+                )
+            self._rows = rows
+            self._worth = tuple(worth)
+            self._key = key
+            #: The key card's weight when it alone can decide a question: more than twice
+            #: the card points of the deck, so no card points outweigh it.
+            self._big = 2 * sum(worth) + 1
         if compile_it is None:
             compile_it = _TIER[0] if _TIER[0] is not None else available()
         self.compiled = compile_it
@@ -1272,12 +1291,113 @@ class Search:
     ) -> int:
         """A fail-soft bound on side 0's value from this position (the trick ``trick`` led by
         ``leader`` in progress; ``acc`` the mode's running totals): at least ``need`` when side
-        0 can reach ``need``, else below it.  ``restrict`` narrows the first card (a mask)."""
-        ws = self.ws
-        ws[W_RESTRICT] = restrict
+        0 can reach ``need``, else below it.  ``restrict`` narrows the first card (a mask).
+
+        With :data:`POINTS` (``acc``: side 0's card points minus side 1's so far, and the side
+        that took the key card, -1 for none yet) the question is asked of the kernel as one on
+        the points still to be won (see :meth:`_ask_points`)."""
         h = [0, 0, 0, 0]
         for seat, hand in enumerate(hands):
             h[seat] = hand
+        if self.ws[W_MODE] == POINTS:
+            return self._ask_points(h, leader, trick, need, acc[0], acc[1], restrict)
+        return self._kernel(h, leader, trick, need, acc, restrict)
+
+    def _ask_points(
+        self,
+        h: list[int],
+        leader: int,
+        trick: Sequence[int],
+        need: int,
+        diff: int,
+        taken: int,
+        restrict: int,
+    ) -> int:
+        """A :data:`POINTS` question, "does the table's value reach ``need``?", as one on what
+        is still to be won, so that the table's bounds hold whatever was won before.
+
+        The value is the table's at (the key card's side, the sign of ``diff`` plus ``r``), ``r``
+        the card points still out that side 0 takes less those side 1 takes, within ``±rest``
+        (every card point still out).  The table never falls as side 0 gains, so for each side
+        that may take the key card the question is ``r >= T`` (``T`` from ``need``, ``diff``
+        and that row; or always, or never).  One side, or two with the same ``T``: the kernel
+        is asked ``r >= T``.  Two (the key card still out): ``T0 <= T1``, and the kernel is
+        asked ``r + shape >= T1`` with ``shape`` the key card's weight to side 0, ``T1 - T0``;
+        when one of them is always or never, ``shape`` outweighs every card point.  The
+        kernel's fail-soft bound on that sum comes back as the table's value it guarantees."""
+        out = h[0] | h[1] | h[2] | h[3]
+        for card in trick:
+            out |= 1 << card
+        worth = self._worth
+        rest = sum(worth[card] for card in range(52) if out >> card & 1)
+        key = self._key
+        if taken >= 0:
+            sides: tuple[int, ...] = (taken,)
+        elif key >= 0 and out >> key & 1:
+            sides = (0, 1)
+        else:
+            sides = (2,)
+        never = rest + 1
+        thresholds = []
+        for side in sides:
+            row = self._rows[side]
+            if row[2] >= need:
+                threshold = -rest
+            elif row[1] >= need:
+                threshold = -diff
+            elif row[0] >= need:
+                threshold = 1 - diff
+            else:
+                threshold = never
+            thresholds.append(max(-rest, min(never, threshold)))
+        shape = 0
+        if len(sides) == 1 or thresholds[0] == thresholds[1]:
+            target = thresholds[0]
+        elif thresholds[1] == -rest:
+            target = -rest  # every outcome is enough
+        elif thresholds[0] == never:
+            target = never  # none is
+        elif thresholds[0] == -rest:
+            shape, target = self._big, thresholds[1]  # the key card, or r >= T1
+        elif thresholds[1] == never:
+            shape, target = self._big, self._big + thresholds[0]  # the key card and r >= T0
+        else:
+            shape, target = thresholds[1] - thresholds[0], thresholds[1]
+        if target <= -rest:
+            return self._guaranteed(sides, shape, -rest, True, diff, rest)
+        if target >= never and shape == 0:
+            return self._guaranteed(sides, shape, rest, False, diff, rest)
+        self.ws[W_SHAPE] = shape
+        bound = self._kernel(h, leader, trick, target, (0, 0, 0, 0), restrict)
+        return self._guaranteed(sides, shape, bound, bound >= target, diff, rest)
+
+    def _guaranteed(
+        self, sides: tuple[int, ...], shape: int, bound: int, made: bool, diff: int, rest: int
+    ) -> int:
+        """The table's value that a bound on ``r`` plus ``shape`` for side 0's key card
+        guarantees: the least over the outcomes at or above ``bound`` (``made``), else the most
+        over those at or below it."""
+        values = []
+        for side in sides:
+            points = bound - (shape if side == 0 else 0)
+            if made and points <= rest:
+                values.append(self._rows[side][_sign(diff + max(points, -rest))])
+            elif not made and points >= -rest:
+                values.append(self._rows[side][_sign(diff + min(points, rest))])
+        return min(values) if made else max(values)
+
+    def _kernel(
+        self,
+        h: list[int],
+        leader: int,
+        trick: Sequence[int],
+        need: int,
+        acc: Sequence[int],
+        restrict: int,
+    ) -> int:
+        """The kernel's fail-soft bound on its own value from this position."""
+        ws = self.ws
+        ws[W_RESTRICT] = restrict
         out = h[0] | h[1] | h[2] | h[3]
         played = 0
         lead = -1
