@@ -393,6 +393,39 @@ def _entry(h0: int, h1: int, h2: int, h3: int, leader: int, trump: int) -> int:
 
 
 @kernel
+def _last_trick(
+    ws: MutableSequence[int], h0: int, h1: int, h2: int, h3: int, leader: int
+) -> tuple[int, int]:
+    """:data:`POINTS`: the value of the last trick, every hand down to its one card, with the
+    card it depends on (its winner, when that beat a card of its suit)."""
+    n = ws[W_PLAYERS]
+    trump = ws[W_TRUMP]
+    best = -1
+    winner = leader
+    ranked = 0
+    trick = 0
+    for position in range(n):
+        seat = (leader + position) % n
+        card = _top(_hand(h0, h1, h2, h3, seat))  # its one card
+        trick |= 1 << card
+        if position == 0:
+            best = card
+        elif beats(card, best, trump):
+            ranked = 1 if card // 13 == best // 13 else 0
+            best = card
+            winner = seat
+        elif card // 13 == best // 13:
+            ranked = 1
+    worth = _worth_of(ws, trick)
+    gain = worth
+    if winner & 1:
+        gain = -worth
+    elif ws[W_KEY] >= 0 and (trick >> ws[W_KEY]) & 1:
+        gain += ws[W_SHAPE]
+    return gain, (1 << best) if ranked else 0
+
+
+@kernel
 def _sure(
     ws: MutableSequence[int],
     h0: int,
@@ -450,22 +483,40 @@ def _sure(
     rest = _worth_of(ws, worthy)
     low = -rest
     high = rest
+    deps = worthy
     key = ws[W_KEY]
     shape = ws[W_SHAPE]
-    if shape and key >= 0 and (out >> key) & 1:
-        holder = 0
-        for seat in range(n):
-            if (_hand(h0, h1, h2, h3, seat) >> key) & 1:
-                holder = seat
-        above = 0
-        for seat in range(n):
-            if (seat - holder) & 1:
-                above |= _hand(h0, h1, h2, h3, seat) & SUIT_MASKS[key // 13] & ~((2 << key) - 1)
-        if above or holder & 1 == 0:
+    open_key = shape != 0 and key >= 0 and (out >> key) & 1 == 1
+    masters = 0
+    side = 0
+    if trump >= 0:
+        # The trumps above every trump of the other side win the tricks they fall on: their
+        # points (and the key card among them) are their side's.
+        trumps = SUIT_MASKS[trump]
+        ours = (h0 | h2) & trumps
+        theirs = (h1 | h3) & trumps
+        if ours > theirs:
+            masters = ours & ~((1 << _top(theirs) + 1) - 1) if theirs else ours
+        elif theirs:
+            masters = theirs & ~((1 << _top(ours) + 1) - 1) if ours else theirs
+            side = 1
+        if masters:
+            sure = _worth_of(ws, masters)
+            if side == 0:
+                low += 2 * sure
+            else:
+                high -= 2 * sure
+            other = theirs if side == 0 else ours
+            # What that depends on: the trumps down to the other side's highest.
+            deps |= out & trumps & ~((1 << _top(other)) - 1) if other else out & trumps
+    if open_key:
+        if (masters >> key) & 1:
+            if side == 0:
+                low += shape
+                high += shape
+        else:
             high += shape
-        if not above and holder & 1 == 0:
-            low += shape
-    return low, high, worthy, worthy
+    return low, high, deps, deps
 
 
 # -- the transposition table --------------------------------------------------------------------
@@ -1003,6 +1054,8 @@ def _search(
                 return 0, 0
             if need > left:
                 return left, 0
+        elif mode == POINTS and left == 1 and depth > 0:
+            return _last_trick(ws, h0, h1, h2, h3, leader)
         # The sure bounds first (cheaper than the table), then the table.
         low, high, low_cards, high_cards = _sure(
             ws, h0, h1, h2, h3, leader, left, out, a0, a1, a2, a3
@@ -1018,6 +1071,10 @@ def _search(
             if decided:
                 return bound, cards
         ws[W_NODES] += 1
+        if left <= 5:
+            ws[10 + left] += 1
+        else:
+            ws[19 + left] += 1
         if ws[W_BUDGET] > 0 and ws[W_NODES] > ws[W_BUDGET]:
             ws[W_OVER] = 1
             return 0, 0
