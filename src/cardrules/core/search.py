@@ -607,7 +607,16 @@ def _position_row(ws: MutableSequence[int], k0: int, k1: int, k2: int, make: boo
             return at
     if not make:
         return -1
+    # A full bucket gives up its key with the fewest cards (the first hand's suit lengths).
     at = base + first * _PW
+    fewest = 99
+    for probe in range(_PROBES):
+        row = base + ((first + probe) & (size - 1)) * _PW
+        lengths = ws[row + _P_K0]
+        cards = (lengths & 15) + ((lengths >> 4) & 15) + ((lengths >> 8) & 15) + ((lengths >> 12) & 15)
+        if cards < fewest:
+            fewest = cards
+            at = row
     ws[at + _P_K0] = k0
     ws[at + _P_K1] = k1
     ws[at + _P_K2] = k2
@@ -1071,10 +1080,6 @@ def _search(
             if decided:
                 return bound, cards
         ws[W_NODES] += 1
-        if left <= 5:
-            ws[10 + left] += 1
-        else:
-            ws[19 + left] += 1
         if ws[W_BUDGET] > 0 and ws[W_NODES] > ws[W_BUDGET]:
             ws[W_OVER] = 1
             return 0, 0
@@ -1188,6 +1193,8 @@ def _search(
         if cards & bit:
             cards |= ws[W_RUNS + at + i]
         if (value >= need) == maximizing:
+            if count > 1:
+                ws[11 + (3 if position else 0) + (0 if i == 0 else 1)] += 1
             # A cut-off: this card settles the position.
             if position == 0:
                 ws[W_HISTORY + card] += 1 << (_count(out) // n)
@@ -1199,6 +1206,8 @@ def _search(
             return value, cards
         found_cards |= cards
         found = max(found, value) if maximizing else min(found, value)
+    if count > 1:
+        ws[13 if position == 0 else 25] += 1
     if position == 0 and free:
         _save(ws, k0, k1, k2, out, found_cards, found, need, -1, depth)
     return found, found_cards
