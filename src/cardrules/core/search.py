@@ -500,15 +500,40 @@ def _sure(
         elif theirs:
             masters = theirs & ~((1 << _top(ours) + 1) - 1) if ours else theirs
             side = 1
-        if masters:
-            sure = _worth_of(ws, masters)
+        other = theirs if side == 0 else ours
+        # What that depends on: the trumps down to the other side's highest.
+        deps |= out & trumps & ~((1 << _top(other)) - 1) if other else out & trumps
+        mine = _hand(h0, h1, h2, h3, leader) & trumps
+        rest_trumps = (h0 | h1 | h2 | h3) & trumps & ~mine
+        forced = 0
+        if leader & 1 == side and mine and rest_trumps:
+            # The leader's trumps above every other trump lead round after round, and each
+            # opponent must follow with a trump each round: the cards of those it gives up
+            # (at least its cheapest; all of them when it holds no more) are the leader's side's.
+            rounds = _COUNT13[(mine >> (13 * trump)) >> (_top(rest_trumps) % 13 + 1)]
+            for seat in range(n):
+                if (seat - leader) & 1:
+                    held = _hand(h0, h1, h2, h3, seat) & trumps
+                    if _count(held) <= rounds:
+                        masters |= held
+                    else:
+                        for _ in range(rounds):
+                            cheapest = -1
+                            spare = held
+                            while spare:
+                                card = _top(spare & -spare)
+                                spare &= spare - 1
+                                if cheapest < 0 or ws[W_WORTH + card] < ws[W_WORTH + cheapest]:
+                                    cheapest = card
+                            held ^= 1 << cheapest
+                            forced += ws[W_WORTH + cheapest]
+            deps |= out & trumps
+        if masters or forced:
+            sure = _worth_of(ws, masters) + forced
             if side == 0:
                 low += 2 * sure
             else:
                 high -= 2 * sure
-            other = theirs if side == 0 else ours
-            # What that depends on: the trumps down to the other side's highest.
-            deps |= out & trumps & ~((1 << _top(other)) - 1) if other else out & trumps
     if open_key:
         if (masters >> key) & 1:
             if side == 0:
