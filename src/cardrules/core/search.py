@@ -82,7 +82,7 @@ TRICKS: Final = 0
 POINTS: Final = 1
 #: Each seat's own target of tricks, made or failed, each worth a signed value to side 0.
 TARGETS: Final = 2
-#: The most groups of top places a position key keeps.
+#: The most groups of top places a position key keeps (by default).
 GROUPS: Final = 32
 
 # -- the workspace: one flat int buffer, its fields at these offsets ----------------------------
@@ -102,6 +102,8 @@ W_OVER: Final = 9
 #: :data:`POINTS`: what side 0's taking the key card adds to the value of this question
 #: (:meth:`Search.ask` sets it; 0 once the key card is taken).
 W_SHAPE: Final = 10
+#: The groups a key of the positions table keeps (at most :data:`GROUPS`).
+W_GROUPS: Final = 15
 #: :data:`POINTS`: nine values by key-card side (0, 1, 2 nobody) and who is ahead (0 side 0,
 #: 1 level, 2 side 1); :data:`TARGETS`: each seat's signed value.
 W_UTILITY: Final = 16
@@ -123,7 +125,8 @@ W_KILLERS: Final = W_LAYOUTS + _DEPTH * 8
 _KILLER_SLOTS: Final = 1 << 14
 W_TABLE: Final = W_KILLERS + 2 * _KILLER_SLOTS
 
-# The positions table (rows of _PW fields): a key's three words and its groups, newest first,
+# The positions table (rows of _P_GROUP fields and the search's groups, ``ws[W_GROUPS]``): a
+# key's three words and its groups, newest first,
 # each in one word (:func:`_summary`) with the highest lower bound and the lowest upper bound
 # over the group's rows: a group neither of which decides a question is passed over without
 # looking into the bounds table.
@@ -132,7 +135,6 @@ _P_K1: Final = 1
 _P_K2: Final = 2
 _P_COUNT: Final = 3
 _P_GROUP: Final = 4
-_PW: Final = 4 + GROUPS
 # The bounds table (rows of _BW fields): key, group, owners of the group's places, the bounds,
 # the lead that settled the search last, the cards left (0: an empty row).
 _B_K0: Final = 0
@@ -618,9 +620,10 @@ def _position_row(ws: MutableSequence[int], k0: int, k1: int, k2: int, make: boo
     replaced), or -1."""
     size = ws[W_TABLE + 1]
     base = W_TABLE + 2
+    stride = _P_GROUP + ws[W_GROUPS]
     first = (_mix(k0) ^ (_mix(k1) << 3) ^ (_mix(k2) << 5)) & (size - 1)
     for probe in range(_PROBES):
-        at = base + ((first + probe) & (size - 1)) * _PW
+        at = base + ((first + probe) & (size - 1)) * stride
         if ws[at + _P_COUNT] == 0:
             if not make:
                 return -1
@@ -633,10 +636,10 @@ def _position_row(ws: MutableSequence[int], k0: int, k1: int, k2: int, make: boo
     if not make:
         return -1
     # A full bucket gives up its key with the fewest cards (the first hand's suit lengths).
-    at = base + first * _PW
+    at = base + first * stride
     fewest = 99
     for probe in range(_PROBES):
-        row = base + ((first + probe) & (size - 1)) * _PW
+        row = base + ((first + probe) & (size - 1)) * stride
         lengths = ws[row + _P_K0]
         cards = (lengths & 15) + ((lengths >> 4) & 15) + ((lengths >> 8) & 15) + ((lengths >> 12) & 15)
         if cards < fewest:
@@ -664,7 +667,7 @@ def _bound_row(
     """The bounds table's row of a key, group and owners (made when ``make``: an empty row, or
     the one of its bucket with the fewest cards left), or -1."""
     size = ws[W_TABLE + 1]
-    base = W_TABLE + 2 + size * _PW
+    base = W_TABLE + 2 + size * (_P_GROUP + ws[W_GROUPS])
     bounds = ws[W_TABLE]
     first = (
         _mix(k0) ^ (_mix(k1) << 2) ^ (_mix(k2) << 4) ^ (_mix(own0) << 1) ^ _mix(own1) << 6 ^ group
@@ -795,8 +798,9 @@ def _save(
             low = known_low
             high = known_high
     if at < 0:
-        at = min(count, GROUPS - 1)
-        if count < GROUPS:
+        groups = ws[W_GROUPS]
+        at = min(count, groups - 1)
+        if count < groups:
             ws[row + _P_COUNT] = count + 1
     # (int: numba may type a bound that came through the recursion as a float.)
     if bound >= need:
@@ -1218,8 +1222,6 @@ def _search(
         if cards & bit:
             cards |= ws[W_RUNS + at + i]
         if (value >= need) == maximizing:
-            if count > 1:
-                ws[11 + (3 if position else 0) + (0 if i == 0 else 1)] += 1
             # A cut-off: this card settles the position.
             if position == 0:
                 ws[W_HISTORY + card] += 1 << (_count(out) // n)
@@ -1231,8 +1233,6 @@ def _search(
             return value, cards
         found_cards |= cards
         found = max(found, value) if maximizing else min(found, value)
-    if count > 1:
-        ws[13 if position == 0 else 25] += 1
     if position == 0 and free:
         _save(ws, k0, k1, k2, out, found_cards, found, need, -1, depth)
     return found, found_cards
@@ -1291,8 +1291,11 @@ class Search:
     :param key: the key card (:data:`POINTS`), or -1.
     :param alone: per suit, a 13-bit mask of the places whose cards are no other's equivalent.
     :param budget: the most tricks to search, ``None`` for no limit.
-    :param table_bits: the bounds table has ``2 ** table_bits`` rows (the positions table a quarter;
-        at most ``2 ** 17`` interpreted).
+    :param table_bits: the bounds table has ``2 ** table_bits`` rows (at most ``2 ** 17``
+        interpreted); the positions table the memory of a quarter as many keys of
+        :data:`GROUPS` groups.
+    :param groups: the groups a key keeps, 1 to :data:`GROUPS` (fewer: more keys in the
+        positions table's memory).
     :param compile_it: compile with numba (``None``: when numba is importable).
     :raises ArgumentError: for a :data:`POINTS` table that is not so ordered.
     """
@@ -1311,8 +1314,13 @@ class Search:
         alone: Sequence[int] = (0, 0, 0, 0),
         budget: int | None = None,
         table_bits: int = 16,
+        groups: int = GROUPS,
         compile_it: bool | None = None,
     ) -> None:
+        if not 1 <= groups <= GROUPS:
+            raise ArgumentError(
+                f"groups: expected 1 to {GROUPS}, not {groups!r}", name="groups", value=groups
+            )
         if mode == POINTS:
             rows = [tuple(utility[3 * owner : 3 * owner + 3]) for owner in range(3)]
             if any(row[0] < row[1] or row[1] < row[2] for row in rows) or any(
@@ -1336,9 +1344,13 @@ class Search:
         self._run = _runner(legal, compile_it)
         if not compile_it:
             table_bits = min(table_bits, _LIST_BITS)  # a list's ints cost more memory
+        # The positions table takes the memory of a quarter as many rows as the bounds table
+        # with GROUPS groups a key: with fewer groups, more keys.
         positions = 1 << (table_bits - 2)
+        while positions * 2 * (_P_GROUP + groups) <= (1 << (table_bits - 2)) * (_P_GROUP + GROUPS):
+            positions *= 2
         bounds = 1 << table_bits
-        size = W_TABLE + 2 + positions * _PW + bounds * _BW
+        size = W_TABLE + 2 + positions * (_P_GROUP + groups) + bounds * _BW
         ws: MutableSequence[int]
         if compile_it:
             import numpy as np
@@ -1359,6 +1371,7 @@ class Search:
         ws[W_ALONE : W_ALONE + 4] = list(alone)
         ws[W_TABLE] = bounds
         ws[W_TABLE + 1] = positions
+        ws[W_GROUPS] = groups
         self.ws = ws
 
     @property
