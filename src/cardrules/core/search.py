@@ -478,14 +478,14 @@ def _sure(
             else:
                 spread += abs(worth)
         return fixed - spread, fixed + spread, 0, 0
-    # POINTS: the card points still out go either way; the key card adds its weight when it
-    # is sure to be side 0's (its holder's side, no opponent holding a higher trump), may add
-    # it while open.
+    # POINTS: the card points still out go either way but those sure to a side; the key card
+    # adds its weight when it is sure to be side 0's, may add it while open.
     worthy = out & ws[W_WORTHY]
     rest = _worth_of(ws, worthy)
     low = -rest
     high = rest
-    deps = worthy
+    low_cards = worthy
+    high_cards = worthy
     key = ws[W_KEY]
     shape = ws[W_SHAPE]
     open_key = shape != 0 and key >= 0 and (out >> key) & 1 == 1
@@ -504,7 +504,7 @@ def _sure(
             side = 1
         other = theirs if side == 0 else ours
         # What that depends on: the trumps down to the other side's highest.
-        deps |= out & trumps & ~((1 << _top(other)) - 1) if other else out & trumps
+        deps = out & trumps & ~((1 << _top(other)) - 1) if other else out & trumps
         mine = _hand(h0, h1, h2, h3, leader) & trumps
         rest_trumps = (h0 | h1 | h2 | h3) & trumps & ~mine
         forced = 0
@@ -534,8 +534,10 @@ def _sure(
             sure = _worth_of(ws, masters) + forced
             if side == 0:
                 low += 2 * sure
+                low_cards |= deps
             else:
                 high -= 2 * sure
+                high_cards |= deps
     if open_key:
         if (masters >> key) & 1:
             if side == 0:
@@ -543,7 +545,7 @@ def _sure(
                 high += shape
         else:
             high += shape
-    return low, high, deps, deps
+    return low, high, low_cards, high_cards
 
 
 # -- the transposition table --------------------------------------------------------------------
