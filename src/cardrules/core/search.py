@@ -960,10 +960,10 @@ def _order(
     killer = _killer(ws, _hand(h0, h1, h2, h3, seat), best, need)
     # The leader's side holds more trumps than the opponents: a low trump lead draws theirs.
     ours = _hand(h0, h1, h2, h3, seat) | partner
-    draw = _count(ours & trumps) > _count(others & ~partner & trumps)
+    draw = not points and _count(ours & trumps) > _count(others & ~partner & trumps)
     # The plain suits an opponent of the leader can ruff (a bit a suit).
     ruffable = 0
-    if position == 0 and trump >= 0:
+    if position == 0 and trump >= 0 and not points:
         for other in range(n):
             if (other - seat) & 1:
                 hand = _hand(h0, h1, h2, h3, other)
