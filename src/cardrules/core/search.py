@@ -19,16 +19,25 @@ The design:
 * **what the deal is worth as data** (``mode``): :data:`TRICKS`, the tricks side 0 takes;
   :data:`POINTS`, card points (side 0's minus side 1's) and the side taking one *key card*,
   valued through a table of nine (key-card side by who is ahead); :data:`TARGETS`, every seat's
-  own target of tricks, each worth a signed value made or failed;
+  own target of tricks, each worth a signed value made or failed.  With :data:`POINTS` the
+  kernel counts only what is still to be won, as with :data:`TRICKS`: the card points still
+  out (side 0's minus side 1's) plus, while the key card is out, a weight (the question's
+  *shape*, ``ws[W_SHAPE]``) for side 0 taking it.  The table never falls as side 0 gains, so
+  :meth:`Search.ask` turns "does the table's value reach ``need``, with ``d`` won so far?"
+  into "does that count reach ``T``?" (:meth:`Search._ask_points`), and a bound kept holds
+  whatever was won before the position;
 * **a transposition table at trick starts with partition search**: a position's *key* is each
-  hand's suit lengths, the leader and the running totals the mode needs.  A search returns,
+  hand's suit lengths, the leader and what the mode needs beside the cards (:data:`TARGETS`:
+  each seat's tricks still to make; :data:`POINTS`: the shape while the key card is out, and
+  which cards worth something are still out).  A search returns,
   with its bound, the cards the bound depends on (those that won a trick by beating a card of
   their suit, those a sure bound counted); the bound is kept under its *group*, the top places
   of each suit down to the lowest of those cards (places among the cards still out), with the
   owners of those places, and answers every position of the same key whose same seats hold
-  those places.  A key keeps its :data:`GROUPS` latest groups, each with the best bounds of
-  its rows beside it (a group that cannot decide a question is passed over unread); a full
-  bucket gives up the bound with the fewest cards left.  With :data:`POINTS` the cards worth
+  those places.  A key keeps its latest groups (:data:`GROUPS`, or fewer as the search is
+  made, with more keys in the same memory), each with the best bounds of its rows beside it (a
+  group that cannot decide a question is passed over unread); a full bucket of either table
+  gives up the key or bound with the fewest cards left.  With :data:`POINTS` the cards worth
   something always matter, and under an undertrump rule every trump too (a follower's legal
   cards depend on the trumps' ranks);
 * **equivalent cards**: cards of one suit in one hand that no other card still out separates
@@ -47,8 +56,11 @@ The design:
 * **sure bounds** before a trick is searched: with :data:`TRICKS`, each side's sure trump
   tricks and the *quick tricks* of the leader, or of its partner when a low card reaches the
   partner's top card (winners cashed from the top, trumps first, plain suits while no opponent
-  can ruff); with :data:`POINTS`, the outcomes still open; with :data:`TARGETS`, the targets
-  made or out of reach.
+  can ruff); with :data:`POINTS`, the card points still out less twice those sure to a side
+  (the trumps above every trump of the other side, and the trumps that the leader's top trumps
+  force from the opponents, at least their cheapest), with the key card's weight when it is
+  sure to side 0 or may go to it, and the last trick played out at once; with
+  :data:`TARGETS`, the targets made or out of reach.
 
 ``ws[W_NODES]`` counts the tricks searched: the trick starts whose cards were played out, not
 those the table or the bounds settled.  Past ``ws[W_BUDGET]`` nodes (when positive) the search
@@ -643,7 +655,7 @@ def _position_row(ws: MutableSequence[int], k0: int, k1: int, k2: int, make: boo
     for probe in range(_PROBES):
         row = base + ((first + probe) & (size - 1)) * stride
         lengths = ws[row + _P_K0]
-        cards = (lengths & 15) + ((lengths >> 4) & 15) + ((lengths >> 8) & 15) + ((lengths >> 12) & 15)
+        cards = (lengths & 15) + (lengths >> 4 & 15) + (lengths >> 8 & 15) + (lengths >> 12 & 15)
         if cards < fewest:
             fewest = cards
             at = row
