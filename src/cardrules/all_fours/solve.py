@@ -11,11 +11,14 @@ the solver counts the deal's points.
 The search is the core's double-dummy search (:mod:`cardrules.core.search`), compiled by numba
 when it is installed (``pip install 'cardrules[solver]'``), else interpreted: null-window
 searches ("can side 0 make at least ``v``?") bisected to the exact value over the values an end
-of the deal can have, a transposition table at the start of each trick, equivalent cards (cards
-of a suit in one hand with the same card points and no card still out between them) searched
-once, good plays first, and sure-outcome cut-offs (Game is settled once one side is ahead by
-more than the points still out; the jack is its holder's side's when no opponent holds a higher
-trump).  The search counts card points and the jack (:data:`~cardrules.core.search.POINTS`);
+of the deal can have (each play's value stepped from the position's), each asked of the card
+points still to be won, so that a bound holds whatever was won before; a transposition table
+at the start of each trick, equivalent cards (cards of a suit in one hand with the same card
+points and no card still out between them) searched once, good plays first, and sure bounds
+(the card points still out, less those sure to a side: its trumps above every trump of the
+other, and those the leader's top trumps force out; Game is settled once one side is ahead by
+more than the points still open; the jack is its holder's side's when no opponent holds a
+higher trump).  The search counts card points and the jack (:data:`~cardrules.core.search.POINTS`);
 the duty to follow is the game's kernel (:func:`~cardrules.all_fours.kernels.play_mask`,
 AF-16 ... AF-20) and the trick winner the core's (:func:`cardrules.core.tricks.beats`).
 
