@@ -969,7 +969,7 @@ def _order(
             and _hand(h0, h1, h2, h3, seat) & suited
         ):
             low = True
-    killer = _killer(ws, _hand(h0, h1, h2, h3, seat), best, need)
+    killer = _killer(ws, _hand(h0, h1, h2, h3, seat), best, 0 if points else need)
     # The leader's side holds more trumps than the opponents: a low trump lead draws theirs.
     ours = _hand(h0, h1, h2, h3, seat) | partner
     draw = not points and _count(ours & trumps) > _count(others & ~partner & trumps)
@@ -1241,7 +1241,8 @@ def _search(
                 ws[W_HISTORY + card] += 1 << (_count(out) // n)
                 if free:
                     _save(ws, k0, k1, k2, out, cards, value, need, card, depth)
-            slot, key = _killer_slot(hand, best, need)
+            # (With POINTS the question's threshold moves with every point won: no part of it.)
+            slot, key = _killer_slot(hand, best, 0 if mode == POINTS else need)
             ws[slot] = key
             ws[slot + 1] = card
             return value, cards
