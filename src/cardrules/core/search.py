@@ -949,7 +949,7 @@ def _order(
     # hand's cards, or the fourth hand can ruff; or (third hand, a plain suit led and not yet
     # ruffed) the fourth hand can ruff.
     low = partner_winning and not _beatable(best, trump, threats, ruffs)
-    if not points and position > 0 and lead >= 0:
+    if position > 0 and lead >= 0:
         suited = SUIT_MASKS[lead]
         next_hand = _hand(h0, h1, h2, h3, (seat + 1) % n)
         if position == 1 and n == 4:
