@@ -44,7 +44,8 @@ The design:
   (and that the game does not keep apart, ``alone``) win and lose alike: one of each run is
   tried;
 * **move ordering**: first the *killer*, the card that last settled a search from the same
-  hand, winning card (none for a lead) and question, then the lead the table kept for the
+  hand, winning card (none for a lead) and question (with :data:`POINTS`, whatever its
+  threshold, which moves with every point won), then the lead the table kept for the
   position.  Leads by category, then by a *history* of the leads that settled searches
   (weighted by the tricks to go): winners no opponent can ruff, low leads to the partner's top
   card or ruff, a low trump while the leader's side holds more trumps, other low cards, leads
