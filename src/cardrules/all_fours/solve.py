@@ -11,11 +11,14 @@ the solver counts the deal's points.
 The search is the core's double-dummy search (:mod:`cardrules.core.search`), compiled by numba
 when it is installed (``pip install 'cardrules[solver]'``), else interpreted: null-window
 searches ("can side 0 make at least ``v``?") bisected to the exact value over the values an end
-of the deal can have, a transposition table at the start of each trick, equivalent cards (cards
-of a suit in one hand with the same card points and no card still out between them) searched
-once, good plays first, and sure-outcome cut-offs (Game is settled once one side is ahead by
-more than the points still out; the jack is its holder's side's when no opponent holds a higher
-trump).  The search counts card points and the jack (:data:`~cardrules.core.search.POINTS`);
+of the deal can have (each play's value stepped from the position's), each asked of the card
+points still to be won, so that a bound holds whatever was won before; a transposition table
+at the start of each trick, equivalent cards (cards of a suit in one hand with the same card
+points and no card still out between them) searched once, good plays first, and sure bounds
+(the card points still out, less those sure to a side: its trumps above every trump of the
+other, and those the leader's top trumps force out; Game is settled once one side is ahead by
+more than the points still open; the jack is its holder's side's when no opponent holds a
+higher trump).  The search counts card points and the jack (:data:`~cardrules.core.search.POINTS`);
 the duty to follow is the game's kernel (:func:`~cardrules.all_fours.kernels.play_mask`,
 AF-16 ... AF-20) and the trick winner the core's (:func:`cardrules.core.tricks.beats`).
 
@@ -48,7 +51,7 @@ from cardrules.core.checks import check_budget, refuse
 from cardrules.core.compiled import kernel
 from cardrules.core.equivalence import run_below
 from cardrules.core.equivalence import runs as suit_runs
-from cardrules.core.search import POINTS, Search
+from cardrules.core.search import POINTS, Search, exact
 from cardrules.core.tricks import beats
 from cardrules.errors import ArgumentError, SolveBudgetExceeded, describe
 
@@ -69,6 +72,9 @@ _TEN_PLACE: Final = Rank.TEN - 2
 #: their equivalent.
 _ALONE: Final = 0x1FFF & ~((1 << _TEN_PLACE) - 1)
 _ALL: Final = (1 << 52) - 1
+#: The groups of top places a key of the search's table keeps: every card worth points is a
+#: card a bound depends on, so a key seldom has more than one or two.
+_GROUPS: Final = 4
 #: AF-4: card points by place in the suit (2 .. A).
 _POINTS: Final = tuple(CARD_POINTS[Rank(place + 2)] for place in range(13))
 
@@ -179,6 +185,7 @@ class _Search:
             alone=(_ALONE,) * 4,
             budget=budget,
             table_bits=max(10, min(20, tricks + 9)),
+            groups=_GROUPS,
         )
         self.budget = budget
 
@@ -381,20 +388,10 @@ def solve(state: State, *, objective: str = "points", budget: int | None = None)
     search, position, low, high, allowed, called = _root(state, objective, budget)
     fixed = _tables(state)[0]
     value = _value(search, position, low, high, called)
-    out = _out(position)
-    plays: dict[Play, int] = {}
-    line_end: _Position | None = None
-    for top in _representatives(allowed, out):
-        child = _after(position, top, search.n, search.trump, search)
-        child_value = _value(search, child, low, high, -1)
-        if child_value == value and line_end is None:
-            line_end = _line(search, child, value, low, high)
-        for card in run_below(top, allowed, out, _TEN_PLACE):
-            plays[Play(CARDS[card])] = child_value
-    assert line_end is not None
+    plays, best = _plays(search, position, allowed, value, low, high)
+    line_end = _line(search, best, value, low, high)
     final = _final_points(line_end, search)
-    ordered = {play: plays[play] for play in sorted(plays, key=lambda p: p.card.index)}
-    return Solution(value, final, fixed, state.current_player, ordered, search.nodes)
+    return Solution(value, final, fixed, state.current_player, plays, search.nodes)
 
 
 @attrs.frozen
@@ -427,9 +424,9 @@ def _range(utility: tuple[tuple[int, int, int], ...]) -> tuple[int, int]:
     return min(min(row) for row in utility), max(max(row) for row in utility)
 
 
-def _at_least(search: _Search, position: _Position, target: int, called: int) -> bool:
-    """Can side 0 make at least ``target`` from ``position`` (``called`` narrowing the first
-    card, -1 for none)?"""
+def _bound(search: _Search, position: _Position, target: int, called: int) -> int:
+    """A fail-soft bound on side 0's value from ``position``: at least ``target`` when side 0
+    can make it, else below it (``called`` narrowing the first card, -1 for none)."""
     bound = search.core.ask(
         position.hands,
         position.leader,
@@ -442,21 +439,46 @@ def _at_least(search: _Search, position: _Position, target: int, called: int) ->
         raise SolveBudgetExceeded(
             f"the solver needed more than {search.budget} nodes for this position"
         )
-    return bound >= target
+    return bound
 
 
-def _value(search: _Search, position: _Position, low: int, high: int, called: int) -> int:
-    """Side 0's exact value, known to lie in ``[low, high]``, by bisection over the values an
-    end of the deal can have (at most nine: the utility table's)."""
+def _value(
+    search: _Search,
+    position: _Position,
+    low: int,
+    high: int,
+    called: int,
+    guess: int | None = None,
+) -> int:
+    """Side 0's exact value, known to lie in ``[low, high]``, over the values an end of the
+    deal can have (at most nine: the utility table's): by bisection, or by steps from
+    ``guess`` (:func:`~cardrules.core.search.exact`)."""
     levels = [value for value in search.levels if low <= value <= high]
-    first, last = 0, len(levels) - 1
-    while first < last:
-        middle = (first + last + 1) // 2
-        if _at_least(search, position, levels[middle], called):
-            first = middle
+    return exact(lambda need: _bound(search, position, need, called), levels, guess)
+
+
+def _plays(
+    search: _Search, position: _Position, allowed: int, value: int, low: int, high: int
+) -> tuple[dict[Play, int], _Position]:
+    """The value after each legal play (``allowed``) from a position worth ``value``, and the
+    position after the first play that keeps it.  The player's plays are worth at most
+    ``value`` (side 0 to play) or at least it: each is stepped from ``value``."""
+    maximizing = (position.leader + len(position.trick)) % search.n % 2 == 0
+    out = _out(position)
+    plays: dict[Play, int] = {}
+    best: _Position | None = None
+    for top in _representatives(allowed, out):
+        child = _after(position, top, search.n, search.trump, search)
+        if maximizing:
+            child_value = _value(search, child, low, value, -1, value)
         else:
-            last = middle - 1
-    return levels[first]
+            child_value = _value(search, child, value, high, -1, value)
+        if child_value == value and best is None:
+            best = child
+        for card in run_below(top, allowed, out, _TEN_PLACE):
+            plays[Play(CARDS[card])] = child_value
+    assert best is not None
+    return {play: plays[play] for play in sorted(plays, key=lambda p: p.card.index)}, best
 
 
 def _after(position: _Position, card: int, n: int, trump: int, search: _Search) -> _Position:
@@ -477,8 +499,12 @@ def _after(position: _Position, card: int, n: int, trump: int, search: _Search) 
 
 
 def _line(search: _Search, position: _Position, value: int, low: int, high: int) -> _Position:
-    """The end of a line of best play from ``position`` (whose value is ``value``)."""
+    """The end of a line of best play from ``position`` (whose value is ``value``): at each
+    turn the first play that keeps the value, one question a play (side 0's plays are worth
+    at most ``value``, so one keeps it when it reaches ``value``; side 1's at least, so one
+    keeps it when it does not reach the next value up)."""
     n = search.n
+    above = [level for level in search.levels if value < level <= high]
     while any(position.hands):
         seat = (position.leader + len(position.trick)) % n
         trick = position.trick
@@ -486,9 +512,16 @@ def _line(search: _Search, position: _Position, value: int, low: int, high: int)
         allowed = _legal_mask(
             position.hands[seat], trick, best, search.trump, search.undertrump, -1
         )
-        for card in _representatives(allowed, _out(position)):
+        cards = _representatives(allowed, _out(position))
+        for card in cards:
             child = _after(position, card, n, search.trump, search)
-            if _value(search, child, low, high, -1) == value:
+            if card == cards[-1]:
+                keeps = True  # one play keeps the value: the last, when no other did
+            elif seat % 2 == 0:
+                keeps = value <= low or _bound(search, child, value, -1) >= value
+            else:
+                keeps = not above or _bound(search, child, above[0], -1) < above[0]
+            if keeps:
                 position = child
                 break
     return position
@@ -531,12 +564,6 @@ def play_values(
     :raises ValueError: unless the state is in play, for an unknown objective or a budget that
         :func:`solve` refuses.
     """
-    search, position, low, high, allowed, _ = _root(state, objective, budget)
-    plays: dict[Play, int] = {}
-    out = _out(position)
-    for top in _representatives(allowed, out):
-        child = _after(position, top, search.n, search.trump, search)
-        value = _value(search, child, low, high, -1)
-        for card in run_below(top, allowed, out, _TEN_PLACE):
-            plays[Play(CARDS[card])] = value
-    return plays
+    search, position, low, high, allowed, called = _root(state, objective, budget)
+    value = _value(search, position, low, high, called)
+    return _plays(search, position, allowed, value, low, high)[0]

@@ -21,17 +21,26 @@ The design:
 * **what the deal is worth as data** (``mode``): :data:`TRICKS`, the tricks side 0 takes;
   :data:`POINTS`, card points (side 0's minus side 1's) and the side taking one *key card*,
   valued through a table of nine (key-card side by who is ahead); :data:`TARGETS`, every seat's
-  own target of tricks, each worth a signed value made or failed;
+  own target of tricks, each worth a signed value made or failed.  With :data:`POINTS` the
+  kernel counts only what is still to be won, as with :data:`TRICKS`: the card points still
+  out (side 0's minus side 1's) plus, while the key card is out, a weight (the question's
+  *shape*, ``ws[W_SHAPE]``) for side 0 taking it.  The table never falls as side 0 gains, so
+  :meth:`Search.ask` turns "does the table's value reach ``need``, with ``d`` won so far?"
+  into "does that count reach ``T``?" (:meth:`Search._ask_points`), and a bound kept holds
+  whatever was won before the position;
 * **a transposition table at trick starts with partition search**: a position's *key* is each
-  hand's suit lengths, the leader and the running totals the mode needs.  A search returns,
+  hand's suit lengths, the leader and what the mode needs beside the cards (:data:`TARGETS`:
+  each seat's tricks still to make; :data:`POINTS`: the shape while the key card is out, and
+  which cards worth something are still out).  A search returns,
   with its bound, the cards the bound depends on (those that won a trick by beating a card of
   their suit, those a sure bound counted); the bound is kept under its *group*, the top places
   of each suit down to the lowest of those cards (places among the cards still out), with the
   owners of those places, and answers every position of the same key whose same seats hold
-  those places.  A key keeps its :data:`GROUPS` latest groups, each with the best bounds of
-  its rows and *sighting bits* of their owners beside it (a group that cannot decide a
-  question, or has no row for these owners, is passed over unread); a full bucket gives up the
-  bound with the fewest cards left.  With :data:`POINTS` the cards worth
+  those places.  A key keeps its latest groups (:data:`GROUPS`, or fewer as the search is
+  made, with more keys in the same memory), each with the best bounds of its rows and
+  *sighting bits* of their owners beside it (a group that cannot decide a question, or has no
+  row for these owners, is passed over unread); a full bucket of either table gives up the key
+  or bound with the fewest cards left.  With :data:`POINTS` the cards worth
   something always matter, and under an undertrump rule every trump too (a follower's legal
   cards depend on the trumps' ranks);
 * **equivalent cards**: cards of one suit in one hand that no other card still out separates
@@ -41,7 +50,8 @@ The design:
   found so far depend on, the hand's other cards of that suit below those are not tried: the
   same bounds hold for them;
 * **move ordering**: first the *killer*, the card that last settled a search from the same
-  hand, winning card (none for a lead) and question, then the lead the table kept for the
+  hand, winning card (none for a lead) and question (with :data:`POINTS`, whatever its
+  threshold, which moves with every point won), then the lead the table kept for the
   position.  Leads by category, then by a *history* of the leads that settled searches
   (weighted by the tricks to go): winners no opponent can ruff, low leads to the partner's top
   card or ruff, a low trump while the leader's side holds more trumps, other low cards, leads
@@ -53,8 +63,11 @@ The design:
 * **sure bounds** before a trick is searched: with :data:`TRICKS`, each side's sure trump
   tricks and the *quick tricks* of the leader, or of its partner when a low card reaches the
   partner's top card (winners cashed from the top, trumps first, plain suits while no opponent
-  can ruff); with :data:`POINTS`, the outcomes still open; with :data:`TARGETS`, the targets
-  made or out of reach.
+  can ruff); with :data:`POINTS`, the card points still out less twice those sure to a side
+  (the trumps above every trump of the other side, and the trumps that the leader's top trumps
+  force from the opponents, at least their cheapest), with the key card's weight when it is
+  sure to side 0 or may go to it, and the last trick played out at once; with
+  :data:`TARGETS`, the targets made or out of reach.
 
 ``ws[W_NODES]`` counts the tricks searched: the trick starts whose cards were played out, not
 those the table or the bounds settled.  Past ``ws[W_BUDGET]`` nodes (when positive) the search
@@ -71,6 +84,7 @@ from typing import Any, Final
 from cardrules.core.cardset import SUIT_MASKS
 from cardrules.core.compiled import available, compiled, inlined, kernel, specialize
 from cardrules.core.tricks import beats
+from cardrules.errors import ArgumentError
 
 __all__ = [
     "GROUPS",
@@ -88,7 +102,7 @@ TRICKS: Final = 0
 POINTS: Final = 1
 #: Each seat's own target of tricks, made or failed, each worth a signed value to side 0.
 TARGETS: Final = 2
-#: The most groups of top places a position key keeps.
+#: The most groups of top places a position key keeps (by default).
 GROUPS: Final = 32
 
 # -- the workspace: one flat int buffer, its fields at these offsets ----------------------------
@@ -108,6 +122,11 @@ W_OVER: Final = 9
 #: The search's *epoch*: a table row stamped with another is empty (a reused workspace's
 #: table needs no clearing).
 W_EPOCH: Final = 10
+#: :data:`POINTS`: what side 0's taking the key card adds to the value of this question
+#: (:meth:`Search.ask` sets it; 0 once the key card is taken).
+W_SHAPE: Final = 11
+#: The groups a key of the positions table keeps (at most :data:`GROUPS`).
+W_GROUPS: Final = 15
 #: :data:`POINTS`: nine values by key-card side (0, 1, 2 nobody) and who is ahead (0 side 0,
 #: 1 level, 2 side 1); :data:`TARGETS`: each seat's signed value.
 W_UTILITY: Final = 16
@@ -129,8 +148,9 @@ W_KILLERS: Final = W_LAYOUTS + _DEPTH * 8
 _KILLER_SLOTS: Final = 1 << 14
 W_TABLE: Final = W_KILLERS + 2 * _KILLER_SLOTS
 
-# The positions table (rows of _PW fields): a key's three words, the epoch and the count of its
-# groups (:func:`_stamp`), and its groups, newest first,
+# The positions table (rows of _P_GROUP fields and the search's groups, ``ws[W_GROUPS]``): a
+# key's three words, the epoch and the count of its groups (:func:`_stamp`), and its groups,
+# newest first,
 # each in one word (:func:`_summary`) with the highest lower bound and the lowest upper bound
 # over the group's rows: a group neither of which decides a question is passed over without
 # looking into the bounds table.
@@ -139,7 +159,6 @@ _P_K1: Final = 1
 _P_K2: Final = 2
 _P_COUNT: Final = 3
 _P_GROUP: Final = 4
-_PW: Final = 4 + GROUPS
 # The bounds table (rows of _BW fields, a cache line): key, owners of the group's places, the
 # bounds, and in one word (_B_INFO) the group, the lead that settled the search last (plus one)
 # and the epoch with the cards left (:func:`_stamp`).
@@ -296,13 +315,11 @@ def _worth_of(ws: MutableSequence[int], cards: int) -> int:
 # -- the value of an end, and sure bounds -------------------------------------------------------
 @inlined
 def _final(ws: MutableSequence[int], a0: int, a1: int, a2: int, a3: int) -> int:
-    """The value of the end of the deal from the running totals (0 more tricks for TRICKS)."""
+    """The value of the end of the deal from the running totals (TRICKS and POINTS count what
+    is still to be won: nothing)."""
     mode = ws[W_MODE]
-    if mode == TRICKS:
+    if mode != TARGETS:
         return 0
-    if mode == POINTS:
-        owner = a1 if a1 >= 0 else 2
-        return ws[W_UTILITY + owner * 3 + _sign(a0)]
     value = 0
     for seat in range(4):
         need = a0 if seat == 0 else a1 if seat == 1 else a2 if seat == 2 else a3
@@ -446,6 +463,39 @@ def _entry(h0: int, h1: int, h2: int, h3: int, leader: int, trump: int) -> int:
     return 0
 
 
+@kernel
+def _last_trick(
+    ws: MutableSequence[int], h0: int, h1: int, h2: int, h3: int, leader: int
+) -> tuple[int, int]:
+    """:data:`POINTS`: the value of the last trick, every hand down to its one card, with the
+    card it depends on (its winner, when that beat a card of its suit)."""
+    n = ws[W_PLAYERS]
+    trump = ws[W_TRUMP]
+    best = -1
+    winner = leader
+    ranked = 0
+    trick = 0
+    for position in range(n):
+        seat = (leader + position) % n
+        card = _top(_hand(h0, h1, h2, h3, seat))  # its one card
+        trick |= 1 << card
+        if position == 0:
+            best = card
+        elif beats(card, best, trump):
+            ranked = 1 if card // 13 == best // 13 else 0
+            best = card
+            winner = seat
+        elif card // 13 == best // 13:
+            ranked = 1
+    worth = _worth_of(ws, trick)
+    gain = worth
+    if winner & 1:
+        gain = -worth
+    elif ws[W_KEY] >= 0 and (trick >> ws[W_KEY]) & 1:
+        gain += ws[W_SHAPE]
+    return gain, (1 << best) if ranked else 0
+
+
 @inlined
 def _sure(
     ws: MutableSequence[int],
@@ -497,34 +547,74 @@ def _sure(
             else:
                 spread += abs(worth)
         return fixed - spread, fixed + spread, 0, 0
-    rest = _worth_of(ws, out & ws[W_WORTHY])
-    first = _sign(a0 + rest)
-    last = _sign(a0 - rest)
+    # POINTS: the card points still out go either way but those sure to a side; the key card
+    # adds its weight when it is sure to be side 0's, may add it while open.
+    worthy = out & ws[W_WORTHY]
+    rest = _worth_of(ws, worthy)
+    low = -rest
+    high = rest
+    low_cards = worthy
+    high_cards = worthy
     key = ws[W_KEY]
-    owners_low, owners_high = 2, 2
-    if a1 >= 0:
-        owners_low, owners_high = a1, a1
-    elif key >= 0 and (out >> key) & 1:
-        holder = 0
-        for seat in range(n):
-            if (_hand(h0, h1, h2, h3, seat) >> key) & 1:
-                holder = seat
-        above = 0
-        for seat in range(n):
-            if (seat - holder) & 1:
-                above |= _hand(h0, h1, h2, h3, seat) & SUIT_MASKS[key // 13] & ~((2 << key) - 1)
-        if above:
-            owners_low, owners_high = 0, 1
+    shape = ws[W_SHAPE]
+    open_key = shape != 0 and key >= 0 and (out >> key) & 1 == 1
+    masters = 0
+    side = 0
+    if trump >= 0:
+        # The trumps above every trump of the other side win the tricks they fall on: their
+        # points (and the key card among them) are their side's.
+        trumps = SUIT_MASKS[trump]
+        ours = (h0 | h2) & trumps
+        theirs = (h1 | h3) & trumps
+        if ours > theirs:
+            masters = ours & ~((1 << _top(theirs) + 1) - 1) if theirs else ours
+        elif theirs:
+            masters = theirs & ~((1 << _top(ours) + 1) - 1) if ours else theirs
+            side = 1
+        other = theirs if side == 0 else ours
+        # What that depends on: the trumps down to the other side's highest.
+        deps = out & trumps & ~((1 << _top(other)) - 1) if other else out & trumps
+        mine = _hand(h0, h1, h2, h3, leader) & trumps
+        rest_trumps = (h0 | h1 | h2 | h3) & trumps & ~mine
+        forced = 0
+        if leader & 1 == side and mine and rest_trumps:
+            # The leader's trumps above every other trump lead round after round, and each
+            # opponent must follow with a trump each round: the cards of those it gives up
+            # (at least its cheapest; all of them when it holds no more) are the leader's side's.
+            rounds = _COUNT13[(mine >> (13 * trump)) >> (_top(rest_trumps) % 13 + 1)]
+            for seat in range(n):
+                if (seat - leader) & 1:
+                    held = _hand(h0, h1, h2, h3, seat) & trumps
+                    if _count(held) <= rounds:
+                        masters |= held
+                    else:
+                        for _ in range(rounds):
+                            cheapest = -1
+                            spare = held
+                            while spare:
+                                card = _top(spare & -spare)
+                                spare &= spare - 1
+                                if cheapest < 0 or ws[W_WORTH + card] < ws[W_WORTH + cheapest]:
+                                    cheapest = card
+                            held ^= 1 << cheapest
+                            forced += ws[W_WORTH + cheapest]
+            deps |= out & trumps
+        if masters or forced:
+            sure = _worth_of(ws, masters) + forced
+            if side == 0:
+                low += 2 * sure
+                low_cards |= deps
+            else:
+                high -= 2 * sure
+                high_cards |= deps
+    if open_key:
+        if (masters >> key) & 1:
+            if side == 0:
+                low += shape
+                high += shape
         else:
-            owners_low, owners_high = holder & 1, holder & 1
-    low = _HIGH
-    high = _LOW
-    for owner in range(owners_low, owners_high + 1):
-        for sign in range(first, last + 1):
-            value = ws[W_UTILITY + owner * 3 + sign]
-            low = min(low, value)
-            high = max(high, value)
-    return low, high, out & ws[W_WORTHY], out & ws[W_WORTHY]
+            high += shape
+    return low, high, low_cards, high_cards
 
 
 # -- the transposition table --------------------------------------------------------------------
@@ -615,9 +705,10 @@ def _position_row(ws: MutableSequence[int], k0: int, k1: int, k2: int, make: boo
     replaced), or -1."""
     size = ws[W_TABLE + 1]
     base = W_TABLE + 2
+    stride = _P_GROUP + ws[W_GROUPS]
     first = (_mix(k0) ^ (_mix(k1) << 3) ^ (_mix(k2) << 5)) & (size - 1)
     for probe in range(_PROBES):
-        at = base + ((first + probe) & (size - 1)) * _PW
+        at = base + ((first + probe) & (size - 1)) * stride
         if _stamped(ws, ws[at + _P_COUNT]) == 0:
             if not make:
                 return -1
@@ -630,7 +721,16 @@ def _position_row(ws: MutableSequence[int], k0: int, k1: int, k2: int, make: boo
             return at
     if not make:
         return -1
-    at = base + first * _PW
+    # A full bucket gives up its key with the fewest cards (the first hand's suit lengths).
+    at = base + first * stride
+    fewest = 99
+    for probe in range(_PROBES):
+        row = base + ((first + probe) & (size - 1)) * stride
+        lengths = ws[row + _P_K0]
+        cards = (lengths & 15) + (lengths >> 4 & 15) + (lengths >> 8 & 15) + (lengths >> 12 & 15)
+        if cards < fewest:
+            fewest = cards
+            at = row
     ws[at + _P_K0] = k0
     ws[at + _P_K1] = k1
     ws[at + _P_K2] = k2
@@ -653,7 +753,7 @@ def _bound_row(
     """The bounds table's row of a key, group and owners (made when ``make``: an empty row, or
     the one of its bucket with the fewest cards left), or -1."""
     size = ws[W_TABLE + 1]
-    base = W_TABLE + 2 + size * _PW
+    base = W_TABLE + 2 + size * (_P_GROUP + ws[W_GROUPS])
     bounds = ws[W_TABLE]
     first = (
         _mix(k0) ^ (_mix(k1) << 2) ^ (_mix(k2) << 4) ^ (_mix(own0) << 1) ^ _mix(own1) << 6 ^ group
@@ -707,13 +807,16 @@ def _key(
     a2: int,
     a3: int,
 ) -> tuple[int, int, int]:
-    """A trick start's key: the suit lengths of each hand, the leader, the running totals the
-    mode needs and (with cards worth something of their own) which of them are still out."""
+    """A trick start's key: the suit lengths of each hand, the leader, what the mode needs
+    beside the cards (TARGETS: the tricks each seat still needs; POINTS: the key card's weight
+    while it is out) and (with cards worth something of their own) which of them are out."""
     k0 = _lengths(h0) | _lengths(h1) << 16 | _lengths(h2) << 32 | leader << 48
     mode = ws[W_MODE]
     extra = 0
     if mode == POINTS:
-        extra = (a0 + 512) | (a1 + 1) << 10
+        key = ws[W_KEY]
+        if key >= 0 and (out >> key) & 1:
+            extra = ws[W_SHAPE]
     elif mode == TARGETS:
         extra = a0 | a1 << 4 | a2 << 8 | a3 << 12
     return k0, _lengths(h3) | extra << 16, out & ws[W_WORTHY]
@@ -785,8 +888,9 @@ def _save(
             high = known_high
             seen = known_seen
     if at < 0:
-        at = min(count, GROUPS - 1)
-        if count < GROUPS:
+        groups = ws[W_GROUPS]
+        at = min(count, groups - 1)
+        if count < groups:
             ws[row + _P_COUNT] = _stamp(ws, count + 1)
     # (int: numba may type a bound that came through the recursion as a float.)
     if bound >= need:
@@ -935,7 +1039,7 @@ def _order(
     # hand's cards, or the fourth hand can ruff; or (third hand, a plain suit led and not yet
     # ruffed) the fourth hand can ruff.
     low = partner_winning and not _beatable(best, trump, threats, ruffs)
-    if not points and position > 0 and lead >= 0:
+    if position > 0 and lead >= 0:
         suited = SUIT_MASKS[lead]
         next_hand = _hand(h0, h1, h2, h3, (seat + 1) % n)
         if position == 1 and n == 4:
@@ -955,13 +1059,13 @@ def _order(
             and _hand(h0, h1, h2, h3, seat) & suited
         ):
             low = True
-    killer = _killer(ws, _hand(h0, h1, h2, h3, seat), best, need)
+    killer = _killer(ws, _hand(h0, h1, h2, h3, seat), best, 0 if points else need)
     # The leader's side holds more trumps than the opponents: a low trump lead draws theirs.
     ours = _hand(h0, h1, h2, h3, seat) | partner
-    draw = _count(ours & trumps) > _count(others & ~partner & trumps)
+    draw = not points and _count(ours & trumps) > _count(others & ~partner & trumps)
     # The plain suits an opponent of the leader can ruff (a bit a suit).
     ruffable = 0
-    if position == 0 and trump >= 0:
+    if position == 0 and trump >= 0 and not points:
         for other in range(n):
             if (other - seat) & 1:
                 hand = _hand(h0, h1, h2, h3, other)
@@ -1072,9 +1176,8 @@ def _search(
     ``position`` cards of the trick led by ``leader`` are down (``played``, a mask; ``lead``
     their suit, ``best`` the winning card at ``best_position``, which beat a card of its suit
     when ``ranked``); ``out`` is every card still in a hand or on the table; ``a0`` ... ``a3``
-    the mode's running totals (:data:`POINTS`: side 0's card points minus side 1's and the
-    key card's side, -1 before; :data:`TARGETS`: each seat's tricks still to make); ``depth``
-    the cards played since the root."""
+    the mode's running totals (:data:`TARGETS`: each seat's tricks still to make; unused
+    otherwise); ``depth`` the cards played since the root."""
     n = ws[W_PLAYERS]
     trump = ws[W_TRUMP]
     mode = ws[W_MODE]
@@ -1093,6 +1196,8 @@ def _search(
                 return 0, 0
             if need > left:
                 return left, 0
+        elif mode == POINTS and left == 1 and depth > 0:
+            return _last_trick(ws, h0, h1, h2, h3, leader)
         # The sure bounds first (cheaper than the table), then the table.
         low, high, low_cards, high_cards = _sure(
             ws, h0, h1, h2, h3, leader, left, out, a0, a1, a2, a3
@@ -1181,9 +1286,9 @@ def _search(
             elif mode == POINTS:
                 trick = played | bit
                 worth = _worth_of(ws, trick)
-                b0 = a0 + worth if side == 0 else a0 - worth
-                if ws[W_KEY] >= 0 and (trick >> ws[W_KEY]) & 1:
-                    b1 = side
+                gain = worth if side == 0 else -worth
+                if side == 0 and ws[W_KEY] >= 0 and (trick >> ws[W_KEY]) & 1:
+                    gain += ws[W_SHAPE]
             elif winner == 0 and a0 > 0:
                 b0 = a0 - 1
             elif winner == 1 and a1 > 0:
@@ -1230,7 +1335,8 @@ def _search(
                 ws[W_HISTORY + card] += 1 << (_count(out) // n)
                 if free:
                     _save(ws, k0, k1, k2, out, cards, value, need, card, depth)
-            slot, key = _killer_slot(hand, best, need)
+            # (With POINTS the question's threshold moves with every point won: no part of it.)
+            slot, key = _killer_slot(hand, best, 0 if mode == POINTS else need)
             ws[slot] = key
             ws[slot + 1] = card
             return value, cards
@@ -1332,13 +1438,19 @@ class Search:
     :param option: passed to ``legal`` (a rule option of the game).
     :param mode: :data:`TRICKS`, :data:`POINTS` or :data:`TARGETS`.
     :param worth: what each card is worth (:data:`POINTS`), 52 values.
-    :param utility: :data:`POINTS`: nine values (see ``W_UTILITY``); :data:`TARGETS`: four.
+    :param utility: :data:`POINTS`: nine values (see ``W_UTILITY``), never lower for side 0
+        ahead than level than side 1 ahead, nor for side 0 taking the key card than side 1;
+        :data:`TARGETS`: four.
     :param key: the key card (:data:`POINTS`), or -1.
     :param alone: per suit, a 13-bit mask of the places whose cards are no other's equivalent.
     :param budget: the most tricks to search, ``None`` for no limit.
-    :param table_bits: the bounds table has ``2 ** table_bits`` rows (the positions table a quarter;
-        at most ``2 ** 17`` interpreted).
+    :param table_bits: the bounds table has ``2 ** table_bits`` rows (at most ``2 ** 17``
+        interpreted); the positions table the memory of a quarter as many keys of
+        :data:`GROUPS` groups.
+    :param groups: the groups a key keeps, 1 to :data:`GROUPS` (fewer: more keys in the
+        positions table's memory).
     :param compile_it: compile with numba (``None``: when numba is importable).
+    :raises ArgumentError: for a :data:`POINTS` table that is not so ordered.
     """
 
     def __init__(
@@ -1355,17 +1467,44 @@ class Search:
         alone: Sequence[int] = (0, 0, 0, 0),
         budget: int | None = None,
         table_bits: int = 16,
+        groups: int = GROUPS,
         compile_it: bool | None = None,
     ) -> None:
+        if not 1 <= groups <= GROUPS:
+            raise ArgumentError(
+                f"groups: expected 1 to {GROUPS}, not {groups!r}", name="groups", value=groups
+            )
+        if mode == POINTS:
+            rows = [tuple(utility[3 * owner : 3 * owner + 3]) for owner in range(3)]
+            if any(row[0] < row[1] or row[1] < row[2] for row in rows) or any(
+                rows[0][sign] < rows[1][sign] for sign in range(3)
+            ):
+                raise ArgumentError(
+                    "utility: a POINTS table must not fall as side 0 gains (ahead over level "
+                    f"over behind, the key card its own over the other side's), not {utility!r}",
+                    name="utility",
+                    value=utility,
+                )
+            self._rows = rows
+            self._worth = tuple(worth)
+            self._key = key
+            #: The key card's weight when it alone can decide a question: more than twice
+            #: the card points of the deck, so no card points outweigh it.
+            self._big = 2 * sum(worth) + 1
         if compile_it is None:
             compile_it = _TIER[0] if _TIER[0] is not None else available()
         self.compiled = compile_it
         self._run = _runner(legal, compile_it)
         if not compile_it:
             table_bits = min(table_bits, _LIST_BITS)  # a list's ints cost more memory
+        # The positions table takes the memory of a quarter as many rows as the bounds table
+        # with GROUPS groups a key: with fewer groups, more keys.
         positions = 1 << (table_bits - 2)
+        while positions * 2 * (_P_GROUP + groups) <= (1 << (table_bits - 2)) * (_P_GROUP + GROUPS):
+            positions *= 2
         bounds = 1 << table_bits
-        ws = _workspace(W_TABLE + 2 + positions * _PW + bounds * _BW, compile_it)
+        size = W_TABLE + 2 + positions * (_P_GROUP + groups) + bounds * _BW
+        ws = _workspace(size, compile_it)
         weakref.finalize(self, _give_back, ws, compile_it)
         ws[W_PLAYERS] = players
         ws[W_TRUMP] = trump
@@ -1380,6 +1519,7 @@ class Search:
         ws[W_ALONE : W_ALONE + 4] = list(alone)
         ws[W_TABLE] = bounds
         ws[W_TABLE + 1] = positions
+        ws[W_GROUPS] = groups
         self.ws = ws
 
     @property
@@ -1403,12 +1543,113 @@ class Search:
     ) -> int:
         """A fail-soft bound on side 0's value from this position (the trick ``trick`` led by
         ``leader`` in progress; ``acc`` the mode's running totals): at least ``need`` when side
-        0 can reach ``need``, else below it.  ``restrict`` narrows the first card (a mask)."""
-        ws = self.ws
-        ws[W_RESTRICT] = restrict
+        0 can reach ``need``, else below it.  ``restrict`` narrows the first card (a mask).
+
+        With :data:`POINTS` (``acc``: side 0's card points minus side 1's so far, and the side
+        that took the key card, -1 for none yet) the question is asked of the kernel as one on
+        the points still to be won (see :meth:`_ask_points`)."""
         h = [0, 0, 0, 0]
         for seat, hand in enumerate(hands):
             h[seat] = hand
+        if self.ws[W_MODE] == POINTS:
+            return self._ask_points(h, leader, trick, need, acc[0], acc[1], restrict)
+        return self._kernel(h, leader, trick, need, acc, restrict)
+
+    def _ask_points(
+        self,
+        h: list[int],
+        leader: int,
+        trick: Sequence[int],
+        need: int,
+        diff: int,
+        taken: int,
+        restrict: int,
+    ) -> int:
+        """A :data:`POINTS` question, "does the table's value reach ``need``?", as one on what
+        is still to be won, so that the table's bounds hold whatever was won before.
+
+        The value is the table's at (the key card's side, the sign of ``diff`` plus ``r``), ``r``
+        the card points still out that side 0 takes less those side 1 takes, within ``±rest``
+        (every card point still out).  The table never falls as side 0 gains, so for each side
+        that may take the key card the question is ``r >= T`` (``T`` from ``need``, ``diff``
+        and that row; or always, or never).  One side, or two with the same ``T``: the kernel
+        is asked ``r >= T``.  Two (the key card still out): ``T0 <= T1``, and the kernel is
+        asked ``r + shape >= T1`` with ``shape`` the key card's weight to side 0, ``T1 - T0``;
+        when one of them is always or never, ``shape`` outweighs every card point.  The
+        kernel's fail-soft bound on that sum comes back as the table's value it guarantees."""
+        out = h[0] | h[1] | h[2] | h[3]
+        for card in trick:
+            out |= 1 << card
+        worth = self._worth
+        rest = sum(worth[card] for card in range(52) if out >> card & 1)
+        key = self._key
+        if taken >= 0:
+            sides: tuple[int, ...] = (taken,)
+        elif key >= 0 and out >> key & 1:
+            sides = (0, 1)
+        else:
+            sides = (2,)
+        never = rest + 1
+        thresholds = []
+        for side in sides:
+            row = self._rows[side]
+            if row[2] >= need:
+                threshold = -rest
+            elif row[1] >= need:
+                threshold = -diff
+            elif row[0] >= need:
+                threshold = 1 - diff
+            else:
+                threshold = never
+            thresholds.append(max(-rest, min(never, threshold)))
+        shape = 0
+        if len(sides) == 1 or thresholds[0] == thresholds[1]:
+            target = thresholds[0]
+        elif thresholds[1] == -rest:
+            target = -rest  # every outcome is enough
+        elif thresholds[0] == never:
+            target = never  # none is
+        elif thresholds[0] == -rest:
+            shape, target = self._big, thresholds[1]  # the key card, or r >= T1
+        elif thresholds[1] == never:
+            shape, target = self._big, self._big + thresholds[0]  # the key card and r >= T0
+        else:
+            shape, target = thresholds[1] - thresholds[0], thresholds[1]
+        if target <= -rest:
+            return self._guaranteed(sides, shape, -rest, True, diff, rest)
+        if target >= never and shape == 0:
+            return self._guaranteed(sides, shape, rest, False, diff, rest)
+        self.ws[W_SHAPE] = shape
+        bound = self._kernel(h, leader, trick, target, (0, 0, 0, 0), restrict)
+        return self._guaranteed(sides, shape, bound, bound >= target, diff, rest)
+
+    def _guaranteed(
+        self, sides: tuple[int, ...], shape: int, bound: int, made: bool, diff: int, rest: int
+    ) -> int:
+        """The table's value that a bound on ``r`` plus ``shape`` for side 0's key card
+        guarantees: the least over the outcomes at or above ``bound`` (``made``), else the most
+        over those at or below it."""
+        values = []
+        for side in sides:
+            points = bound - (shape if side == 0 else 0)
+            if made and points <= rest:
+                values.append(self._rows[side][_sign(diff + max(points, -rest))])
+            elif not made and points >= -rest:
+                values.append(self._rows[side][_sign(diff + min(points, rest))])
+        return min(values) if made else max(values)
+
+    def _kernel(
+        self,
+        h: list[int],
+        leader: int,
+        trick: Sequence[int],
+        need: int,
+        acc: Sequence[int],
+        restrict: int,
+    ) -> int:
+        """The kernel's fail-soft bound on its own value from this position."""
+        ws = self.ws
+        ws[W_RESTRICT] = restrict
         out = h[0] | h[1] | h[2] | h[3]
         played = 0
         lead = -1
