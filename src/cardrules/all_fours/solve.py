@@ -378,9 +378,9 @@ def solve(state: State, *, objective: str = "points", budget: int | None = None)
         points either way.
     :param budget: the most tricks to search (``Solution.nodes``); ``None`` for no limit.
     :raises SolveBudgetExceeded: when the search needs more than ``budget`` nodes.
-    :raises ValueError: unless the state is in play (trumps fixed, cards to play), for an
-        unknown objective, or for a budget that is not a whole number of at least 1 (or
-        ``None``).
+    :raises ArgumentError: unless the state is in play (trumps fixed, cards to play), for an
+        unknown objective, or for a budget that is not ``None`` or a whole number from 1 to
+        ``2**63 - 1``.
 
     Near the end of a game the two objectives can differ: at 13-13, with High and Low split,
     the jack decides the game and Game does not count (AF-21, AF-23).
@@ -544,7 +544,7 @@ def value(state: State, *, objective: str = "points", budget: int | None = None)
     the plays' values and the line of best play (several times faster).
 
     :raises SolveBudgetExceeded: when the search needs more than ``budget`` nodes.
-    :raises ValueError: unless the state is in play, for an unknown objective or a budget that
+    :raises ArgumentError: unless the state is in play, for an unknown objective or a budget that
         :func:`solve` refuses.
     """
     search, position, low, high, _, called = _root(state, objective, budget)
@@ -561,7 +561,7 @@ def play_values(
     :param objective: ``"points"`` or ``"game"`` (see :data:`OBJECTIVES`).
     :param budget: the most tricks to search in all (:func:`solve`'s).
     :raises SolveBudgetExceeded: when the searches need more than ``budget`` nodes in all.
-    :raises ValueError: unless the state is in play, for an unknown objective or a budget that
+    :raises ArgumentError: unless the state is in play, for an unknown objective or a budget that
         :func:`solve` refuses.
     """
     search, position, low, high, allowed, called = _root(state, objective, budget)

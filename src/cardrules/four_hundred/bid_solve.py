@@ -57,7 +57,8 @@ def bid_values(state: State, *, budget: int | None = None) -> dict[Play, int]:
 
     :param budget: the most trick starts to search in all; ``None`` for no limit.
     :raises SolveBudgetExceeded: when the search needs more than ``budget`` of them.
-    :raises ValueError: unless a card is to be played.
+    :raises ArgumentError: unless a card is to be played, or for a budget
+        :func:`~cardrules.four_hundred.solve.solve` refuses.
     """
     if not isinstance(state, State) or state.phase is not Phase.PLAY:
         raise ArgumentError(

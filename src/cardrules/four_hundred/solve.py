@@ -216,7 +216,7 @@ def solve(state: State, *, budget: int | None = None) -> Solution:
     :param budget: the most tricks to search (``Solution.nodes``); ``None`` for no limit.
     :raises SolveBudgetExceeded: when the search needs more than ``budget`` nodes.
     :raises ArgumentError: for a finished game, a chance state, a state of another game or a
-        budget that is not a whole number of at least 1 (or ``None``).
+        budget that is not ``None`` or a whole number from 1 to ``2**63 - 1``.
     """
     hands, leader, trick = _position(state)
     budget = check_budget(budget)
