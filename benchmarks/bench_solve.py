@@ -9,6 +9,10 @@ a stand, one run of the pack and two), solved with every play's value (the race 
 then, with ``--tiers N``, the interpreted and compiled tiers side by side on N 400 positions
 with 8 tricks to go.
 
+``--pimc N`` (5 by default) times what the PIMC agent solves at trick 1 of 400: for the
+opening lead of N of the hands, 50 deals drawn from the leader's observation, each solved as
+the agent does (``bid_values``); the issue's bar is 1 s at the median.
+
 ``--hands N`` solves N 400 hands, ``--deals N`` N All Fours deals of each length, ``--tricks
 6 9`` only the deals of those lengths, ``--budget NODES`` bounds each All Fours solve (5
 million nodes by default: a deal over it is counted as slower than every deal solved, and the
@@ -100,6 +104,33 @@ def four_hundred_hands(count: int) -> None:
         f"max {max(theirs) * 1000:.1f} ms; ratio of medians "
         f"{statistics.median(ours) / statistics.median(theirs):.1f}; "
         f"{agree} of {count} hands with every play's value the same"
+    )
+
+
+def pimc_first_cards(count: int, samples: int = 50) -> None:
+    """What PIMC pays at trick 1 of 400: for the opening lead of each of ``count`` hands,
+    ``samples`` deals drawn from the leader's observation (the game's determinizer) and each
+    solved as the PIMC agent solves it (``bid_values``: every player's own bid), CPU time."""
+    from cardrules.four_hundred.bid_solve import bid_values
+    from cardrules.four_hundred.determinize import determinize
+
+    totals: list[float] = []
+    for seed, state in enumerate(full_hands(count)):
+        rng = random.Random(seed)
+        drawn = [determinize(state.observe(state.current_player), rng) for _ in range(samples)]
+        cpu = time.process_time()
+        for sample in drawn:
+            bid_values(sample)
+        totals.append(time.process_time() - cpu)
+        print(
+            f"400 trick 1, seed {seed:2}: {samples} samples solved in {totals[-1]:.2f} s",
+            flush=True,
+        )
+    within = sum(total <= 1.0 for total in totals)
+    print(
+        f"400 PIMC at trick 1 ({count} hands): {samples} samples solved in "
+        f"{statistics.median(totals):.2f} s at the median, max {max(totals):.2f} s; "
+        f"{within} of {count} within 1 s"
     )
 
 
@@ -208,6 +239,7 @@ def main() -> None:
     parser.add_argument("--tiers", type=int, default=0, metavar="N")
     parser.add_argument("--tricks", type=int, nargs="*", default=[6, 9, 12], metavar="T")
     parser.add_argument("--budget", type=int, default=5_000_000, metavar="NODES")
+    parser.add_argument("--pimc", type=int, default=5, metavar="N")
     args = parser.parse_args()
     # Compile (or load) the search before timing it.
     all_fours.solve(next(all_fours_deals(6, 1)))
@@ -218,6 +250,8 @@ def main() -> None:
     if args.hands:
         four_hundred_hands(args.hands)
     all_fours_solves(args.deals, tuple(args.tricks), args.budget)
+    if args.pimc:
+        pimc_first_cards(args.pimc)
     if args.tiers:
         tiers(args.tiers)
 
