@@ -388,8 +388,21 @@ def _quick(h0: int, h1: int, h2: int, h3: int, n: int, leader: int, trump: int) 
             deps |= 1 << (shift + place)
             rounds += 1
         tricks = rounds
-        if rest == 0 and rounds:
-            tricks = _COUNT13[(mine >> shift) & _SUIT]
+        if rounds:
+            mine_t = (mine >> shift) & _SUIT
+            longest = 0
+            for seat in range(n):
+                if (seat - leader) & 1:
+                    longest = max(longest, _COUNT13[(_hand(h0, h1, h2, h3, seat) >> shift) & _SUIT])
+            if longest <= rounds:
+                # The opponents are out of trumps: every trump of the leader wins, unless the
+                # partner's trumps can beat one.
+                ours = (_hand(h0, h1, h2, h3, (leader + 2) % n) >> shift) & _SUIT if n == 4 else 0
+                low = mine_t & -mine_t
+                if _COUNT13[ours] <= rounds or ours < low:
+                    tricks = _COUNT13[mine_t]
+                    if ours and _COUNT13[ours] > rounds:
+                        deps |= low << shift
     ruffers = 0  # the opponents still holding trumps after the trumps cashed
     if trump >= 0:
         for seat in range(n):
@@ -419,11 +432,18 @@ def _quick(h0: int, h1: int, h2: int, h3: int, n: int, leader: int, trump: int) 
             continue
         longest = 0
         for seat in range(n):
-            if seat != leader:
+            if (seat - leader) & 1:
                 length = _COUNT13[(_hand(h0, h1, h2, h3, seat) >> shift) & _SUIT]
                 longest = max(longest, length)
         if run >= longest:
-            run = _COUNT13[(mine >> shift) & _SUIT]  # the others run out: every card wins
+            # The opponents run out: every card wins, unless the partner's cards can beat one.
+            ours = (_hand(h0, h1, h2, h3, (leader + 2) % n) >> shift) & _SUIT if n == 4 else 0
+            mine_s = (mine >> shift) & _SUIT
+            low = mine_s & -mine_s
+            if _COUNT13[ours] <= run or ours < low:
+                if ours and _COUNT13[ours] > run:
+                    run_deps |= low << shift
+                run = _COUNT13[mine_s]
         for seat in range(n):
             if ruffers >> seat & 1:
                 run = min(run, _COUNT13[(_hand(h0, h1, h2, h3, seat) >> shift) & _SUIT])
