@@ -1140,6 +1140,12 @@ def _order(
                 score = (3 << 20) + worth * 32 - cost if not wins else (2 << 20) - cost
             elif wins:
                 score = (3 << 20) + (cost if position == 2 else -cost)  # third hand high
+            elif suit != lead and suit != trump and not points:
+                # A discard: from a long suit, keeping the winners and the guards.
+                mine = _hand(h0, h1, h2, h3, seat) & mask
+                score = (2 << 20) + _count(mine) * 64 - rank
+                if not others & mask & ~((2 << card) - 1):
+                    score -= 1024
             else:
                 score = (2 << 20) - worth * 32 - cost
         ws[W_SCORES + at + i] = score
