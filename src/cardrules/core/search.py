@@ -516,6 +516,29 @@ def _last_trick(
     return gain, (1 << best) if ranked else 0
 
 
+@kernel
+def _second(h0: int, h1: int, h2: int, h3: int, leader: int, trump: int) -> int:
+    """Do the leader's opponents win this trick whatever it leads?  Each suit the leader holds
+    has its top card out in an opponent's hand, and (a plain suit) the leader's partner can
+    follow it or holds no trump.  The top cards of those suits (what that depends on), or 0."""
+    mine = _hand(h0, h1, h2, h3, leader)
+    partner = _hand(h0, h1, h2, h3, (leader + 2) % 4)
+    theirs = _hand(h0, h1, h2, h3, (leader + 1) % 4) | _hand(h0, h1, h2, h3, (leader + 3) % 4)
+    trumps = SUIT_MASKS[trump] if trump >= 0 else 0
+    cards = 0
+    for suit in range(4):
+        mask = SUIT_MASKS[suit]
+        if not mine & mask:
+            continue
+        top = _top(theirs & mask)
+        if top < 0 or top < _top((mine | partner) & mask):
+            return 0
+        if suit != trump and not partner & mask and partner & trumps:
+            return 0
+        cards |= 1 << top
+    return cards
+
+
 @inlined
 def _sure(
     ws: MutableSequence[int],
@@ -553,6 +576,13 @@ def _sure(
                 ours, our_cards = quick, quick_cards
         elif quick > theirs:
             theirs, their_cards = quick, quick_cards
+        if n == 4 and (theirs if leader & 1 == 0 else ours) == 0:
+            won = _second(h0, h1, h2, h3, leader, trump)
+            if won:
+                if leader & 1 == 0:
+                    theirs, their_cards = 1, won
+                else:
+                    ours, our_cards = 1, won
         return ours, left - theirs, our_cards, their_cards
     if mode == TARGETS:
         fixed = 0
