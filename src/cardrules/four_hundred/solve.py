@@ -199,7 +199,7 @@ def _play_values(
         for place in suit_runs((allowed >> shift) & _SUIT, (out >> shift) & _SUIT):
             top = shift + place
             child, child_leader, child_trick, won = _after(hands, leader, trick, top)
-            guess = None if found is None else found - won
+            guess = left - won if found is None else found - won
             value = won + _value(search, child, child_leader, child_trick, left - won, guess)
             if found is None or (value > found if maximizing else value < found):
                 found = value
