@@ -57,16 +57,19 @@ The design:
   card or ruff, a low trump while the leader's side holds more trumps, other low cards, leads
   into a ruff last (with :data:`POINTS` the high cards first).  A follower: the lowest card when
   its partner's card wins for sure (or, second hand, when the fourth hand's top card or ruff
-  will; third hand, when the fourth hand ruffs), else the cheapest card sure to win, a card that
-  wins for now (third hand high), then the lowest (giving card points to a partner's trick,
-  keeping them from the opponents');
+  will; third hand, when the fourth hand ruffs), else the cheapest card sure to win, the
+  cheapest card that wins for now (with :data:`POINTS` third hand high), then the lowest
+  (giving card points to a partner's trick, keeping them from the opponents'; a discard, except
+  with :data:`POINTS`, from the longest suit, winners last);
 * **sure bounds** before a trick is searched: with :data:`TRICKS`, each side's sure trump
-  tricks and the *quick tricks* of the leader, or of its partner when a low card reaches the
+  tricks, the *quick tricks* of the leader, or of its partner when a low card reaches the
   partner's top card (winners cashed from the top, trumps first, plain suits while no opponent
-  can ruff); with :data:`POINTS`, the card points still out less twice those sure to a side
-  (the trumps above every trump of the other side, and the trumps that the leader's top trumps
-  force from the opponents, at least their cheapest), with the key card's weight when it is
-  sure to side 0 or may go to it, and the last trick played out at once; with
+  can ruff; once the opponents are out of a suit, every card of it), and a trick the leader's
+  opponents win whatever it leads (they hold the top card out of each suit it holds, which its
+  partner cannot ruff); with :data:`POINTS`, the card points still out less twice those sure to
+  a side (the trumps above every trump of the other side, and the trumps that the leader's top
+  trumps force from the opponents, at least their cheapest), with the key card's weight when it
+  is sure to side 0 or may go to it, and the last trick played out at once; with
   :data:`TARGETS`, the targets made or out of reach.
 
 ``ws[W_NODES]`` counts the tricks searched: the trick starts whose cards were played out, not
@@ -1169,7 +1172,8 @@ def _order(
             elif partner_winning:
                 score = (3 << 20) + worth * 32 - cost if not wins else (2 << 20) - cost
             elif wins:
-                score = (3 << 20) + (cost if position == 2 else -cost)  # third hand high
+                # The cheapest card that wins for now (third hand high with POINTS).
+                score = (3 << 20) + (cost if position == 2 and points else -cost)
             elif suit != lead and suit != trump and not points:
                 # A discard: from a long suit, keeping the winners and the guards.
                 mine = _hand(h0, h1, h2, h3, seat) & mask
