@@ -57,16 +57,19 @@ The design:
   card or ruff, a low trump while the leader's side holds more trumps, other low cards, leads
   into a ruff last (with :data:`POINTS` the high cards first).  A follower: the lowest card when
   its partner's card wins for sure (or, second hand, when the fourth hand's top card or ruff
-  will; third hand, when the fourth hand ruffs), else the cheapest card sure to win, a card that
-  wins for now (third hand high), then the lowest (giving card points to a partner's trick,
-  keeping them from the opponents');
+  will; third hand, when the fourth hand ruffs), else the cheapest card sure to win, the
+  cheapest card that wins for now (with :data:`POINTS` third hand high), then the lowest
+  (giving card points to a partner's trick, keeping them from the opponents'; a discard, except
+  with :data:`POINTS`, from the longest suit, winners last);
 * **sure bounds** before a trick is searched: with :data:`TRICKS`, each side's sure trump
-  tricks and the *quick tricks* of the leader, or of its partner when a low card reaches the
+  tricks, the *quick tricks* of the leader, or of its partner when a low card reaches the
   partner's top card (winners cashed from the top, trumps first, plain suits while no opponent
-  can ruff); with :data:`POINTS`, the card points still out less twice those sure to a side
-  (the trumps above every trump of the other side, and the trumps that the leader's top trumps
-  force from the opponents, at least their cheapest), with the key card's weight when it is
-  sure to side 0 or may go to it, and the last trick played out at once; with
+  can ruff; once the opponents are out of a suit, every card of it), and a trick the leader's
+  opponents win whatever it leads (they hold the top card out of each suit it holds, which its
+  partner cannot ruff); with :data:`POINTS`, the card points still out less twice those sure to
+  a side (the trumps above every trump of the other side, and the trumps that the leader's top
+  trumps force from the opponents, at least their cheapest), with the key card's weight when it
+  is sure to side 0 or may go to it, and the last trick played out at once; with
   :data:`TARGETS`, the targets made or out of reach.
 
 ``ws[W_NODES]`` counts the tricks searched: the trick starts whose cards were played out, not
@@ -388,8 +391,21 @@ def _quick(h0: int, h1: int, h2: int, h3: int, n: int, leader: int, trump: int) 
             deps |= 1 << (shift + place)
             rounds += 1
         tricks = rounds
-        if rest == 0 and rounds:
-            tricks = _COUNT13[(mine >> shift) & _SUIT]
+        if rounds:
+            mine_t = (mine >> shift) & _SUIT
+            longest = 0
+            for seat in range(n):
+                if (seat - leader) & 1:
+                    longest = max(longest, _COUNT13[(_hand(h0, h1, h2, h3, seat) >> shift) & _SUIT])
+            if longest <= rounds:
+                # The opponents are out of trumps: every trump of the leader wins, unless the
+                # partner's trumps can beat one.
+                ours = (_hand(h0, h1, h2, h3, (leader + 2) % n) >> shift) & _SUIT if n == 4 else 0
+                low = mine_t & -mine_t
+                if _COUNT13[ours] <= rounds or ours < low:
+                    tricks = _COUNT13[mine_t]
+                    if ours and _COUNT13[ours] > rounds:
+                        deps |= low << shift
     ruffers = 0  # the opponents still holding trumps after the trumps cashed
     if trump >= 0:
         for seat in range(n):
@@ -419,11 +435,18 @@ def _quick(h0: int, h1: int, h2: int, h3: int, n: int, leader: int, trump: int) 
             continue
         longest = 0
         for seat in range(n):
-            if seat != leader:
+            if (seat - leader) & 1:
                 length = _COUNT13[(_hand(h0, h1, h2, h3, seat) >> shift) & _SUIT]
                 longest = max(longest, length)
         if run >= longest:
-            run = _COUNT13[(mine >> shift) & _SUIT]  # the others run out: every card wins
+            # The opponents run out: every card wins, unless the partner's cards can beat one.
+            ours = (_hand(h0, h1, h2, h3, (leader + 2) % n) >> shift) & _SUIT if n == 4 else 0
+            mine_s = (mine >> shift) & _SUIT
+            low = mine_s & -mine_s
+            if _COUNT13[ours] <= run or ours < low:
+                if ours and _COUNT13[ours] > run:
+                    run_deps |= low << shift
+                run = _COUNT13[mine_s]
         for seat in range(n):
             if ruffers >> seat & 1:
                 run = min(run, _COUNT13[(_hand(h0, h1, h2, h3, seat) >> shift) & _SUIT])
@@ -496,6 +519,29 @@ def _last_trick(
     return gain, (1 << best) if ranked else 0
 
 
+@kernel
+def _second(h0: int, h1: int, h2: int, h3: int, leader: int, trump: int) -> int:
+    """Do the leader's opponents win this trick whatever it leads?  Each suit the leader holds
+    has its top card out in an opponent's hand, and (a plain suit) the leader's partner can
+    follow it or holds no trump.  The top cards of those suits (what that depends on), or 0."""
+    mine = _hand(h0, h1, h2, h3, leader)
+    partner = _hand(h0, h1, h2, h3, (leader + 2) % 4)
+    theirs = _hand(h0, h1, h2, h3, (leader + 1) % 4) | _hand(h0, h1, h2, h3, (leader + 3) % 4)
+    trumps = SUIT_MASKS[trump] if trump >= 0 else 0
+    cards = 0
+    for suit in range(4):
+        mask = SUIT_MASKS[suit]
+        if not mine & mask:
+            continue
+        top = _top(theirs & mask)
+        if top < 0 or top < _top((mine | partner) & mask):
+            return 0
+        if suit != trump and not partner & mask and partner & trumps:
+            return 0
+        cards |= 1 << top
+    return cards
+
+
 @inlined
 def _sure(
     ws: MutableSequence[int],
@@ -533,6 +579,13 @@ def _sure(
                 ours, our_cards = quick, quick_cards
         elif quick > theirs:
             theirs, their_cards = quick, quick_cards
+        if n == 4 and (theirs if leader & 1 == 0 else ours) == 0:
+            won = _second(h0, h1, h2, h3, leader, trump)
+            if won:
+                if leader & 1 == 0:
+                    theirs, their_cards = 1, won
+                else:
+                    ours, our_cards = 1, won
         return ours, left - theirs, our_cards, their_cards
     if mode == TARGETS:
         fixed = 0
@@ -1119,7 +1172,14 @@ def _order(
             elif partner_winning:
                 score = (3 << 20) + worth * 32 - cost if not wins else (2 << 20) - cost
             elif wins:
-                score = (3 << 20) + (cost if position == 2 else -cost)  # third hand high
+                # The cheapest card that wins for now (third hand high with POINTS).
+                score = (3 << 20) + (cost if position == 2 and points else -cost)
+            elif suit != lead and suit != trump and not points:
+                # A discard: from a long suit, keeping the winners and the guards.
+                mine = _hand(h0, h1, h2, h3, seat) & mask
+                score = (2 << 20) + _count(mine) * 64 - rank
+                if not others & mask & ~((2 << card) - 1):
+                    score -= 1024
             else:
                 score = (2 << 20) - worth * 32 - cost
         ws[W_SCORES + at + i] = score

@@ -185,7 +185,8 @@ def _play_values(
     """Team 0's tricks from here after each legal card of the player to move (by card index).
 
     One card of each run of equivalent cards is searched; each play's value is stepped from the
-    best value so far, which most plays share or come close to."""
+    best value so far, which most plays share or come close to (the first from the top: a
+    question that fails is cheap, a proof dear)."""
     seat = (leader + len(trick)) & 3
     out = hands[0] | hands[1] | hands[2] | hands[3]
     for card in trick:
@@ -199,7 +200,7 @@ def _play_values(
         for place in suit_runs((allowed >> shift) & _SUIT, (out >> shift) & _SUIT):
             top = shift + place
             child, child_leader, child_trick, won = _after(hands, leader, trick, top)
-            guess = None if found is None else found - won
+            guess = left - won if found is None else found - won
             value = won + _value(search, child, child_leader, child_trick, left - won, guess)
             if found is None or (value > found if maximizing else value < found):
                 found = value
