@@ -486,6 +486,22 @@ def _entry(h0: int, h1: int, h2: int, h3: int, leader: int, trump: int) -> int:
     return 0
 
 
+@inlined
+def _onto(card: int, best: int, ranked: int, position: int, trump: int) -> tuple[int, int]:
+    """``card`` played ``position``-th to a trick whose top card so far is ``best``: whether it
+    is the trick's top card now (the lead always is; then :func:`~cardrules.core.tricks.beats`)
+    and whether the top card's rank has mattered (``ranked``: it beat, or was followed by, a
+    card of its own suit), which decides whether a bound depends on it."""
+    if position == 0:
+        return 1, 0
+    same = 1 if card // 13 == best // 13 else 0
+    if beats(card, best, trump):
+        return 1, same
+    if same:
+        return 0, 1
+    return 0, ranked
+
+
 @kernel
 def _last_trick(
     ws: MutableSequence[int], h0: int, h1: int, h2: int, h3: int, leader: int
@@ -502,14 +518,10 @@ def _last_trick(
         seat = (leader + position) % n
         card = _top(_hand(h0, h1, h2, h3, seat))  # its one card
         trick |= 1 << card
-        if position == 0:
-            best = card
-        elif beats(card, best, trump):
-            ranked = 1 if card // 13 == best // 13 else 0
+        top, ranked = _onto(card, best, ranked, position, trump)
+        if top:
             best = card
             winner = seat
-        elif card // 13 == best // 13:
-            ranked = 1
     worth = _worth_of(ws, trick)
     gain = worth
     if winner & 1:
@@ -1301,19 +1313,9 @@ def _search(
         n1 = h1 ^ bit if seat == 1 else h1
         n2 = h2 ^ bit if seat == 2 else h2
         n3 = h3 ^ bit if seat == 3 else h3
-        new_best = best
-        new_position = best_position
-        new_ranked = ranked
-        if position == 0:
-            new_best = card
-            new_position = 0
-            new_ranked = 0
-        elif beats(card, best, trump):
-            new_ranked = 1 if card // 13 == best // 13 else 0
-            new_best = card
-            new_position = position
-        elif card // 13 == best // 13:
-            new_ranked = 1
+        top, new_ranked = _onto(card, best, ranked, position, trump)
+        new_best = card if top else best
+        new_position = position if top else best_position
         if position + 1 < n:
             value, cards = _search(
                 ws,
