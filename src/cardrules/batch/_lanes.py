@@ -233,6 +233,11 @@ class LaneBatch:
             self._refuse(a, -1 - waiting)
         if waiting:
             self._deal_all()
+        if not self._pending and not self._carried:  # every result is in the slots
+            lanes, game, winner, scores, deals, done, rewards = compiled(_report)(
+                self._count, self._slots, self._rewards
+            )
+            return StepResult(rewards, done, GameResults(lanes, game, winner, scores, deals))
         mine = self._collected()
         done = np.zeros(self.n, dtype=bool)
         rewards = np.zeros((self.n, self.players), dtype=np.float32)
@@ -308,13 +313,15 @@ class LaneBatch:
             refuse("seats", expected, seats)
         return np.broadcast_to(a, (self.n,)).astype(np.int64)
 
-    def _uniform(self, rng: object) -> npt.NDArray[np.float64]:
-        """One uniform draw in [0, 1) per lane from a numpy generator."""
+    def _uniform(self, rng: object) -> npt.NDArray[np.float32]:
+        """One uniform draw in [0, 1) per lane from a numpy generator, in ``float32``: half a
+        generator output each, so drawn in half the time of ``float64``; its 24 bits pick
+        among at most 56 ids with a bias below one part in 2**18."""
         if not isinstance(rng, np.random.Generator):
             if isinstance(rng, random.Random):
                 refuse("rng", "a numpy.random.Generator (not a random.Random)", rng)
             refuse("rng", "a numpy.random.Generator", rng)
-        return rng.random(self.n)
+        return rng.random(self.n, dtype=np.float32)
 
     # -- reading ---------------------------------------------------------------------------
     @property
@@ -386,6 +393,44 @@ def _gather(count: I64, slots: Any) -> tuple[I64, I64]:
             m += 1
         count[lane] = 0
     return lanes, out
+
+
+@kernel
+def _report(count: I64, slots: Any, rewards: Any) -> tuple[Any, ...]:
+    """A step's report from the lanes' slots, in one pass (the slots emptied): the finished
+    games' lanes, numbers, winners, final scores and deals, lane by lane (as
+    :func:`_gather`), and per lane whether the game its action was taken in ended (the lane's
+    first result) and each seat's reward (by ``rewards``, per winning side)."""
+    n = count.size
+    m = 0
+    for lane in range(n):
+        m += count[lane]
+    lanes = np.empty(m, dtype=np.int64)
+    games = np.empty(m, dtype=np.int64)
+    winners = np.empty(m, dtype=np.int64)
+    scores = np.empty((m, slots.shape[2] - R_SCORES), dtype=np.int64)
+    deals = np.empty(m, dtype=np.int64)
+    done = np.zeros(n, dtype=np.bool_)
+    seats = rewards.shape[1]
+    reward = np.zeros((n, seats), dtype=np.float32)
+    m = 0
+    for lane in range(n):
+        if count[lane] == 0:
+            continue
+        done[lane] = True
+        first = slots[lane, 0, R_WINNER]
+        for seat in range(seats):
+            reward[lane, seat] = rewards[first, seat]
+        for slot in range(count[lane]):
+            lanes[m] = lane
+            games[m] = slots[lane, slot, R_GAME]
+            winners[m] = slots[lane, slot, R_WINNER]
+            deals[m] = slots[lane, slot, R_DEALS]
+            for k in range(scores.shape[1]):
+                scores[m, k] = slots[lane, slot, R_SCORES + k]
+            m += 1
+        count[lane] = 0
+    return lanes, games, winners, scores, deals, done, reward
 
 
 @inlined
