@@ -16,11 +16,13 @@ points still to be won, so that a bound holds whatever was won before; a transpo
 at the start of each trick, equivalent cards (cards of a suit in one hand with the same card
 points and no card still out between them) searched once, good plays first, and sure bounds
 (the card points still out, less those sure to a side: its trumps above every trump of the
-other, and those the leader's top trumps force out; Game is settled once one side is ahead by
-more than the points still open; the jack is its holder's side's when no opponent holds a
-higher trump).  The search counts card points and the jack (:data:`~cardrules.core.search.POINTS`);
-the duty to follow is the game's kernel (:func:`~cardrules.all_fours.kernels.play_mask`,
-AF-16 ... AF-20) and the trick winner the core's (:func:`cardrules.core.tricks.beats`).
+other, and those the leader's top trumps force out, or all but the costliest cards each
+player can give the other side in the tricks those top trumps leave it; Game is settled once
+one side is ahead by more than the points still open; the jack is its holder's side's when no
+opponent holds a higher trump).  The search counts card points and the jack
+(:data:`~cardrules.core.search.POINTS`); the duty to follow is the game's kernel
+(:func:`~cardrules.all_fours.kernels.play_mask`, AF-16 ... AF-20) and the trick winner the
+core's (:func:`cardrules.core.tricks.beats`).
 
 >>> from cardrules.all_fours import Stand, new_game
 >>> from cardrules.all_fours.solve import solve
@@ -184,7 +186,7 @@ class _Search:
             key=self.jack,
             alone=(_ALONE,) * 4,
             budget=budget,
-            table_bits=max(10, min(20, tricks + 9)),
+            table_bits=max(10, min(20, tricks + 10)),
             groups=_GROUPS,
         )
         self.budget = budget

@@ -45,10 +45,10 @@ The design:
   cards depend on the trumps' ranks);
 * **equivalent cards**: cards of one suit in one hand that no other card still out separates
   (and that the game does not keep apart, ``alone``) win and lose alike: one of each run is
-  tried.  And (except with :data:`POINTS`, where card points tell cards apart) once a card
-  tried does not settle the position and lies below every card of its suit that the bounds
-  found so far depend on, the hand's other cards of that suit below those are not tried: the
-  same bounds hold for them;
+  tried.  And once a card tried does not settle the position and lies below every card of
+  its suit that the bounds found so far depend on (with :data:`POINTS`, and below every card
+  worth something, and every trump under an undertrump rule), the hand's other cards of that
+  suit below those are not tried: the same bounds hold for them;
 * **move ordering**: first the *killer*, the card that last settled a search from the same
   hand, winning card (none for a lead) and question (with :data:`POINTS`, whatever its
   threshold, which moves with every point won), then the lead the table kept for the
@@ -59,8 +59,9 @@ The design:
   its partner's card wins for sure (or, second hand, when the fourth hand's top card or ruff
   will; third hand, when the fourth hand ruffs), else the cheapest card sure to win, the
   cheapest card that wins for now (with :data:`POINTS` third hand high), then the lowest
-  (giving card points to a partner's trick, keeping them from the opponents'; a discard, except
-  with :data:`POINTS`, from the longest suit, winners last);
+  (giving card points to a partner's trick, keeping them from the opponents', the key card
+  while the question weighs it as a card worth four more; a discard, except with
+  :data:`POINTS`, from the longest suit, winners last);
 * **sure bounds** before a trick is searched: with :data:`TRICKS`, each side's sure trump
   tricks, the *quick tricks* of the leader, or of its partner when a low card reaches the
   partner's top card (winners cashed from the top, trumps first, plain suits while no opponent
@@ -68,8 +69,10 @@ The design:
   opponents win whatever it leads (they hold the top card out of each suit it holds, which its
   partner cannot ruff); with :data:`POINTS`, the card points still out less twice those sure to
   a side (the trumps above every trump of the other side, and the trumps that the leader's top
-  trumps force from the opponents, at least their cheapest), with the key card's weight when it
-  is sure to side 0 or may go to it, and the last trick played out at once; with
+  trumps force from the opponents, at least their cheapest; and, as the other side wins at
+  most the tricks that the top trumps of the side's best holder leave it, at most each
+  player's costliest cards in that many tricks), with the key card's weight when it is sure to
+  side 0 or may go to it, and the last trick played out at once; with
   :data:`TARGETS`, the targets made or out of reach.
 
 ``ws[W_NODES]`` counts the tricks searched: the trick starts whose cards were played out, not
@@ -312,6 +315,28 @@ def _worth_of(ws: MutableSequence[int], cards: int) -> int:
         card = _count(low - 1)
         total += ws[W_WORTH + card]
         cards ^= low
+    return total
+
+
+@inlined
+def _costliest(ws: MutableSequence[int], cards: int, most: int) -> int:
+    """The card points of the ``most`` costliest of ``cards``."""
+    total = 0
+    for _ in range(most):
+        best = 0
+        pick = 0
+        spare = cards
+        while spare:
+            low = spare & -spare
+            worth = ws[W_WORTH + _count(low - 1)]
+            if worth > best:
+                best = worth
+                pick = low
+            spare ^= low
+        if pick == 0:
+            break
+        total += best
+        cards ^= pick
     return total
 
 
@@ -671,6 +696,23 @@ def _sure(
                 low_cards |= deps
             else:
                 high -= 2 * sure
+                high_cards |= deps
+        if masters:
+            # The player of ``side`` with the most of those trumps wins a trick with each: the
+            # other side wins at most the rest, and each player gives those tricks at most its
+            # ``most`` costliest cards (whatever it leads or follows with).
+            sure_tricks = 0
+            for seat in range(side, n, 2):
+                sure_tricks = max(sure_tricks, _count(_hand(h0, h1, h2, h3, seat) & masters))
+            most = left - sure_tricks
+            taken = 0
+            for seat in range(n):
+                taken += _costliest(ws, _hand(h0, h1, h2, h3, seat) & worthy, most)
+            if side == 0 and rest - 2 * taken > low:
+                low = rest - 2 * taken
+                low_cards |= deps
+            elif side == 1 and 2 * taken - rest < high:
+                high = 2 * taken - rest
                 high_cards |= deps
     if open_key:
         if (masters >> key) & 1:
@@ -1145,6 +1187,8 @@ def _order(
         rank = card % 13
         cost = rank + (13 if suit == trump else 0)
         worth = ws[W_WORTH + card]
+        if points and card == ws[W_KEY] and ws[W_SHAPE] != 0:
+            worth += 4
         score = 0
         if card == killer:
             score = 1 << 61
@@ -1404,9 +1448,16 @@ def _search(
             return value, cards
         found_cards |= cards
         found = max(found, value) if maximizing else min(found, value)
-        # The cards of this suit below every card the bounds so far depend on do alike.
-        if mode != POINTS and not floors >> (card // 13) & 1:
-            floor = _floor(found_cards, card // 13)
+        # The cards of this suit below every card the bounds so far depend on do alike (with
+        # POINTS, below every card worth something too, and every trump under an undertrump
+        # rule, as in :func:`_save`: the cards skipped are worth what this one is).
+        if not floors >> (card // 13) & 1:
+            deps = found_cards
+            if mode == POINTS:
+                deps |= out & ws[W_WORTHY]
+                if ws[W_OPTION] != 0 and trump >= 0:
+                    deps |= out & SUIT_MASKS[trump]
+            floor = _floor(deps, card // 13)
             if bit < floor:
                 skip |= floor - 1 & SUIT_MASKS[card // 13]
                 floors |= 1 << (card // 13)
