@@ -233,25 +233,20 @@ def _play_lanes(
     wait: Any,
     decks: Any,
     actions: I64,
-    supply: Any,
     count: I64,
     slots: Any,
     start: I64,
     params: Any,
     layout: Any,
-    deal: bool,
 ) -> int:
     """One action in every lane (AF-10 ... AF-23); returns how many lanes wait for a deal (and
-    flags them in ``wait``).  With ``deal`` (on one thread), a lane that the action leaves
-    waiting for a deal is dealt at once (:func:`_deal_lane`), while its row is in the cache:
-    in lane order, as the deal loop would deal it, so the same decks go to the same lanes.
+    flags them in ``wait``).
 
     A card (most actions) is played in the loop's own body, the trick's state read once into
     locals and written once: a call per card, with the row's and the options' arrays as its
     arguments, would cost about as much as the play itself."""
     players = params[P_PLAYERS]
     undertrump = params[P_UNDERTRUMP]
-    text, words, limbs = scratch()  # the shuffle's, with ``deal`` (one thread)
     waiting = 0
     for lane in prange(rows.shape[0]):
         a = actions[lane]
@@ -313,77 +308,12 @@ def _play_lanes(
                 _begin_play(rows, lane, players)
         if winner >= 0:
             record_game(rows, lane, winner, count, slots, start, SCORE)
-        if rows[lane, NEED] == NOTHING:
-            _update_legal(rows, legal, lane, params)
-        elif not deal or _deal_lane(
-            rows,
-            legal,
-            lane,
-            decks[lane],
-            supply,
-            count,
-            slots,
-            start,
-            params,
-            layout,
-            text,
-            words,
-            limbs,
-        ):
+        if rows[lane, NEED] != NOTHING:
             waiting += 1
             wait[lane] = 1
+        else:
+            _update_legal(rows, legal, lane, params)
     return waiting
-
-
-@inlined
-def _deal_lane(
-    rows: I64,
-    legal: I64,
-    lane: int,
-    deck: Any,
-    supply: Any,
-    count: I64,
-    slots: Any,
-    start: I64,
-    params: Any,
-    layout: Any,
-    text: Any,
-    words: Any,
-    limbs: Any,
-) -> bool:
-    """AF-6 ... AF-9, AF-14: a waiting lane's deals (a next game's first dealer drawn first),
-    until one is not over at its kick (a game that the kick ends makes the lane deal its next
-    game), then its legal action ids.  Returns whether the lane still waits (its slots of
-    results full, or the numpy shuffle's block used up).  ``deck``: the lane's deck;
-    ``text``, ``words``, ``limbs``: the shuffle's scratch."""
-    players = params[P_PLAYERS]
-    while rows[lane, NEED] != NOTHING:
-        if count[lane] == SLOTS or not next_deck(
-            rows, lane, players, deck, supply, text, words, limbs
-        ):
-            return True
-        dealer = rows[lane, DEALER]
-        # AF-7, by deal_owner's table
-        deal_cards(rows, lane, deck, layout, kick_place(0, players), HAND, DEALT)
-        kick = deck[kick_place(0, players)]
-        rows[lane, KICKS] = 1
-        rows[lane, KICK_SUIT] = kick // 13
-        rows[lane, TRUMP] = -1
-        rows[lane, WON] = 0
-        rows[lane, WON + 1] = 0
-        rows[lane, TRICK] = 0
-        rows[lane, TLEN] = 0
-        rows[lane, LEAD] = -1
-        rows[lane, TOP] = -1
-        rows[lane, PHASE] = BEG
-        rows[lane, TURN] = _after(dealer, players)  # AF-10: the beggar
-        rows[lane, NEED] = NOTHING
-        # AF-9, AF-14: the kick's points at once, the target checked
-        winner = _award(rows, lane, dealer % 2, kick_points(kick, params), params)
-        if winner >= 0:
-            record_game(rows, lane, winner, count, slots, start, SCORE)
-    _update_legal(rows, legal, lane, params)
-    return False
 
 
 @kernel
@@ -400,9 +330,14 @@ def _deal_lanes(
     layout: Any,
     size: int,
 ) -> int:
-    """The deals of every lane flagged in ``wait`` (:func:`_deal_lane`).  Returns how many
-    lanes still wait; the others' flags are cleared.  The lanes are dealt in runs of ``size``,
-    each with its own scratch space for the shuffle (a run to a thread)."""
+    """AF-6 ... AF-9, AF-14: the deals of every lane flagged in ``wait`` (a next game's first
+    dealer drawn first), until one is not over at its kick (a game that the kick ends makes
+    the lane deal its next game).  Returns how many lanes still wait (their slots of results
+    full, or the numpy shuffle's block used up); the others' flags are cleared.  The lanes are
+    dealt in runs of ``size``, each with its own scratch space for the shuffle (a run to a
+    thread).  A lane's deal is the loop's own body: a helper taking these arrays would raise
+    and lower each one's reference count at every deal."""
+    players = params[P_PLAYERS]
     waiting = 0
     n = rows.shape[0]
     for chunk in prange((n + size - 1) // size):
@@ -410,24 +345,37 @@ def _deal_lanes(
         for lane in range(chunk * size, min(n, chunk * size + size)):
             if not wait[lane]:
                 continue
-            if _deal_lane(
-                rows,
-                legal,
-                lane,
-                decks[lane],
-                supply,
-                count,
-                slots,
-                start,
-                params,
-                layout,
-                text,
-                words,
-                limbs,
-            ):
+            deck = decks[lane]
+            while rows[lane, NEED] != NOTHING:
+                if count[lane] == SLOTS or not next_deck(
+                    rows, lane, players, deck, supply, text, words, limbs
+                ):
+                    break
+                dealer = rows[lane, DEALER]
+                # AF-7, by deal_owner's table
+                deal_cards(rows, lane, deck, layout, kick_place(0, players), HAND, DEALT)
+                kick = deck[kick_place(0, players)]
+                rows[lane, KICKS] = 1
+                rows[lane, KICK_SUIT] = kick // 13
+                rows[lane, TRUMP] = -1
+                rows[lane, WON] = 0
+                rows[lane, WON + 1] = 0
+                rows[lane, TRICK] = 0
+                rows[lane, TLEN] = 0
+                rows[lane, LEAD] = -1
+                rows[lane, TOP] = -1
+                rows[lane, PHASE] = BEG
+                rows[lane, TURN] = _after(dealer, players)  # AF-10: the beggar
+                rows[lane, NEED] = NOTHING
+                # AF-9, AF-14: the kick's points at once, the target checked
+                winner = _award(rows, lane, dealer % 2, kick_points(kick, params), params)
+                if winner >= 0:
+                    record_game(rows, lane, winner, count, slots, start, SCORE)
+            if rows[lane, NEED] != NOTHING:
                 waiting += 1
             else:
                 wait[lane] = 0
+                _update_legal(rows, legal, lane, params)
     return waiting
 
 
@@ -456,15 +404,18 @@ def _step_lanes(
     layout: Any,
 ) -> int:
     """A whole step on one thread in one call from Python (each call costs microseconds): the
-    check of every action, then the play (:func:`_play_lanes`), each lane dealt as soon as it
-    waits for a deal.  Returns how many lanes still wait, or ``-1 - lane`` for the first lane
-    whose action is not legal (nothing is applied)."""
+    check of every action, the play (:func:`_play_lanes`) and, with the seeded shuffle, the
+    deal of the lanes left waiting (:func:`_deal_lanes`).  Returns how many lanes still wait,
+    or ``-1 - lane`` for the first lane whose action is not legal (nothing is applied)."""
     lane = _first_illegal(legal, actions)
     if lane >= 0:
         return -1 - lane
-    return _play_lanes(
-        rows, legal, wait, decks, actions, supply, count, slots, start, params, layout, True
-    )
+    waiting = _play_lanes(rows, legal, wait, decks, actions, count, slots, start, params, layout)
+    if waiting and supply[2]:
+        waiting = _deal_lanes(
+            rows, legal, wait, decks, supply, count, slots, start, params, layout, rows.shape[0]
+        )
+    return waiting
 
 
 @kernel
@@ -610,13 +561,11 @@ class AllFoursBatch(LaneBatch):
             self._wait,
             self._decks,
             actions,
-            self._supply(),
             self._count,
             self._slots,
             self._start,
             self._params,
             self._layout,
-            False,
         )
         return waiting
 
