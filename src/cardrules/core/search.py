@@ -66,7 +66,9 @@ The design:
   partner's top card (winners cashed from the top, trumps first, plain suits while no opponent
   can ruff; once the opponents are out of a suit, every card of it), and a trick the leader's
   opponents win whatever it leads (they hold the top card out of each suit it holds, which its
-  partner cannot ruff); with :data:`POINTS`, the card points still out less twice those sure to
+  partner cannot ruff), tried in turn and the first that settles the question returned alone
+  (the quick tricks counted only as far as it needs: fewer cards depended on, more positions
+  answered); with :data:`POINTS`, the card points still out less twice those sure to
   a side (the trumps above every trump of the other side, and the trumps that the leader's top
   trumps force from the opponents, at least their cheapest), with the key card's weight when it
   is sure to side 0 or may go to it, and the last trick played out at once; with
