@@ -29,11 +29,16 @@ def _check(state: State, value: int, tricks_left: int) -> None:
     out = hands[0] | hands[1] | hands[2] | hands[3]
     ws = new_search(None, tricks_left).ws
     leader = state.current_trick.leader
-    low, high, low_cards, high_cards = core._sure(ws, *hands, leader, tricks_left, out, 0, -1, 0, 0)
-    assert 0 <= low <= value <= high <= tricks_left
-    assert low_cards & ~out == 0  # cards still out only
-    assert high_cards & ~out == 0
-    quick, cards = core._quick(*hands, 4, leader, 2)
+    # The bounds may stop at the first that settles the question "at least ``need``?": each
+    # question's bounds hold.
+    for need in range(tricks_left + 2):
+        low, high, low_cards, high_cards = core._sure(
+            ws, *hands, leader, tricks_left, out, 0, -1, 0, 0, need
+        )
+        assert 0 <= low <= value <= high <= tricks_left
+        assert low_cards & ~out == 0  # cards still out only
+        assert high_cards & ~out == 0
+    quick, cards = core._quick(*hands, 4, leader, 2, tricks_left)
     mine = value if leader % 2 == 0 else tricks_left - value
     assert quick <= mine
     assert cards & ~hands[leader] == 0  # the leader's own top cards

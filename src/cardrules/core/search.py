@@ -67,7 +67,9 @@ The design:
   partner's top card (winners cashed from the top, trumps first, plain suits while no opponent
   can ruff; once the opponents are out of a suit, every card of it), and a trick the leader's
   opponents win whatever it leads (they hold the top card out of each suit it holds, which its
-  partner cannot ruff); with :data:`POINTS`, the card points still out less twice those sure to
+  partner cannot ruff), tried in turn and the first that settles the question returned alone
+  (the quick tricks counted only as far as it needs: fewer cards depended on, more positions
+  answered); with :data:`POINTS`, the card points still out less twice those sure to
   a side (the trumps above every trump of the other side, and the trumps that the leader's top
   trumps force from the opponents, at least their cheapest; and, as the other side wins at
   most the tricks that the top trumps of the side's best holder leave it, at most each
@@ -154,12 +156,12 @@ W_KILLERS: Final = W_LAYOUTS + _DEPTH * 8
 _KILLER_SLOTS: Final = 1 << 14
 W_TABLE: Final = W_KILLERS + 2 * _KILLER_SLOTS
 
-# The positions table (rows of _P_GROUP fields and the search's groups, ``ws[W_GROUPS]``): a
-# key's three words, the epoch and the count of its groups (:func:`_stamp`), and its groups,
-# newest first,
-# each in one word (:func:`_summary`) with the highest lower bound and the lowest upper bound
-# over the group's rows: a group neither of which decides a question is passed over without
-# looking into the bounds table.
+# The positions table (rows of _P_GROUP fields and two words for each of the search's groups,
+# ``ws[W_GROUPS]``): a key's three words, the epoch and the count of its groups (:func:`_stamp`),
+# and its groups, newest first, each in one word (:func:`_summary`) with the highest lower bound
+# and the lowest upper bound over the group's rows, and the :func:`_sighting` bits of the owners
+# of its rows in the next: a group neither of whose bounds decides a question, or with no row
+# for these owners, is passed over without looking into the bounds table.
 _P_K0: Final = 0
 _P_K1: Final = 1
 _P_K2: Final = 2
@@ -277,33 +279,32 @@ def _stamped(ws: MutableSequence[int], word: int) -> int:
 
 
 @kernel
-def _summary(group: int, low: int, high: int, seen: int) -> int:
-    """A group of the positions table in one word: its places (16 bits), its rows' highest
+def _summary(group: int, low: int, high: int) -> int:
+    """A group of the positions table in one word: its places (16 bits) and its rows' highest
     lower bound and lowest upper bound (14 bits each, from ``-_BOUND``; a bound beyond that
-    range is kept as the weaker bound at its end) and the :func:`_sighting` bits of the owners
-    of its rows (16 bits)."""
+    range is kept as the weaker bound at its end)."""
     low = min(max(low, -_BOUND), _BOUND - 1) + _BOUND
     high = min(max(high, -_BOUND), _BOUND - 1) + _BOUND
-    return group | low << 16 | high << 30 | seen << 44
+    return group | low << 16 | high << 30
 
 
 @kernel
-def _unpack(summary: int) -> tuple[int, int, int, int]:
-    """A group's places, highest lower bound, lowest upper bound and owners' sighting bits
-    (see :func:`_summary`)."""
+def _unpack(summary: int) -> tuple[int, int, int]:
+    """A group's places, highest lower bound and lowest upper bound (see :func:`_summary`)."""
     return (
         summary & 0xFFFF,
         ((summary >> 16) & 0x3FFF) - _BOUND,
         ((summary >> 30) & 0x3FFF) - _BOUND,
-        (summary >> 44) & 0xFFFF,
     )
 
 
 @kernel
 def _sighting(own0: int, own1: int) -> int:
-    """One of 16 bits for the owners of a group's places: a group whose sighting bits lack it
-    has no row for those owners (no need to look into the bounds table)."""
-    return 1 << ((_mix(own0) ^ (_mix(own1) >> 5)) & 15)
+    """Two of 63 bits for the owners of a group's places (a filter of the owners of a group's
+    rows, as a Bloom filter): a group whose sighting bits lack one of them has no row for those
+    owners (no need to look into the bounds table)."""
+    hashed = _mix(own0) ^ (_mix(own1) >> 5)
+    return 1 << (hashed & 31) | 1 << (31 + ((hashed >> 5) & 31))
 
 
 @inlined
@@ -391,12 +392,15 @@ def _sure_trumps(
 
 
 @kernel
-def _quick(h0: int, h1: int, h2: int, h3: int, n: int, leader: int, trump: int) -> tuple[int, int]:
+def _quick(
+    h0: int, h1: int, h2: int, h3: int, n: int, leader: int, trump: int, enough: int
+) -> tuple[int, int]:
     """The leader's quick tricks: its cards above every other card of their suit, cashed from
     the top (trumps first); a plain suit counts while no opponent who still has trumps can ruff
     it, and with an opponent left holding trumps only the best plain suit counts (its other
     suits may be discarded on the first).  With the cards that depends on: the top places
-    counted."""
+    counted.  The count stops once it reaches ``enough`` (a bound that depends on fewer cards
+    answers more positions)."""
     mine = _hand(h0, h1, h2, h3, leader)
     others = 0
     for seat in range(n):
@@ -445,6 +449,8 @@ def _quick(h0: int, h1: int, h2: int, h3: int, n: int, leader: int, trump: int) 
     for suit in range(4):
         if suit == trump:
             continue
+        if tricks + (best if ruffers else total) >= enough:
+            break
         shift = 13 * suit
         held = (mine >> shift) & _SUIT
         rest = (others >> shift) & _SUIT
@@ -593,6 +599,7 @@ def _sure(
     a1: int,
     a2: int,
     a3: int,
+    need: int,
 ) -> tuple[int, int, int, int]:
     """Sure bounds on the value at a trick start (see the module's introduction), with the
     cards each depends on: (low, high, low's cards, high's cards)."""
@@ -602,13 +609,19 @@ def _sure(
     if mode == TRICKS:
         if trump < 0:
             return 0, left, 0, 0
+        # Each bound is tried in turn, the cheapest first, and the first to settle the question
+        # is returned alone: the fewer cards a bound depends on, the more positions it answers.
         ours, our_cards = _sure_trumps(h0, h1, h2, h3, n, trump, 0)
         theirs, their_cards = _sure_trumps(h0, h1, h2, h3, n, trump, 1)
-        quick, quick_cards = _quick(h0, h1, h2, h3, n, leader, trump)
-        entry = _entry(h0, h1, h2, h3, leader, trump) if n == 4 else 0
+        if ours >= need or left - theirs < need:
+            return ours, left - theirs, our_cards, their_cards
+        # What the leader's side must take to settle the question.
+        enough = need if leader & 1 == 0 else left - need + 1
+        quick, quick_cards = _quick(h0, h1, h2, h3, n, leader, trump, enough)
+        entry = _entry(h0, h1, h2, h3, leader, trump) if n == 4 and quick < enough else 0
         if entry:
             # A low card to the partner's winner, and the partner's quick tricks from there.
-            partner, partner_cards = _quick(h0, h1, h2, h3, n, (leader + 2) % 4, trump)
+            partner, partner_cards = _quick(h0, h1, h2, h3, n, (leader + 2) % 4, trump, enough)
             if partner > quick:
                 quick, quick_cards = partner, partner_cards | entry
         if leader & 1 == 0:
@@ -616,6 +629,8 @@ def _sure(
                 ours, our_cards = quick, quick_cards
         elif quick > theirs:
             theirs, their_cards = quick, quick_cards
+        if ours >= need or left - theirs < need:
+            return ours, left - theirs, our_cards, their_cards
         if n == 4 and (theirs if leader & 1 == 0 else ours) == 0:
             won = _second(h0, h1, h2, h3, leader, trump)
             if won:
@@ -812,7 +827,7 @@ def _position_row(ws: MutableSequence[int], k0: int, k1: int, k2: int, make: boo
     replaced), or -1."""
     size = ws[W_TABLE + 1]
     base = W_TABLE + 2
-    stride = _P_GROUP + ws[W_GROUPS]
+    stride = _P_GROUP + 2 * ws[W_GROUPS]
     first = (_mix(k0) ^ (_mix(k1) << 3) ^ (_mix(k2) << 5)) & (size - 1)
     for probe in range(_PROBES):
         at = base + ((first + probe) & (size - 1)) * stride
@@ -860,7 +875,7 @@ def _bound_row(
     """The bounds table's row of a key, group and owners (made when ``make``: an empty row, or
     the one of its bucket with the fewest cards left), or -1."""
     size = ws[W_TABLE + 1]
-    base = W_TABLE + 2 + size * (_P_GROUP + ws[W_GROUPS])
+    base = W_TABLE + 2 + size * (_P_GROUP + 2 * ws[W_GROUPS])
     bounds = ws[W_TABLE]
     first = (
         _mix(k0) ^ (_mix(k1) << 2) ^ (_mix(k2) << 4) ^ (_mix(own0) << 1) ^ _mix(own1) << 6 ^ group
@@ -940,11 +955,12 @@ def _look_up(
     if row < 0:
         return 0, 0, 0, hint
     for i in range(_stamped(ws, ws[row + _P_COUNT])):
-        group, low, high, seen = _unpack(ws[row + _P_GROUP + i])
+        group, low, high = _unpack(ws[row + _P_GROUP + 2 * i])
         if low < need <= high:
             continue
         own0, own1 = _owners(ws, depth, group)
-        if not seen & _sighting(own0, own1):
+        sighting = _sighting(own0, own1)
+        if (ws[row + _P_GROUP + 2 * i + 1] & sighting) != sighting:
             continue
         at = _bound_row(ws, k0, k1, k2, group, own0, own1, False, 0)
         if at < 0:
@@ -988,12 +1004,12 @@ def _save(
     high = _HIGH
     seen = 0
     for i in range(count):
-        known, known_low, known_high, known_seen = _unpack(ws[row + _P_GROUP + i])
+        known, known_low, known_high = _unpack(ws[row + _P_GROUP + 2 * i])
         if known == group:
             at = i
             low = known_low
             high = known_high
-            seen = known_seen
+            seen = ws[row + _P_GROUP + 2 * i + 1]
     if at < 0:
         groups = ws[W_GROUPS]
         at = min(count, groups - 1)
@@ -1005,10 +1021,11 @@ def _save(
     else:
         high = min(high, int(bound))
     # The newest group first: the last to answer is the likeliest to answer again.
-    for i in range(at, 0, -1):
-        ws[row + _P_GROUP + i] = ws[row + _P_GROUP + i - 1]
+    for i in range(2 * at + 1, 1, -1):
+        ws[row + _P_GROUP + i] = ws[row + _P_GROUP + i - 2]
     own0, own1 = _owners(ws, depth, group)
-    ws[row + _P_GROUP] = _summary(group, low, high, seen | _sighting(own0, own1))
+    ws[row + _P_GROUP] = _summary(group, low, high)
+    ws[row + _P_GROUP + 1] = seen | _sighting(own0, own1)
     entry = _bound_row(ws, k0, k1, k2, group, own0, own1, True, _count(out))
     if bound >= need:
         ws[entry + _B_LOW] = max(ws[entry + _B_LOW], bound)
@@ -1316,7 +1333,7 @@ def _search(
             return _last_trick(ws, h0, h1, h2, h3, leader)
         # The sure bounds first (cheaper than the table), then the table.
         low, high, low_cards, high_cards = _sure(
-            ws, h0, h1, h2, h3, leader, left, out, a0, a1, a2, a3
+            ws, h0, h1, h2, h3, leader, left, out, a0, a1, a2, a3, need
         )
         if low >= need:
             return low, low_cards
@@ -1613,10 +1630,11 @@ class Search:
         # The positions table takes the memory of a quarter as many rows as the bounds table
         # with GROUPS groups a key: with fewer groups, more keys.
         positions = 1 << (table_bits - 2)
-        while positions * 2 * (_P_GROUP + groups) <= (1 << (table_bits - 2)) * (_P_GROUP + GROUPS):
+        stride = _P_GROUP + 2 * groups
+        while positions * 2 * stride <= (1 << (table_bits - 2)) * (_P_GROUP + 2 * GROUPS):
             positions *= 2
         bounds = 1 << table_bits
-        size = W_TABLE + 2 + positions * (_P_GROUP + groups) + bounds * _BW
+        size = W_TABLE + 2 + positions * stride + bounds * _BW
         ws = _workspace(size, compile_it)
         weakref.finalize(self, _give_back, ws, compile_it)
         ws[W_PLAYERS] = players
