@@ -17,9 +17,9 @@ spread of the single solves (median, 90th percentile, max).
 ``--hands N`` solves N 400 hands (0: none), ``--deals N`` N All Fours deals of each length
 (0: none), ``--tricks 6 9`` only the deals of those lengths, ``--budget NODES`` bounds each All
 Fours solve (5 million nodes by default: a deal over it is counted as slower than every deal
-solved, and the median stands while fewer than half are over).  The first solve of a process includes numba's compilation unless its cache (next to the modules) is
-warm; the script solves one small position first so that it does not count.  Figures are for
-the machine at hand.
+solved, and the median stands while fewer than half are over).  The first solve of a process
+includes numba's compilation unless its cache (next to the modules) is warm; the script solves
+one small position first so that it does not count.  Figures are for the machine at hand.
 """
 
 from __future__ import annotations

@@ -96,7 +96,7 @@ def bid_values(state: State, *, budget: int | None = None) -> dict[Play, int]:
         mode=TARGETS,
         utility=values,
         budget=budget,
-        table_bits=max(10, min(18, left + 5)),
+        table_bits=max(10, min(20, left + 7)),
     )
     trick = tuple(card.index for card in state.current_trick.cards)
     leader = state.current_trick.leader
