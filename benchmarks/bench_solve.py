@@ -11,15 +11,15 @@ with 8 tricks to go.
 
 ``--pimc N`` (5 by default) times what the PIMC agent solves at trick 1 of 400: for the
 opening lead of N of the hands, 50 deals drawn from the leader's observation, each solved as
-the agent does (``bid_values``); the issue's bar is 1 s at the median.
+the agent does (``bid_values``); the issue's bar is 1 s at the median.  It also prints the
+spread of the single solves (median, 90th percentile, max).
 
-``--hands N`` solves N 400 hands, ``--deals N`` N All Fours deals of each length, ``--tricks
-6 9`` only the deals of those lengths, ``--budget NODES`` bounds each All Fours solve (5
-million nodes by default: a deal over it is counted as slower than every deal solved, and the
-median stands while fewer than half are over).  The first
-solve of a process includes numba's compilation unless its cache (next to the modules) is
-warm; the script solves one small position first so that it does not count.  Figures are for
-the machine at hand.
+``--hands N`` solves N 400 hands (0: none), ``--deals N`` N All Fours deals of each length
+(0: none), ``--tricks 6 9`` only the deals of those lengths, ``--budget NODES`` bounds each All
+Fours solve (5 million nodes by default: a deal over it is counted as slower than every deal
+solved, and the median stands while fewer than half are over).  The first solve of a process
+includes numba's compilation unless its cache (next to the modules) is warm; the script solves
+one small position first so that it does not count.  Figures are for the machine at hand.
 """
 
 from __future__ import annotations
@@ -115,13 +115,17 @@ def pimc_first_cards(count: int, samples: int = 50) -> None:
     from cardrules.four_hundred.determinize import determinize
 
     totals: list[float] = []
+    solves: list[float] = []
     for seed, state in enumerate(full_hands(count)):
         rng = random.Random(seed)
         drawn = [determinize(state.observe(state.current_player), rng) for _ in range(samples)]
-        cpu = time.process_time()
+        total = 0.0
         for sample in drawn:
+            cpu = time.process_time()
             bid_values(sample)
-        totals.append(time.process_time() - cpu)
+            solves.append(time.process_time() - cpu)
+            total += solves[-1]
+        totals.append(total)
         print(
             f"400 trick 1, seed {seed:2}: {samples} samples solved in {totals[-1]:.2f} s",
             flush=True,
@@ -131,6 +135,12 @@ def pimc_first_cards(count: int, samples: int = 50) -> None:
         f"400 PIMC at trick 1 ({count} hands): {samples} samples solved in "
         f"{statistics.median(totals):.2f} s at the median, max {max(totals):.2f} s; "
         f"{within} of {count} within 1 s"
+    )
+    solves.sort()
+    print(
+        f"400 PIMC at trick 1, each solve ({len(solves)}): median "
+        f"{statistics.median(solves) * 1000:.1f} ms, 90th percentile "
+        f"{solves[len(solves) * 9 // 10] * 1000:.1f} ms, max {solves[-1] * 1000:.1f} ms"
     )
 
 
@@ -249,7 +259,8 @@ def main() -> None:
     four_hundred.solve(state)
     if args.hands:
         four_hundred_hands(args.hands)
-    all_fours_solves(args.deals, tuple(args.tricks), args.budget)
+    if args.deals:
+        all_fours_solves(args.deals, tuple(args.tricks), args.budget)
     if args.pimc:
         pimc_first_cards(args.pimc)
     if args.tiers:

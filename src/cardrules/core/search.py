@@ -30,7 +30,8 @@ The design:
   whatever was won before the position;
 * **a transposition table at trick starts with partition search**: a position's *key* is each
   hand's suit lengths, the leader and what the mode needs beside the cards (:data:`TARGETS`:
-  each seat's tricks still to make; :data:`POINTS`: the shape while the key card is out, and
+  each seat's tricks still to make, any need above the tricks left as one more than them;
+  :data:`POINTS`: the shape while the key card is out, and
   which cards worth something are still out).  A search returns,
   with its bound, the cards the bound depends on (those that won a trick by beating a card of
   their suit, those a sure bound counted); the bound is kept under its *group*, the top places
@@ -75,7 +76,13 @@ The design:
   most the tricks that the top trumps of the side's best holder leave it, at most each
   player's costliest cards in that many tricks), with the key card's weight when it is sure to
   side 0 or may go to it, and the last trick played out at once; with
-  :data:`TARGETS`, the targets made or out of reach.
+  :data:`TARGETS`, the targets made or out of reach: each seat's own sure trump tricks (its
+  trumps less every other seat's above them, the partner's too) and each side's, so that a seat
+  takes at most the tricks left less its partner's and the other side's sure tricks; then, for
+  the leader's side, the leader's quick tricks (its own, unless its partner may have to ruff
+  one) or its partner's through an entry, and for the other side a trick whatever the leader
+  leads (:func:`_targets_sure`, which takes the cheapest facts first and stops once a bound
+  decides the question).
 
 ``ws[W_NODES]`` counts the tricks searched: the trick starts whose cards were played out, not
 those the table or the bounds settled.  Past ``ws[W_BUDGET]`` nodes (when positive) the search
@@ -585,6 +592,217 @@ def _second(h0: int, h1: int, h2: int, h3: int, leader: int, trump: int) -> int:
     return cards
 
 
+@kernel
+def _seat_trumps(h0: int, h1: int, h2: int, h3: int, trump: int) -> tuple[int, int, int, int]:
+    """The tricks each seat takes with its own trumps whatever anyone plays: the most of ``j``
+    less the other seats' trumps (the partner's too) above its ``j``-th trump, each of which can
+    beat at most one of them; four bits a seat.  Each side's (:func:`_sure_trumps`: its best
+    player's, less only the opponents' trumps above, or its seats' together), and the lowest
+    trump place that any of them counts (-1 for none): the trumps at or above it are what they
+    depend on."""
+    shift = 13 * trump
+    held = ((h0 | h1 | h2 | h3) >> shift) & _SUIT
+    p1 = (h1 >> shift) & _SUIT
+    p2 = (h2 >> shift) & _SUIT
+    p3 = (h3 >> shift) & _SUIT
+    counts = 0  # four bits a seat: its trumps seen so far, from the top
+    seen = 0
+    seen_side = 0  # eight bits a side: the side's trumps seen so far
+    seats = 0  # four bits a seat: its sure tricks
+    sides = 0  # eight bits a side
+    lowest = -1
+    while held:
+        place = _TOP13[held]
+        held ^= 1 << place
+        bit = 1 << place
+        owner = 1 if p1 & bit else 2 if p2 & bit else 3 if p3 & bit else 0
+        count = ((counts >> (4 * owner)) & 15) + 1
+        counts += 1 << (4 * owner)
+        seen += 1
+        side = owner & 1
+        seen_side += 1 << (8 * side)
+        alone = 2 * count - seen
+        if alone > (seats >> (4 * owner)) & 15:
+            seats = seats & ~(15 << (4 * owner)) | alone << (4 * owner)
+            lowest = place
+        against = count - ((seen_side >> (8 * (1 - side))) & 255)
+        if against > (sides >> (8 * side)) & 255:
+            sides = sides & ~(255 << (8 * side)) | against << (8 * side)
+            lowest = place
+    s0 = max(sides & 255, (seats & 15) + ((seats >> 8) & 15))
+    s1 = max(sides >> 8, ((seats >> 4) & 15) + ((seats >> 12) & 15))
+    return seats, s0, s1, lowest
+
+
+@kernel
+def _targets_bound(
+    side: int,
+    who: int,
+    credit: int,
+    left: int,
+    ours: int,
+    theirs: int,
+    seats: int,
+    a0: int,
+    a1: int,
+    a2: int,
+    a3: int,
+    w0: int,
+    w1: int,
+    w2: int,
+    w3: int,
+) -> int:
+    """``side``'s sure bound on the value (side 0's is a low one, side 1's a high one), when
+    ``side`` takes at least ``ours`` of the ``left`` tricks, the other side ``theirs``, each seat
+    at least its part of ``seats`` (four bits a seat), seat ``who`` at least ``credit`` when it
+    is ``side``'s: a seat is made when its least tricks reach its need, out of reach when its
+    partner's and the other side's leave it too few; every other seat counts against ``side``."""
+    fixed = 0
+    spread = 0
+    for seat in range(4):
+        need = a0 if seat == 0 else a1 if seat == 1 else a2 if seat == 2 else a3
+        worth = w0 if seat == 0 else w1 if seat == 1 else w2 if seat == 2 else w3
+        least = (seats >> (4 * seat)) & 15
+        if seat == who and who & 1 == side:
+            least = max(least, credit)
+        mate = (seats >> (4 * ((seat + 2) & 3))) & 15
+        most = left - mate - (theirs if seat & 1 == side else ours)
+        if need <= least:
+            fixed += worth
+        elif need > most:
+            fixed -= worth
+        else:
+            spread += abs(worth)
+    return fixed - spread if side == 0 else fixed + spread
+
+
+@inlined
+def _targets_sure(
+    ws: MutableSequence[int],
+    h0: int,
+    h1: int,
+    h2: int,
+    h3: int,
+    leader: int,
+    left: int,
+    out: int,
+    need: int,
+    a0: int,
+    a1: int,
+    a2: int,
+    a3: int,
+) -> tuple[int, int, int, int]:
+    """:data:`TARGETS`' sure bounds at a trick start (four players), with the cards each
+    depends on: (low, high, low's cards, high's cards), the facts taken cheapest first and only
+    while no bound decides ``need``.
+
+    Whatever anyone plays, each seat takes at least its own sure trump tricks and each side its
+    own (:func:`_seat_trumps`), so a seat takes at most the tricks left less its partner's and
+    the other side's.  The leader's side may also cash the leader's quick tricks
+    (:func:`_quick`), which the leader takes itself unless its partner may have to ruff one, or
+    put its partner on lead (:func:`_entry`) to cash the partner's; the other side may win a
+    trick whatever the leader leads (:func:`_second`).  Each side's bound takes the facts that
+    its own play secures."""
+    trump = ws[W_TRUMP]
+    w0 = ws[W_UTILITY]
+    w1 = ws[W_UTILITY + 1]
+    w2 = ws[W_UTILITY + 2]
+    w3 = ws[W_UTILITY + 3]
+    low = _targets_bound(0, 0, 0, left, 0, 0, 0, a0, a1, a2, a3, w0, w1, w2, w3)
+    high = _targets_bound(1, 0, 0, left, 0, 0, 0, a0, a1, a2, a3, w0, w1, w2, w3)
+    if low >= need or high < need or trump < 0:
+        return low, high, 0, 0
+    seats, s0, s1, lowest = _seat_trumps(h0, h1, h2, h3, trump)
+    trumps = SUIT_MASKS[trump]
+    cards = 0
+    if lowest >= 0:
+        cards = out & trumps & ~((1 << (13 * trump + lowest)) - 1)
+    low = _targets_bound(0, 0, 0, left, s0, s1, seats, a0, a1, a2, a3, w0, w1, w2, w3)
+    high = _targets_bound(1, 0, 0, left, s1, s0, seats, a0, a1, a2, a3, w0, w1, w2, w3)
+    if low >= need or high < need:
+        return low, high, cards, cards
+    side = leader & 1
+    ours = s0 if side == 0 else s1
+    theirs = s1 if side == 0 else s0
+    # The leader's side's own play moves its bound: side 0's the low one, side 1's the high.
+    if (low if side == 0 else high) == (high if side == 0 else low):
+        best = low if side == 0 else high
+        best_cards = cards
+    else:
+        quick, quick_cards = _quick(h0, h1, h2, h3, 4, leader, trump, left)
+        partner = (leader + 2) & 3
+        mate = _hand(h0, h1, h2, h3, partner)
+        credit = 0
+        if not mate & trumps or _count(mate & ~trumps) >= quick:
+            credit = quick  # the leader takes them itself: its partner need never ruff one
+        best = _targets_bound(
+            side,
+            leader,
+            credit,
+            left,
+            max(ours, quick),
+            theirs,
+            seats,
+            a0,
+            a1,
+            a2,
+            a3,
+            w0,
+            w1,
+            w2,
+            w3,
+        )
+        best_cards = cards | quick_cards
+        entry = _entry(h0, h1, h2, h3, leader, trump)
+        if entry:
+            more, more_cards = _quick(h0, h1, h2, h3, 4, partner, trump, left)
+            if more > quick:
+                mine = _hand(h0, h1, h2, h3, leader)
+                credit = 0
+                if not mine & trumps or _count(mine & ~trumps) > more:
+                    credit = more
+                bound = _targets_bound(
+                    side,
+                    partner,
+                    credit,
+                    left,
+                    max(ours, more),
+                    theirs,
+                    seats,
+                    a0,
+                    a1,
+                    a2,
+                    a3,
+                    w0,
+                    w1,
+                    w2,
+                    w3,
+                )
+                if (bound > best) if side == 0 else (bound < best):
+                    best, best_cards = bound, cards | more_cards | entry
+    if side == 0:
+        low, low_cards = best, best_cards
+        if low >= need:
+            return low, high, low_cards, cards
+    else:
+        high, high_cards = best, best_cards
+        if high < need:
+            return low, high, cards, high_cards
+    # The other side's own play: a trick whatever the leader leads.
+    other = high if side == 0 else low
+    other_cards = cards
+    if theirs == 0:
+        won = _second(h0, h1, h2, h3, leader, trump)
+        if won:
+            other = _targets_bound(
+                1 - side, leader, 0, left, 1, ours, seats, a0, a1, a2, a3, w0, w1, w2, w3
+            )
+            other_cards = cards | won
+    if side == 0:
+        return low, other, low_cards, other_cards
+    return other, high, other_cards, high_cards
+
+
 @inlined
 def _sure(
     ws: MutableSequence[int],
@@ -639,19 +857,6 @@ def _sure(
                 else:
                     ours, our_cards = 1, won
         return ours, left - theirs, our_cards, their_cards
-    if mode == TARGETS:
-        fixed = 0
-        spread = 0
-        for seat in range(4):
-            need = a0 if seat == 0 else a1 if seat == 1 else a2 if seat == 2 else a3
-            worth = ws[W_UTILITY + seat]
-            if need == 0:
-                fixed += worth
-            elif need > left:
-                fixed -= worth
-            else:
-                spread += abs(worth)
-        return fixed - spread, fixed + spread, 0, 0
     # POINTS: the card points still out go either way but those sure to a side; the key card
     # adds its weight when it is sure to be side 0's, may add it while open.
     worthy = out & ws[W_WORTHY]
@@ -940,7 +1145,9 @@ def _key(
         if key >= 0 and (out >> key) & 1:
             extra = ws[W_SHAPE]
     elif mode == TARGETS:
-        extra = a0 | a1 << 4 | a2 << 8 | a3 << 12
+        # A need above the tricks left is out of reach whatever it is.
+        cap = _count(_hand(h0, h1, h2, h3, leader)) + 1
+        extra = min(a0, cap) | min(a1, cap) << 4 | min(a2, cap) << 8 | min(a3, cap) << 12
     return k0, _lengths(h3) | extra << 16, out & ws[W_WORTHY]
 
 
@@ -1332,9 +1539,14 @@ def _search(
         elif mode == POINTS and left == 1 and depth > 0:
             return _last_trick(ws, h0, h1, h2, h3, leader)
         # The sure bounds first (cheaper than the table), then the table.
-        low, high, low_cards, high_cards = _sure(
-            ws, h0, h1, h2, h3, leader, left, out, a0, a1, a2, a3, need
-        )
+        if mode == TARGETS:
+            low, high, low_cards, high_cards = _targets_sure(
+                ws, h0, h1, h2, h3, leader, left, out, need, a0, a1, a2, a3
+            )
+        else:
+            low, high, low_cards, high_cards = _sure(
+                ws, h0, h1, h2, h3, leader, left, out, a0, a1, a2, a3, need
+            )
         if low >= need:
             return low, low_cards
         if high < need:
