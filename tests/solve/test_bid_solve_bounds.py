@@ -7,6 +7,7 @@ import random
 
 import pytest
 from test_bid_solve import _ending
+from test_solve_fh_bounds import _sure_by_hand
 
 from cardrules.core import search as core
 from cardrules.four_hundred import State
@@ -69,17 +70,6 @@ def test_the_score_bounds_hold_for_every_question(tricks_left: int) -> None:
     assert checked >= 150, checked
 
 
-def _seat_by_hand(held: int, others: int) -> int:
-    """A seat's top ``j`` hearts less every other seat's hearts above the lowest of them, the
-    best ``j``."""
-    mine = sorted((place for place in range(13) if held >> place & 1), reverse=True)
-    best = 0
-    for count, place in enumerate(mine, 1):
-        above = sum(1 for other in range(place + 1, 13) if others >> other & 1)
-        best = max(best, count - above)
-    return best
-
-
 def test_each_seats_sure_trump_tricks_by_the_rule() -> None:
     """Each seat's own sure heart tricks count its partner's hearts above as well as its
     opponents'; each team's are its best player's against the opponents' hearts, or its two
@@ -95,11 +85,11 @@ def test_each_seats_sure_trump_tricks_by_the_rule() -> None:
         hearts = [(hand >> 26) & 0x1FFF for hand in hands]
         every = hearts[0] | hearts[1] | hearts[2] | hearts[3]
         seats, side0, side1, lowest = core._seat_trumps(*hands, 2)
-        own = [_seat_by_hand(hearts[seat], every & ~hearts[seat]) for seat in range(4)]
+        own = [_sure_by_hand(hearts[seat], every & ~hearts[seat]) for seat in range(4)]
         assert [(seats >> (4 * seat)) & 15 for seat in range(4)] == own
         for team, got in ((0, side0), (1, side1)):
             enemy = hearts[1 - team] | hearts[3 - team]
-            best = max(_seat_by_hand(hearts[seat], enemy) for seat in (team, team + 2))
+            best = max(_sure_by_hand(hearts[seat], enemy) for seat in (team, team + 2))
             assert got == max(best, own[team] + own[team + 2])
         if any(own) or side0 or side1:
             assert 0 <= lowest <= 12
