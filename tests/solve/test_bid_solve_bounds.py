@@ -7,7 +7,7 @@ import random
 
 import pytest
 from test_bid_solve import _ending
-from test_solve_fh_bounds import _sure_by_hand
+from test_solve_fh_bounds import _sure_by_hand, random_hands
 
 from cardrules.core import search as core
 from cardrules.four_hundred import State
@@ -76,12 +76,7 @@ def test_each_seats_sure_trump_tricks_by_the_rule() -> None:
     players' together; they depend on the hearts down to the lowest place counted."""
     rng = random.Random(12)
     for _ in range(2000):
-        deck = list(range(52))
-        rng.shuffle(deck)
-        size = rng.randrange(1, 14)
-        hands = [
-            sum(1 << card for card in deck[seat * size : (seat + 1) * size]) for seat in range(4)
-        ]
+        hands = random_hands(rng)
         hearts = [(hand >> 26) & 0x1FFF for hand in hands]
         every = hearts[0] | hearts[1] | hearts[2] | hearts[3]
         seats, side0, side1, lowest = core._seat_trumps(*hands, 2)

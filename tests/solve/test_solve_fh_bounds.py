@@ -69,17 +69,20 @@ def _sure_by_hand(held: int, enemy: int) -> int:
     return best
 
 
+def random_hands(rng: random.Random) -> list[int]:
+    """Four hands of one random size (1 to 13 cards) dealt from a shuffled pack, as masks."""
+    deck = list(range(52))
+    rng.shuffle(deck)
+    size = rng.randrange(1, 14)
+    return [sum(1 << card for card in deck[seat * size : (seat + 1) * size]) for seat in range(4)]
+
+
 def test_sure_trump_tricks_by_the_rule() -> None:
     """Each team's sure heart tricks are the best of its two players' (FH-5), and depend on the
     hearts down to the lowest one counted."""
     rng = random.Random(11)
     for _ in range(2000):
-        deck = list(range(52))
-        rng.shuffle(deck)
-        size = rng.randrange(1, 14)
-        hands = [
-            sum(1 << card for card in deck[seat * size : (seat + 1) * size]) for seat in range(4)
-        ]
+        hands = random_hands(rng)
         out = hands[0] | hands[1] | hands[2] | hands[3]
         hearts = [(hand >> 26) & 0x1FFF for hand in hands]
         for team in (0, 1):
