@@ -348,25 +348,57 @@ def below_limit(limbs: Any) -> bool:
 #: its product), so every loop below has a fixed length, and no branch whose outcome depends
 #: on the draw.
 _FIRST_LIMBS: Final = (0, 0, 1, 2, 3, 4, 5, 6)
+#: Step 4's groups of radices, the largest of each and how many, and their products (each
+#: below 2**32).
+_GROUPS: Final = ((52, 5), (47, 5), (42, 6), (36, 6), (30, 6), (24, 7), (17, 8), (9, 8))
+_PRODUCTS: Final = tuple(factorial(top) // factorial(top - count) for top, count in _GROUPS)
 
 
 @inlined
-def _group(deck: Any, limbs: Any, first: int, product: int, radix: int, count: int) -> None:
-    """One group of step 4's radices, ``radix`` and the ``count - 1`` below it, whose product
-    is ``product`` (below 2**32): the draw divided by it in place, limb by limb from ``first``
-    (the limbs above are zero, :data:`_FIRST_LIMBS`), and the Fisher-Yates swaps of the
-    remainder's digits.  The four numbers are constants at every call, so the compiler unrolls
-    the loops and divides by them with multiplications; and the remainder's quotients by the
-    products of the digits' radices so far are each divided from the remainder by a constant
-    (not from the last quotient), so the divisions do not wait for one another, and a digit is
-    the difference of two of them."""
+def _limb(limb: Any, remainder: Any, divisor: Any, above_first: bool) -> tuple[Any, Any]:
+    """One limb of a long division by ``divisor``: its quotient and the remainder carried to
+    the next limb (``remainder`` carried in: below ``divisor``, below 2**32).  A limb above
+    the group's first (``above_first``) is zero and stays so, with nothing carried."""
+    if above_first:
+        return limb, remainder
+    current = (remainder << _S32) | limb
+    quotient = current // divisor
+    return quotient, current - quotient * divisor
+
+
+@inlined
+def _divide(
+    l0: Any, l1: Any, l2: Any, l3: Any, l4: Any, l5: Any, l6: Any, l7: Any, first: int, product: int
+) -> tuple[Any, Any, Any, Any, Any, Any, Any, Any, Any]:
+    """The draw (its eight 32-bit limbs ``l0`` ... ``l7``, most significant first) divided by
+    ``product`` (below 2**32) limb by limb from ``first`` (the limbs above are zero,
+    :data:`_FIRST_LIMBS`): the quotient's limbs and the remainder.  The limbs are separate
+    numbers, not an array, so that they stay in registers: stored in an array between the
+    groups, each limb would wait on its store and on the deck's swaps (the compiler cannot
+    tell the arrays apart), and the eight divisions, which need only one another's limbs,
+    would not overlap."""
     divisor = np.uint64(product)
     remainder = np.uint64(0)
-    for k in range(first, 8):
-        current = (remainder << _S32) | limbs[k]
-        quotient = current // divisor
-        limbs[k] = quotient
-        remainder = current - quotient * divisor
+    l0, remainder = _limb(l0, remainder, divisor, first > 0)
+    l1, remainder = _limb(l1, remainder, divisor, first > 1)
+    l2, remainder = _limb(l2, remainder, divisor, first > 2)
+    l3, remainder = _limb(l3, remainder, divisor, first > 3)
+    l4, remainder = _limb(l4, remainder, divisor, first > 4)
+    l5, remainder = _limb(l5, remainder, divisor, first > 5)
+    l6, remainder = _limb(l6, remainder, divisor, first > 6)
+    l7, remainder = _limb(l7, remainder, divisor, False)
+    return l0, l1, l2, l3, l4, l5, l6, l7, remainder
+
+
+@inlined
+def _swaps(deck: Any, remainder: Any, radix: int, count: int) -> None:
+    """The Fisher-Yates swaps of one group of step 4's radices, ``radix`` and the ``count - 1``
+    below it, by the digits of ``remainder`` (the draw's remainder by their product,
+    :func:`_divide`).  The numbers are constants at every call, so the compiler unrolls the
+    loop and divides by multiplications; and the remainder's quotients by the products of the
+    digits' radices so far are each divided from the remainder by a constant (not from the
+    last quotient), so the divisions do not wait for one another, and a digit is the
+    difference of two of them."""
     below = np.uint64(1)  # the product of the radices of the digits so far
     quotient = remainder  # the remainder's quotient by it
     for k in range(count):
@@ -381,31 +413,56 @@ def _group(deck: Any, limbs: Any, first: int, product: int, radix: int, count: i
         deck[j] = top
 
 
-@inlined
+@kernel
 def deck_from_state(state: Any, deck: Any, limbs: Any) -> None:
     """Steps 2 to 4 for the standard deck from a derived state, into ``deck`` (card indices, top
     first): four outputs joined into a 256-bit draw (the first most significant), drawn again
-    while at or above the rejection limit, then the Fisher-Yates swaps of its mixed-radix
-    digits, the radices 52 ... 2 in groups whose products are below 2**32 (:func:`_group`):
-    one long division of the draw by a group's product gives a number holding the group's
-    digits."""
+    while at or above the rejection limit (``limbs``: the draw's limbs, for that test), then
+    the Fisher-Yates swaps of its mixed-radix digits, the radices 52 ... 2 in groups whose
+    products are below 2**32: one long division of the draw by a group's product
+    (:func:`_divide`) gives a number holding the group's digits (:func:`_swaps`).  The eight
+    divisions come first, then the swaps.
+
+    A kernel of its own, called, not taken into its callers' bodies (:func:`inlined`): numba
+    would copy its eight divisions' tuples into each caller and type them there again, which
+    tripled the first compile of an All Fours batch (19 s to 62 s of CPU); called, it is
+    compiled once, and a call costs only the reference counts of its two arrays (a few
+    nanoseconds of a deck's 200)."""
     while True:
-        for k in range(4):
-            state, word = next64(state)
-            limbs[2 * k] = word >> _S32
-            limbs[2 * k + 1] = word & _LOW32
+        state, w0 = next64(state)
+        state, w1 = next64(state)
+        state, w2 = next64(state)
+        state, w3 = next64(state)
+        l0 = limbs[0] = w0 >> _S32
+        l1 = limbs[1] = w0 & _LOW32
+        l2 = limbs[2] = w1 >> _S32
+        l3 = limbs[3] = w1 & _LOW32
+        l4 = limbs[4] = w2 >> _S32
+        l5 = limbs[5] = w2 & _LOW32
+        l6 = limbs[6] = w3 >> _S32
+        l7 = limbs[7] = w3 & _LOW32
         if below_limit(limbs):
             break
+    f, p = _FIRST_LIMBS, _PRODUCTS
+    l0, l1, l2, l3, l4, l5, l6, l7, r0 = _divide(l0, l1, l2, l3, l4, l5, l6, l7, f[0], p[0])
+    l0, l1, l2, l3, l4, l5, l6, l7, r1 = _divide(l0, l1, l2, l3, l4, l5, l6, l7, f[1], p[1])
+    l0, l1, l2, l3, l4, l5, l6, l7, r2 = _divide(l0, l1, l2, l3, l4, l5, l6, l7, f[2], p[2])
+    l0, l1, l2, l3, l4, l5, l6, l7, r3 = _divide(l0, l1, l2, l3, l4, l5, l6, l7, f[3], p[3])
+    l0, l1, l2, l3, l4, l5, l6, l7, r4 = _divide(l0, l1, l2, l3, l4, l5, l6, l7, f[4], p[4])
+    l0, l1, l2, l3, l4, l5, l6, l7, r5 = _divide(l0, l1, l2, l3, l4, l5, l6, l7, f[5], p[5])
+    l0, l1, l2, l3, l4, l5, l6, l7, r6 = _divide(l0, l1, l2, l3, l4, l5, l6, l7, f[6], p[6])
+    r7 = _divide(l0, l1, l2, l3, l4, l5, l6, l7, f[7], p[7])[8]
     for i in range(52):
         deck[i] = i
-    _group(deck, limbs, _FIRST_LIMBS[0], 52 * 51 * 50 * 49 * 48, 52, 5)
-    _group(deck, limbs, _FIRST_LIMBS[1], 47 * 46 * 45 * 44 * 43, 47, 5)
-    _group(deck, limbs, _FIRST_LIMBS[2], 42 * 41 * 40 * 39 * 38 * 37, 42, 6)
-    _group(deck, limbs, _FIRST_LIMBS[3], 36 * 35 * 34 * 33 * 32 * 31, 36, 6)
-    _group(deck, limbs, _FIRST_LIMBS[4], 30 * 29 * 28 * 27 * 26 * 25, 30, 6)
-    _group(deck, limbs, _FIRST_LIMBS[5], 24 * 23 * 22 * 21 * 20 * 19 * 18, 24, 7)
-    _group(deck, limbs, _FIRST_LIMBS[6], 17 * 16 * 15 * 14 * 13 * 12 * 11 * 10, 17, 8)
-    _group(deck, limbs, _FIRST_LIMBS[7], 9 * 8 * 7 * 6 * 5 * 4 * 3 * 2, 9, 8)
+    g = _GROUPS
+    _swaps(deck, r0, g[0][0], g[0][1])
+    _swaps(deck, r1, g[1][0], g[1][1])
+    _swaps(deck, r2, g[2][0], g[2][1])
+    _swaps(deck, r3, g[3][0], g[3][1])
+    _swaps(deck, r4, g[4][0], g[4][1])
+    _swaps(deck, r5, g[5][0], g[5][1])
+    _swaps(deck, r6, g[6][0], g[6][1])
+    _swaps(deck, r7, g[7][0], g[7][1])
 
 
 @inlined
