@@ -10,7 +10,7 @@ import pytest
 from tests.kernels._tiers import same
 
 from cardrules.all_fours.kernels import may_look_at_hand
-from cardrules.batch import _bits, _decks, _shuffle, game_seed
+from cardrules.batch import _bits, _decks, _lanes, _shuffle, game_seed
 from cardrules.batch._shuffle import (
     deal_deck,
     first_dealer,
@@ -289,3 +289,23 @@ def _extensions() -> bool:
 def test_the_sha_extensions_are_used_compiled_where_the_target_has_them() -> None:
     assert _shuffle.sha_extensions() is False  # interpreted: the rounds
     assert compiled(_extensions)() == _shuffle._target_has_sha()
+
+
+@kernel
+def _borrow_and_write(rows: np.ndarray, pair: tuple[np.ndarray, int]) -> int:
+    rows, pair = _lanes.borrowed((rows, pair))
+    view = rows[1]
+    view[2] = 7
+    pair[0][0] += pair[1]
+    return int(rows.shape[0] * 10 + pair[0].size)
+
+
+def test_borrowed_arrays_are_the_callers_arrays() -> None:
+    # The step loops use their arrays borrowed (no reference counts): the same memory, writes
+    # seen by the caller, shapes unchanged; interpreted, the same objects.
+    rows = np.zeros((3, 4), dtype=np.int64)
+    counts = np.ones(5, dtype=np.int64)
+    assert compiled(_borrow_and_write)(rows, (counts, 4)) == 35
+    assert rows[1, 2] == 7
+    assert counts[0] == 5
+    assert _lanes.borrowed((rows, counts))[1] is counts

@@ -47,6 +47,7 @@ from cardrules.batch._lanes import (
     SLOTS,
     TURN,
     LaneBatch,
+    borrowed,
     deal_cards,
     next_deck,
     record_game,
@@ -244,7 +245,10 @@ def _play_lanes(
 
     A card (most actions) is played in the loop's own body, the trick's state read once into
     locals and written once: a call per card, with the row's and the options' arrays as its
-    arguments, would cost about as much as the play itself."""
+    arguments, would cost about as much as the play itself.  The arrays are
+    :func:`~cardrules.batch._lanes.borrowed`."""
+    rows, legal, wait, decks, actions = borrowed((rows, legal, wait, decks, actions))
+    count, slots, start, layout = borrowed((count, slots, start, layout))
     players = params[P_PLAYERS]
     undertrump = params[P_UNDERTRUMP]
     waiting = 0
@@ -335,8 +339,11 @@ def _deal_lanes(
     the lane deal its next game).  Returns how many lanes still wait (their slots of results
     full, or the numpy shuffle's block used up); the others' flags are cleared.  The lanes are
     dealt in runs of ``size``, each with its own scratch space for the shuffle (a run to a
-    thread).  A lane's deal is the loop's own body: a helper taking these arrays would raise
-    and lower each one's reference count at every deal."""
+    thread).  A lane's deal is the loop's own body, and its arrays are
+    :func:`~cardrules.batch._lanes.borrowed` (without them, each helper handed one would raise
+    and lower its count at every deal)."""
+    rows, legal, wait, decks, supply = borrowed((rows, legal, wait, decks, supply))
+    count, slots, start, layout = borrowed((count, slots, start, layout))
     players = params[P_PLAYERS]
     waiting = 0
     n = rows.shape[0]

@@ -26,6 +26,7 @@ from cardrules.batch._lanes import (
     PHASE,
     TURN,
     LaneBatch,
+    borrowed,
     deal_cards,
     next_deck,
     record_game,
@@ -128,6 +129,7 @@ def _play_lanes(
 ) -> int:
     """One action in every lane (FH-10 ... FH-25, FH-29, FH-30); returns how many lanes wait
     for a deal."""
+    rows, actions, count, slots, start = borrowed((rows, actions, count, slots, start))
     waiting = 0
     for lane in prange(rows.shape[0]):
         a = actions[lane]
@@ -203,8 +205,9 @@ def _deal_lanes(rows: I64, supply: Any, params: Any, layout: Any, size: int) -> 
     """FH-6 ... FH-10: every waiting lane's deal (a next game's first dealer drawn first);
     returns how many lanes still wait (for the numpy shuffle's next block).  The lanes are
     dealt in runs of ``size``, each with its own scratch space (a run to a thread).  A lane's
-    deal is the loop's own body: a helper taking these arrays would raise and lower each
-    one's reference count at every deal."""
+    deal is the loop's own body, and its arrays are :func:`~cardrules.batch._lanes.borrowed`
+    (without them, each helper handed one would raise and lower its count at every deal)."""
+    rows, supply, layout = borrowed((rows, supply, layout))
     waiting = 0
     n = rows.shape[0]
     for chunk in prange((n + size - 1) // size):
