@@ -1325,14 +1325,8 @@ def _order(
     trump = ws[W_TRUMP]
     points = ws[W_MODE] == POINTS
     at = depth * _MOVES
-    others = 0
-    partner = 0
-    for other in range(n):
-        if other != seat:
-            hand = _hand(h0, h1, h2, h3, other)
-            others |= hand
-            if (other - seat) & 1 == 0:
-                partner |= hand
+    others = (h0 | h1 | h2 | h3) & ~_hand(h0, h1, h2, h3, seat)
+    partner = _hand(h0, h1, h2, h3, (seat + 2) % 4) if n == 4 else 0
     # The opponents still to play to this trick (a follower's threats; none to a lead).
     threats = 0
     ruffs = 0
