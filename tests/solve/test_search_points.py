@@ -8,7 +8,7 @@ import pytest
 from cardrules.all_fours import Rules, Stand, new_game
 from cardrules.all_fours.kernels import play_mask
 from cardrules.core.compiled import kernel
-from cardrules.core.search import GROUPS, POINTS, Search, exact
+from cardrules.core.search import POINTS, Search, exact
 from cardrules.errors import ArgumentError
 
 #: AF-4 card points by place (2 .. A).
@@ -85,9 +85,3 @@ def test_a_table_that_falls_as_side_0_gains_is_refused() -> None:
         _search(trump, (0, 1, 2, 0, -1, -2, 1, 0, -1))  # level above ahead
     with pytest.raises(ArgumentError, match="utility"):
         _search(trump, (0, -1, -2, 2, 1, 0, 1, 0, -1))  # the jack worth more to side 1
-
-
-def test_the_groups_a_key_keeps_are_checked() -> None:
-    for groups in (0, GROUPS + 1):
-        with pytest.raises(ArgumentError, match="groups"):
-            Search(_follow, players=4, trump=0, groups=groups, compile_it=False)

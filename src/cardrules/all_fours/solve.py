@@ -74,9 +74,6 @@ _TEN_PLACE: Final = Rank.TEN - 2
 #: their equivalent.
 _ALONE: Final = 0x1FFF & ~((1 << _TEN_PLACE) - 1)
 _ALL: Final = (1 << 52) - 1
-#: The groups of top places a key of the search's table keeps: every card worth points is a
-#: card a bound depends on, so a key seldom has more than one or two.
-_GROUPS: Final = 4
 #: AF-4: card points by place in the suit (2 .. A).
 _POINTS: Final = tuple(CARD_POINTS[Rank(place + 2)] for place in range(13))
 
@@ -187,7 +184,6 @@ class _Search:
             alone=(_ALONE,) * 4,
             budget=budget,
             table_bits=max(10, min(20, tricks + 10)),
-            groups=_GROUPS,
         )
         self.budget = budget
 

@@ -37,11 +37,14 @@ The design:
   their suit, those a sure bound counted); the bound is kept under its *group*, the top places
   of each suit down to the lowest of those cards (places among the cards still out), with the
   owners of those places, and answers every position of the same key whose same seats hold
-  those places.  A key keeps its latest groups (:data:`GROUPS`, or fewer as the search is
-  made, with more keys in the same memory), each with the best bounds of its rows and
-  *sighting bits* of their owners beside it (a group that cannot decide a question, or has no
-  row for these owners, is passed over unread); a full bucket of either table gives up the key
-  or bound with the fewest cards left.  With :data:`POINTS` the cards worth
+  those places.  Each key (a hashed row; a full bucket gives up the key with the fewest
+  cards) keeps a list of *entries* as long as it needs, newest first: a group's places as a
+  mask over the position's *layout* (who holds each card out, two bits a card, each suit from
+  its top card down), their owners and the bounds.  An entry answers when the layout under its
+  mask is its owners; one whose bounds cannot decide the question is passed over unread.  The
+  entries lie in blocks (a key's first holds one entry, each next twice as many up to 16, at
+  most 40 blocks a key) taken in turn from a ring, whose oldest blocks are given back once it
+  has gone round.  With :data:`POINTS` the cards worth
   something always matter, and under an undertrump rule every trump too (a follower's legal
   cards depend on the trumps' ranks);
 * **equivalent cards**: cards of one suit in one hand that no other card still out separates
@@ -102,7 +105,6 @@ from cardrules.core.tricks import beats
 from cardrules.errors import ArgumentError
 
 __all__ = [
-    "GROUPS",
     "POINTS",
     "TARGETS",
     "TRICKS",
@@ -117,8 +119,6 @@ TRICKS: Final = 0
 POINTS: Final = 1
 #: Each seat's own target of tricks, made or failed, each worth a signed value to side 0.
 TARGETS: Final = 2
-#: The most groups of top places a position key keeps (by default).
-GROUPS: Final = 32
 
 # -- the workspace: one flat int buffer, its fields at these offsets ----------------------------
 W_PLAYERS: Final = 0
@@ -140,8 +140,12 @@ W_EPOCH: Final = 10
 #: :data:`POINTS`: what side 0's taking the key card adds to the value of this question
 #: (:meth:`Search.ask` sets it; 0 once the key card is taken).
 W_SHAPE: Final = 11
-#: The groups a key of the positions table keeps (at most :data:`GROUPS`).
-W_GROUPS: Final = 15
+#: The ring of the table's blocks of entries (:func:`_new_block`): where the next block goes,
+#: the first block not yet given back of those the last round left, and where they end (word
+#: offsets in the ring).
+W_RING: Final = 12
+W_FRONT: Final = 13
+W_END: Final = 14
 #: :data:`POINTS`: nine values by key-card side (0, 1, 2 nobody) and who is ahead (0 side 0,
 #: 1 level, 2 side 1); :data:`TARGETS`: each seat's signed value.
 W_UTILITY: Final = 16
@@ -154,48 +158,53 @@ _MOVES: Final = 16
 W_MOVES: Final = 348
 W_RUNS: Final = W_MOVES + _DEPTH * _MOVES
 W_SCORES: Final = W_RUNS + _DEPTH * _MOVES
-#: Each trick start's suit layouts (owners of the cards out, two bits each, top first) and
-#: suit counts, eight a depth.
+#: Each trick start's layout (:func:`_layouts`: who holds each card out), two words a depth.
 W_LAYOUTS: Final = W_SCORES + _DEPTH * _MOVES
 #: The killers: the card that last settled a search from the same hand, winning card (none for
 #: a lead) and question, a table of (key, card) slots (key 0, an empty hand's, is no key).
-W_KILLERS: Final = W_LAYOUTS + _DEPTH * 8
+W_KILLERS: Final = W_LAYOUTS + _DEPTH * 2
 _KILLER_SLOTS: Final = 1 << 14
 W_TABLE: Final = W_KILLERS + 2 * _KILLER_SLOTS
 
-# The positions table (rows of _P_GROUP fields and two words for each of the search's groups,
-# ``ws[W_GROUPS]``): a key's three words, the epoch and the count of its groups (:func:`_stamp`),
-# and its groups, newest first, each in one word (:func:`_summary`) with the highest lower bound
-# and the lowest upper bound over the group's rows, and the :func:`_sighting` bits of the owners
-# of its rows in the next: a group neither of whose bounds decides a question, or with no row
-# for these owners, is passed over without looking into the bounds table.
-_P_K0: Final = 0
-_P_K1: Final = 1
-_P_K2: Final = 2
-_P_COUNT: Final = 3
-_P_GROUP: Final = 4
-# The bounds table (rows of _BW fields, a cache line): key, owners of the group's places, the
-# bounds, and in one word (_B_INFO) the group, the lead that settled the search last (plus one)
-# and the epoch with the cards left (:func:`_stamp`).
-_B_K0: Final = 0
-_B_K1: Final = 1
-_B_K2: Final = 2
-_B_INFO: Final = 3
-_B_OWN0: Final = 4
-_B_OWN1: Final = 5
-_B_LOW: Final = 6
-_B_HIGH: Final = 7
-_BW: Final = 8
+# The positions table: a row of _KW fields per key, hashed (:func:`_position_row`): the key's
+# three words, the epoch it was made in (a row of another epoch is empty) and its newest block
+# of entries (-1 for none).
+_K_K0: Final = 0
+_K_K1: Final = 1
+_K_K2: Final = 2
+_K_EPOCH: Final = 3
+_K_HEAD: Final = 4
+_KW: Final = 5
+# The entries, in blocks taken in turn from a ring (:func:`_new_block`): a block's next (older)
+# block of the same key or -1, its entries in use and (from bit 8) room, the key's row; then
+# its entries, each a group's places with their owners and the bounds kept for them (_EW
+# fields).  A key's first block holds one entry, each next twice as many up to _ENTRIES.
+_L_NEXT: Final = 0
+_L_FILL: Final = 1
+_L_ROW: Final = 2
+_L_ENTRY: Final = 3
+_ENTRIES: Final = 16
+#: The most blocks a key keeps (1 + 2 + 4 + 8 + 16 * 36 entries): a new one past them gives up
+#: its oldest.
+_CHAIN: Final = 40
+# An entry: the masks of the group's places in the layouts' two words (:func:`_masks`), who
+# holds those places, the bounds, and the group with the lead that settled its search last
+# (plus one, from bit _MOVE_AT).
+_E_M0: Final = 0
+_E_M1: Final = 1
+_E_O0: Final = 2
+_E_O1: Final = 3
+_E_LOW: Final = 4
+_E_HIGH: Final = 5
+_E_INFO: Final = 6
+_EW: Final = 7
 _MOVE_AT: Final = 16
-_STAMP_AT: Final = 22
 _PROBES: Final = 4
 #: The most table bits of an interpreted search (its workspace is a list).
 _LIST_BITS: Final = 17
 
 _SUIT: Final = 0x1FFF
 _LOW: Final = -(1 << 20)
-#: The range of the bounds a group's summary keeps (:func:`_summary`).
-_BOUND: Final = 1 << 13
 _HIGH: Final = 1 << 20
 _ALL: Final = (1 << 52) - 1
 #: The number of cards of each 13-bit pattern, and its highest place (0 for none).
@@ -269,49 +278,6 @@ def _mix(word: int) -> int:
     same whether it overflows, compiled, or not, interpreted: both tiers hash alike)."""
     folded = (word ^ (word >> 29) ^ (word >> 47)) & 0xFFFFFFFF
     return ((folded * 0x9E3779B1) & 0xFFFFFFFF) >> 8
-
-
-@inlined
-def _stamp(ws: MutableSequence[int], count: int) -> int:
-    """A table row's count (of groups, of cards left) stamped with the search's epoch."""
-    return ws[W_EPOCH] << 8 | count
-
-
-@inlined
-def _stamped(ws: MutableSequence[int], word: int) -> int:
-    """The count of a stamped word (:func:`_stamp`): 0 (an empty row) when of another epoch."""
-    if word >> 8 != ws[W_EPOCH]:
-        return 0
-    return word & 255
-
-
-@kernel
-def _summary(group: int, low: int, high: int) -> int:
-    """A group of the positions table in one word: its places (16 bits) and its rows' highest
-    lower bound and lowest upper bound (14 bits each, from ``-_BOUND``; a bound beyond that
-    range is kept as the weaker bound at its end)."""
-    low = min(max(low, -_BOUND), _BOUND - 1) + _BOUND
-    high = min(max(high, -_BOUND), _BOUND - 1) + _BOUND
-    return group | low << 16 | high << 30
-
-
-@kernel
-def _unpack(summary: int) -> tuple[int, int, int]:
-    """A group's places, highest lower bound and lowest upper bound (see :func:`_summary`)."""
-    return (
-        summary & 0xFFFF,
-        ((summary >> 16) & 0x3FFF) - _BOUND,
-        ((summary >> 30) & 0x3FFF) - _BOUND,
-    )
-
-
-@kernel
-def _sighting(own0: int, own1: int) -> int:
-    """Two of 63 bits for the owners of a group's places (a filter of the owners of a group's
-    rows, as a Bloom filter): a group whose sighting bits lack one of them has no row for those
-    owners (no need to look into the bounds table)."""
-    hashed = _mix(own0) ^ (_mix(own1) >> 5)
-    return 1 << (hashed & 31) | 1 << (31 + ((hashed >> 5) & 31))
 
 
 @inlined
@@ -967,18 +933,23 @@ def _spread(bits: int) -> int:
 def _layouts(
     ws: MutableSequence[int], h0: int, h1: int, h2: int, h3: int, out: int, depth: int
 ) -> None:
-    """Each suit's owners of the cards out (two bits a card, the top first: the highest bits)
-    and count, into the workspace's layouts of ``depth``."""
-    at = W_LAYOUTS + depth * 8
+    """Who holds each card out, into the workspace's layouts of ``depth``: two bits a card, each
+    suit in 26 bits from its top card down (the top card's owner in the suit's highest bits;
+    the positions of a key have the same suit counts), two suits a word."""
     odd = h1 | h3  # the owner's low bit
     high = h2 | h3  # its high bit
+    words = 0
     for suit in range(4):
         shift = 13 * suit
         present = (out >> shift) & _SUIT
         low_bits = _squeeze((odd >> shift) & present, present)
         high_bits = _squeeze((high >> shift) & present, present)
-        ws[at + suit] = _spread(high_bits) << 1 | _spread(low_bits)
-        ws[at + 4 + suit] = _COUNT13[present]
+        code = (_spread(high_bits) << 1 | _spread(low_bits)) << (2 * (13 - _COUNT13[present]))
+        if suit == 1 or suit == 3:
+            ws[W_LAYOUTS + 2 * depth + suit // 2] = words | code << 26
+            words = 0
+        else:
+            words = code
 
 
 @kernel
@@ -995,20 +966,19 @@ def _group(deps: int, out: int) -> int:
     return group
 
 
-@inlined
-def _owners(ws: MutableSequence[int], depth: int, group: int) -> tuple[int, int]:
-    """Who holds the group's places (two bits a card, the top of each suit first)."""
-    at = W_LAYOUTS + depth * 8
-    own0 = 0
-    own1 = 0
+@kernel
+def _masks(group: int) -> tuple[int, int]:
+    """The bits of the group's places in the two words of a layout (:func:`_layouts`)."""
+    m0 = 0
+    m1 = 0
     for suit in range(4):
         want = (group >> (4 * suit)) & 15
-        code = ws[at + suit] >> (2 * (ws[at + 4 + suit] - want))
+        field = ((1 << (2 * want)) - 1) << (26 - 2 * want)
         if suit < 2:
-            own0 |= code << (26 * suit)
+            m0 |= field << (26 * suit)
         else:
-            own1 |= code << (26 * (suit - 2))
-    return own0, own1
+            m1 |= field << (26 * (suit - 2))
+    return m0, m1
 
 
 @kernel
@@ -1028,95 +998,87 @@ def _tops(out: int, group: int) -> int:
 
 @inlined
 def _position_row(ws: MutableSequence[int], k0: int, k1: int, k2: int, make: bool) -> int:
-    """The positions table's row of a key (made when ``make``; the oldest of its bucket
-    replaced), or -1."""
-    size = ws[W_TABLE + 1]
+    """The positions table's row of a key (made when ``make``: an empty row, or the one of its
+    bucket with the fewest cards given up), or -1."""
+    size = ws[W_TABLE]
     base = W_TABLE + 2
-    stride = _P_GROUP + 2 * ws[W_GROUPS]
+    epoch = ws[W_EPOCH]
     first = (_mix(k0) ^ (_mix(k1) << 3) ^ (_mix(k2) << 5)) & (size - 1)
-    for probe in range(_PROBES):
-        at = base + ((first + probe) & (size - 1)) * stride
-        if _stamped(ws, ws[at + _P_COUNT]) == 0:
-            if not make:
-                return -1
-            ws[at + _P_K0] = k0
-            ws[at + _P_K1] = k1
-            ws[at + _P_K2] = k2
-            ws[at + _P_COUNT] = _stamp(ws, 0)
-            return at
-        if ws[at + _P_K0] == k0 and ws[at + _P_K1] == k1 and ws[at + _P_K2] == k2:
-            return at
-    if not make:
-        return -1
-    # A full bucket gives up its key with the fewest cards (the first hand's suit lengths).
-    at = base + first * stride
+    at = -1
     fewest = 99
     for probe in range(_PROBES):
-        row = base + ((first + probe) & (size - 1)) * stride
-        lengths = ws[row + _P_K0]
+        row = base + ((first + probe) & (size - 1)) * _KW
+        if ws[row + _K_EPOCH] != epoch:
+            if not make:
+                return -1
+            at = row
+            break
+        if ws[row + _K_K0] == k0 and ws[row + _K_K1] == k1 and ws[row + _K_K2] == k2:
+            return row
+        # A full bucket gives up its key with the fewest cards (the first hand's suit lengths).
+        lengths = ws[row + _K_K0]
         cards = (lengths & 15) + (lengths >> 4 & 15) + (lengths >> 8 & 15) + (lengths >> 12 & 15)
         if cards < fewest:
             fewest = cards
             at = row
-    ws[at + _P_K0] = k0
-    ws[at + _P_K1] = k1
-    ws[at + _P_K2] = k2
-    ws[at + _P_COUNT] = _stamp(ws, 0)
+    if not make:
+        return -1
+    ws[at + _K_K0] = k0
+    ws[at + _K_K1] = k1
+    ws[at + _K_K2] = k2
+    ws[at + _K_EPOCH] = epoch
+    ws[at + _K_HEAD] = -1
     return at
 
 
 @inlined
-def _bound_row(
-    ws: MutableSequence[int],
-    k0: int,
-    k1: int,
-    k2: int,
-    group: int,
-    own0: int,
-    own1: int,
-    make: bool,
-    left: int,
-) -> int:
-    """The bounds table's row of a key, group and owners (made when ``make``: an empty row, or
-    the one of its bucket with the fewest cards left), or -1."""
-    size = ws[W_TABLE + 1]
-    base = W_TABLE + 2 + size * (_P_GROUP + 2 * ws[W_GROUPS])
-    bounds = ws[W_TABLE]
-    first = (
-        _mix(k0) ^ (_mix(k1) << 2) ^ (_mix(k2) << 4) ^ (_mix(own0) << 1) ^ _mix(own1) << 6 ^ group
-    ) & (bounds - 1)
-    shallow = -1
-    for probe in range(_PROBES):
-        at = base + ((first + probe) & (bounds - 1)) * _BW
-        info = ws[at + _B_INFO]
-        left_there = _stamped(ws, info >> _STAMP_AT)
-        if left_there == 0:
-            if not make:
-                return -1
-            shallow = at
-            break
-        if (
-            ws[at + _B_K0] == k0
-            and ws[at + _B_K1] == k1
-            and ws[at + _B_K2] == k2
-            and info & 0xFFFF == group
-            and ws[at + _B_OWN0] == own0
-            and ws[at + _B_OWN1] == own1
-        ):
-            return at
-        if shallow < 0 or left_there < _stamped(ws, ws[shallow + _B_INFO] >> _STAMP_AT):
-            shallow = at
-    if not make:
-        return -1
-    at = shallow
-    ws[at + _B_K0] = k0
-    ws[at + _B_K1] = k1
-    ws[at + _B_K2] = k2
-    ws[at + _B_INFO] = group | _stamp(ws, left) << _STAMP_AT
-    ws[at + _B_OWN0] = own0
-    ws[at + _B_OWN1] = own1
-    ws[at + _B_LOW] = _LOW
-    ws[at + _B_HIGH] = _HIGH
+def _give_up_block(ws: MutableSequence[int], base: int, block: int) -> int:
+    """Take the ring's block at ``block`` from the key that holds it (if it still does: a key
+    given up leaves its blocks); its size in words."""
+    at = base + block
+    owner = ws[at + _L_ROW]
+    if ws[owner + _K_EPOCH] == ws[W_EPOCH]:
+        before = -1
+        there = ws[owner + _K_HEAD]
+        while there >= 0:
+            if there == block:
+                if before < 0:
+                    ws[owner + _K_HEAD] = ws[at + _L_NEXT]
+                else:
+                    ws[base + before + _L_NEXT] = ws[at + _L_NEXT]
+                break
+            before = there
+            there = ws[base + there + _L_NEXT]
+    return _L_ENTRY + (ws[at + _L_FILL] >> 8) * _EW
+
+
+@inlined
+def _new_block(ws: MutableSequence[int], row: int) -> int:
+    """A new block of entries for the key at ``row``, as its newest (twice the room of its
+    newest block so far, up to _ENTRIES): the ring's next words, its oldest blocks given back
+    to make room once it has gone round."""
+    base = W_TABLE + 2 + ws[W_TABLE] * _KW
+    head = ws[row + _K_HEAD]
+    room = 1 if head < 0 else min(_ENTRIES, 2 * (ws[base + head + _L_FILL] >> 8))
+    words = _L_ENTRY + room * _EW
+    ring = ws[W_RING]
+    front = ws[W_FRONT]
+    if ring + words > ws[W_TABLE + 1]:
+        # Round again: the last round's blocks not yet given back go now.
+        while front < ws[W_END]:
+            front += _give_up_block(ws, base, front)
+        ws[W_END] = ring
+        ring = 0
+        front = 0
+    while front < ring + words and front < ws[W_END]:
+        front += _give_up_block(ws, base, front)
+    ws[W_FRONT] = front
+    ws[W_RING] = ring + words
+    at = base + ring
+    ws[at + _L_NEXT] = ws[row + _K_HEAD]
+    ws[at + _L_FILL] = room << 8
+    ws[at + _L_ROW] = row
+    ws[row + _K_HEAD] = ring
     return at
 
 
@@ -1156,28 +1118,35 @@ def _look_up(
     ws: MutableSequence[int], k0: int, k1: int, k2: int, out: int, need: int, depth: int
 ) -> tuple[int, int, int, int]:
     """The table's answer at a trick start: (1 when decided, the bound, the cards it depends
-    on, a lead to try first or -1)."""
+    on, a lead to try first or -1).  The key's entries are read newest first; an entry answers
+    when this position's same seats hold its places."""
     row = _position_row(ws, k0, k1, k2, False)
     hint = -1
     if row < 0:
         return 0, 0, 0, hint
-    for i in range(_stamped(ws, ws[row + _P_COUNT])):
-        group, low, high = _unpack(ws[row + _P_GROUP + 2 * i])
-        if low < need <= high:
-            continue
-        own0, own1 = _owners(ws, depth, group)
-        sighting = _sighting(own0, own1)
-        if (ws[row + _P_GROUP + 2 * i + 1] & sighting) != sighting:
-            continue
-        at = _bound_row(ws, k0, k1, k2, group, own0, own1, False, 0)
-        if at < 0:
-            continue
-        if hint < 0:
-            hint = ((ws[at + _B_INFO] >> _MOVE_AT) & 63) - 1
-        if ws[at + _B_LOW] >= need:
-            return 1, ws[at + _B_LOW], _tops(out, group), hint
-        if ws[at + _B_HIGH] < need:
-            return 1, ws[at + _B_HIGH], _tops(out, group), hint
+    own0 = ws[W_LAYOUTS + 2 * depth]
+    own1 = ws[W_LAYOUTS + 2 * depth + 1]
+    base = W_TABLE + 2 + ws[W_TABLE] * _KW
+    block = ws[row + _K_HEAD]
+    while block >= 0:
+        at = base + block
+        for i in range((ws[at + _L_FILL] & 255) - 1, -1, -1):
+            entry = at + _L_ENTRY + i * _EW
+            if ws[entry + _E_LOW] < need <= ws[entry + _E_HIGH]:
+                continue
+            if own0 & ws[entry + _E_M0] != ws[entry + _E_O0]:
+                continue
+            if own1 & ws[entry + _E_M1] != ws[entry + _E_O1]:
+                continue
+            if hint < 0:
+                hint = (ws[entry + _E_INFO] >> _MOVE_AT) - 1
+            if ws[entry + _E_LOW] >= need:
+                group = ws[entry + _E_INFO] & 0xFFFF
+                return 1, ws[entry + _E_LOW], _tops(out, group), hint
+            if ws[entry + _E_HIGH] < need:
+                group = ws[entry + _E_INFO] & 0xFFFF
+                return 1, ws[entry + _E_HIGH], _tops(out, group), hint
+        block = ws[at + _L_NEXT]
     return 0, 0, 0, hint
 
 
@@ -1194,7 +1163,8 @@ def _save(
     move: int,
     depth: int,
 ) -> None:
-    """Keep a trick start's fail-soft bound, which depends on the cards ``deps``."""
+    """Keep a trick start's fail-soft bound, which depends on the cards ``deps``: in the entry
+    of its group and owners, made (in the key's newest block) when new."""
     if ws[W_MODE] == POINTS:
         # Who holds a card worth something always matters; with an undertrump rule, so do the
         # ranks of the trumps (a follower's legal cards depend on them).
@@ -1202,44 +1172,54 @@ def _save(
         if ws[W_OPTION] != 0 and ws[W_TRUMP] >= 0:
             deps |= out & SUIT_MASKS[ws[W_TRUMP]]
     group = _group(deps & out, out)
+    m0, m1 = _masks(group)
+    own0 = ws[W_LAYOUTS + 2 * depth] & m0
+    own1 = ws[W_LAYOUTS + 2 * depth + 1] & m1
     row = _position_row(ws, k0, k1, k2, True)
-    if row < 0:
-        return
-    count = _stamped(ws, ws[row + _P_COUNT])
-    at = -1
-    low = _LOW
-    high = _HIGH
-    seen = 0
-    for i in range(count):
-        known, known_low, known_high = _unpack(ws[row + _P_GROUP + 2 * i])
-        if known == group:
-            at = i
-            low = known_low
-            high = known_high
-            seen = ws[row + _P_GROUP + 2 * i + 1]
-    if at < 0:
-        groups = ws[W_GROUPS]
-        at = min(count, groups - 1)
-        if count < groups:
-            ws[row + _P_COUNT] = _stamp(ws, count + 1)
+    base = W_TABLE + 2 + ws[W_TABLE] * _KW
+    entry = -1
+    chain = 0
+    before = -1  # the block before the key's oldest
+    block = ws[row + _K_HEAD]
+    while block >= 0 and entry < 0:
+        at = base + block
+        for i in range(ws[at + _L_FILL] & 255):
+            e = at + _L_ENTRY + i * _EW
+            if (
+                ws[e + _E_O0] == own0
+                and ws[e + _E_O1] == own1
+                and ws[e + _E_M0] == m0
+                and ws[e + _E_M1] == m1
+            ):
+                entry = e
+                break
+        chain += 1
+        if ws[at + _L_NEXT] >= 0:
+            before = at
+        block = ws[at + _L_NEXT]
+    if entry < 0:
+        head = ws[row + _K_HEAD]
+        at = base + head
+        if head < 0 or ws[at + _L_FILL] & 255 == ws[at + _L_FILL] >> 8:
+            if chain >= _CHAIN and before >= 0:
+                ws[before + _L_NEXT] = -1  # the key gives up its oldest block
+            at = _new_block(ws, row)
+        entry = at + _L_ENTRY + (ws[at + _L_FILL] & 255) * _EW
+        ws[at + _L_FILL] += 1
+        ws[entry + _E_M0] = m0
+        ws[entry + _E_M1] = m1
+        ws[entry + _E_O0] = own0
+        ws[entry + _E_O1] = own1
+        ws[entry + _E_LOW] = _LOW
+        ws[entry + _E_HIGH] = _HIGH
+        ws[entry + _E_INFO] = group
     # (int: numba may type a bound that came through the recursion as a float.)
     if bound >= need:
-        low = max(low, int(bound))
+        ws[entry + _E_LOW] = max(ws[entry + _E_LOW], int(bound))
     else:
-        high = min(high, int(bound))
-    # The newest group first: the last to answer is the likeliest to answer again.
-    for i in range(2 * at + 1, 1, -1):
-        ws[row + _P_GROUP + i] = ws[row + _P_GROUP + i - 2]
-    own0, own1 = _owners(ws, depth, group)
-    ws[row + _P_GROUP] = _summary(group, low, high)
-    ws[row + _P_GROUP + 1] = seen | _sighting(own0, own1)
-    entry = _bound_row(ws, k0, k1, k2, group, own0, own1, True, _count(out))
-    if bound >= need:
-        ws[entry + _B_LOW] = max(ws[entry + _B_LOW], bound)
-    else:
-        ws[entry + _B_HIGH] = min(ws[entry + _B_HIGH], bound)
+        ws[entry + _E_HIGH] = min(ws[entry + _E_HIGH], int(bound))
     if move >= 0:
-        ws[entry + _B_INFO] = ws[entry + _B_INFO] & ~(63 << _MOVE_AT) | (move + 1) << _MOVE_AT
+        ws[entry + _E_INFO] = group | (move + 1) << _MOVE_AT
 
 
 @kernel
@@ -1345,18 +1325,12 @@ def _order(
     trump = ws[W_TRUMP]
     points = ws[W_MODE] == POINTS
     at = depth * _MOVES
-    others = 0
-    partner = 0
-    for other in range(n):
-        if other != seat:
-            hand = _hand(h0, h1, h2, h3, other)
-            others |= hand
-            if (other - seat) & 1 == 0:
-                partner |= hand
-    # The opponents still to play to this trick (a follower's threats).
+    others = (h0 | h1 | h2 | h3) & ~_hand(h0, h1, h2, h3, seat)
+    partner = _hand(h0, h1, h2, h3, (seat + 2) % 4) if n == 4 else 0
+    # The opponents still to play to this trick (a follower's threats; none to a lead).
     threats = 0
     ruffs = 0
-    for later in range(position + 1, n):
+    for later in range(position + 1, n if position > 0 else 0):
         other = (seat + later - position) % n
         if (other - seat) & 1:
             hand = _hand(h0, h1, h2, h3, other)
@@ -1391,12 +1365,13 @@ def _order(
         ):
             low = True
     killer = _killer(ws, _hand(h0, h1, h2, h3, seat), best, 0 if points else need)
-    # The leader's side holds more trumps than the opponents: a low trump lead draws theirs.
-    ours = _hand(h0, h1, h2, h3, seat) | partner
-    draw = not points and _count(ours & trumps) > _count(others & ~partner & trumps)
-    # The plain suits an opponent of the leader can ruff (a bit a suit).
+    # A lead: the leader's side holds more trumps than the opponents (a low trump lead draws
+    # theirs), and the plain suits an opponent can ruff (a bit a suit).
+    draw = False
     ruffable = 0
     if position == 0 and trump >= 0 and not points:
+        ours = _hand(h0, h1, h2, h3, seat) | partner
+        draw = _count(ours & trumps) > _count(others & ~partner & trumps)
         for other in range(n):
             if (other - seat) & 1:
                 hand = _hand(h0, h1, h2, h3, other)
@@ -1786,11 +1761,9 @@ class Search:
     :param key: the key card (:data:`POINTS`), or -1.
     :param alone: per suit, a 13-bit mask of the places whose cards are no other's equivalent.
     :param budget: the most tricks to search, ``None`` for no limit.
-    :param table_bits: the bounds table has ``2 ** table_bits`` rows (at most ``2 ** 17``
-        interpreted); the positions table the memory of a quarter as many keys of
-        :data:`GROUPS` groups.
-    :param groups: the groups a key keeps, 1 to :data:`GROUPS` (fewer: more keys in the
-        positions table's memory).
+    :param table_bits: the table has rows for ``2 ** table_bits`` keys (at most ``2 ** 17``
+        interpreted) and 16 words a row for their entries (about a million entries at 19
+        bits, 88 MB compiled).
     :param compile_it: compile with numba (``None``: when numba is importable).
     :raises ArgumentError: for a :data:`POINTS` table that is not so ordered.
     """
@@ -1809,13 +1782,8 @@ class Search:
         alone: Sequence[int] = (0, 0, 0, 0),
         budget: int | None = None,
         table_bits: int = 16,
-        groups: int = GROUPS,
         compile_it: bool | None = None,
     ) -> None:
-        if not 1 <= groups <= GROUPS:
-            raise ArgumentError(
-                f"groups: expected 1 to {GROUPS}, not {groups!r}", name="groups", value=groups
-            )
         if mode == POINTS:
             rows = [tuple(utility[3 * owner : 3 * owner + 3]) for owner in range(3)]
             if any(row[0] < row[1] or row[1] < row[2] for row in rows) or any(
@@ -1839,14 +1807,9 @@ class Search:
         self._run = _runner(legal, compile_it)
         if not compile_it:
             table_bits = min(table_bits, _LIST_BITS)  # a list's ints cost more memory
-        # The positions table takes the memory of a quarter as many rows as the bounds table
-        # with GROUPS groups a key: with fewer groups, more keys.
-        positions = 1 << (table_bits - 2)
-        stride = _P_GROUP + 2 * groups
-        while positions * 2 * stride <= (1 << (table_bits - 2)) * (_P_GROUP + 2 * GROUPS):
-            positions *= 2
-        bounds = 1 << table_bits
-        size = W_TABLE + 2 + positions * stride + bounds * _BW
+        keys = 1 << table_bits
+        ring = (1 << table_bits) * 16
+        size = W_TABLE + 2 + keys * _KW + ring
         ws = _workspace(size, compile_it)
         weakref.finalize(self, _give_back, ws, compile_it)
         ws[W_PLAYERS] = players
@@ -1860,9 +1823,8 @@ class Search:
         ws[W_UTILITY : W_UTILITY + len(utility)] = list(utility)
         ws[W_WORTH : W_WORTH + 52] = list(worth)
         ws[W_ALONE : W_ALONE + 4] = list(alone)
-        ws[W_TABLE] = bounds
-        ws[W_TABLE + 1] = positions
-        ws[W_GROUPS] = groups
+        ws[W_TABLE] = keys
+        ws[W_TABLE + 1] = ring
         self.ws = ws
 
     @property
