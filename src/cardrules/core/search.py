@@ -1875,6 +1875,15 @@ class Search:
         """True when the budget ran out (the last answer is then meaningless)."""
         return bool(self.ws[W_OVER])
 
+    def killer(self, hand: int, best: int = -1, need: int = 0) -> int:
+        """The card that last settled a search from ``hand`` with ``best`` the trick's winning
+        card so far (-1 for a lead) and (unless :data:`POINTS`, whose killers keep none) the
+        question ``need``, or -1: the card the search tries first there, and so the likeliest
+        to be answered at once from the table (a line of best play tries it first)."""
+        if self.ws[W_MODE] == POINTS:
+            need = 0
+        return int(_killer(self.ws, hand, best, need))
+
     def ask(
         self,
         hands: Sequence[int],
