@@ -74,7 +74,9 @@ The design:
   a side (the trumps above every trump of the other side, and the trumps that the leader's top
   trumps force from the opponents, at least their cheapest; and, as the other side wins at
   most the tricks that the top trumps of the side's best holder leave it, at most each
-  player's costliest cards in that many tricks), with the key card's weight when it is sure to
+  player's costliest cards in that many tricks; and so with the leader's quick tricks,
+  :func:`_cashed`, a plain card counted only once no opponent holds a trump, since a follower
+  may always trump in All Fours), with the key card's weight when it is sure to
   side 0 or may go to it, and the last trick played out at once; with
   :data:`TARGETS`, the targets made or out of reach: each seat's own sure trump tricks (its
   trumps less every other seat's above them, the partner's too) and each side's, so that a seat
