@@ -85,3 +85,32 @@ def test_a_table_that_falls_as_side_0_gains_is_refused() -> None:
         _search(trump, (0, 1, 2, 0, -1, -2, 1, 0, -1))  # level above ahead
     with pytest.raises(ArgumentError, match="utility"):
         _search(trump, (0, -1, -2, 2, 1, 0, 1, 0, -1))  # the jack worth more to side 1
+
+
+@pytest.mark.rule("AF-23")
+def test_the_killer_of_a_lead_is_the_card_that_settled_it() -> None:
+    """:meth:`Search.killer`: the card that last settled a search from the leader's hand keeps
+    the answer that the search gave (the line of best play tries it first)."""
+    checked = 0
+    for seed in range(6):
+        state = new_game(Rules(), seed=seed, dealer=seed % 4)
+        if Stand() not in state.legal_actions():
+            continue
+        state = state.apply(Stand())
+        if state.trump is None or state.current_player is None:
+            continue
+        hands = tuple(state.hand(seat).mask for seat in range(4))
+        leader, trump = state.current_player, int(state.trump)
+        for acc in ((0, 0, 0, 0), (0, 1, 0, 0), (-4, -1, 0, 0)):
+            for need in (-1, 0, 1, 2):
+                search = _search(trump)
+                answer = search.ask(hands, leader, (), need, acc) >= need
+                card = search.killer(hands[leader])
+                if search.nodes == 0 or answer != (leader % 2 == 0):
+                    continue  # no card settled the lead: none searched, or every card
+                assert hands[leader] >> card & 1
+                rest = list(hands)
+                rest[leader] ^= 1 << card
+                assert (search.ask(rest, leader, (card,), need, acc) >= need) == answer
+                checked += 1
+    assert checked >= 3

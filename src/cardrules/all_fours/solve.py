@@ -510,7 +510,16 @@ def _line(search: _Search, position: _Position, value: int, low: int, high: int)
         allowed = _legal_mask(
             position.hands[seat], trick, best, search.trump, search.undertrump, -1
         )
-        cards = _representatives(allowed, _out(position))
+        out = _out(position)
+        cards = _representatives(allowed, out)
+        # The card that last settled a search from here first: its question is the likeliest
+        # to be answered from the table, where another card's may need a search of its own.
+        killer = search.core.killer(position.hands[seat], best)
+        if killer >= 0 and allowed >> killer & 1:
+            for index, card in enumerate(cards):
+                if killer in run_below(card, allowed, out, _TEN_PLACE):
+                    cards.insert(0, cards.pop(index))
+                    break
         for card in cards:
             child = _after(position, card, n, search.trump, search)
             if card == cards[-1]:

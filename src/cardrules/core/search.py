@@ -77,7 +77,9 @@ The design:
   a side (the trumps above every trump of the other side, and the trumps that the leader's top
   trumps force from the opponents, at least their cheapest; and, as the other side wins at
   most the tricks that the top trumps of the side's best holder leave it, at most each
-  player's costliest cards in that many tricks), with the key card's weight when it is sure to
+  player's costliest cards in that many tricks; and so with the leader's quick tricks,
+  :func:`_cashed`, a plain card counted only once no opponent holds a trump, since a follower
+  may always trump in All Fours), with the key card's weight when it is sure to
   side 0 or may go to it, and the last trick played out at once; with
   :data:`TARGETS`, the targets made or out of reach: each seat's own sure trump tricks (its
   trumps less every other seat's above them, the partner's too) and each side's, so that a seat
@@ -462,6 +464,78 @@ def _quick(
     if ruffers:
         return tricks + best, deps | best_deps
     return tricks + total, deps | total_deps
+
+
+@kernel
+def _cashed(h0: int, h1: int, h2: int, h3: int, n: int, leader: int, trump: int) -> tuple[int, int]:
+    """:data:`POINTS`' quick tricks of the leader, where a follower may trump any card of a
+    plain suit (All Fours, AF-18): its trumps above every other trump, cashed first (each
+    opponent must follow with a trump while it holds one), then, once no opponent is left
+    with a trump, its cards above every other card of their plain suit.  With those cards,
+    which win their tricks (and are what the count depends on, with the hands' suit
+    lengths)."""
+    mine = _hand(h0, h1, h2, h3, leader)
+    others = 0
+    for seat in range(n):
+        if seat != leader:
+            others |= _hand(h0, h1, h2, h3, seat)
+    tricks = 0
+    cards = 0
+    if trump >= 0:
+        shift = 13 * trump
+        held = (mine >> shift) & _SUIT
+        rest = (others >> shift) & _SUIT
+        above = _TOP13[rest] if rest else -1
+        while held and _TOP13[held] > above:
+            place = _TOP13[held]
+            held ^= 1 << place
+            cards |= 1 << (shift + place)
+            tricks += 1
+        for seat in range(n):
+            if (seat - leader) & 1 and _COUNT13[
+                (_hand(h0, h1, h2, h3, seat) >> shift) & _SUIT
+            ] > tricks:
+                return tricks, cards  # it can trump a card of a plain suit
+    for suit in range(4):
+        if suit == trump:
+            continue
+        shift = 13 * suit
+        held = (mine >> shift) & _SUIT
+        rest = (others >> shift) & _SUIT
+        above = _TOP13[rest] if rest else -1
+        while held and _TOP13[held] > above:
+            place = _TOP13[held]
+            held ^= 1 << place
+            cards |= 1 << (shift + place)
+            tricks += 1
+    return tricks, cards
+
+
+@kernel
+def _cashed_bound(
+    ws: MutableSequence[int],
+    h0: int,
+    h1: int,
+    h2: int,
+    h3: int,
+    leader: int,
+    left: int,
+    worthy: int,
+    rest: int,
+) -> tuple[int, int]:
+    """:data:`POINTS`: the leader's side takes at least the leader's quick tricks
+    (:func:`_cashed`), so the other side takes at most the other tricks, to which each player
+    gives at most its ``most`` costliest cards (the quick tricks' winners apart).  The leader's
+    side's card points less the other side's, at least, of the ``rest`` still out (the cards
+    worth something, ``worthy``), with the quick tricks' winners (0 when there are none)."""
+    quick, cashed = _cashed(h0, h1, h2, h3, ws[W_PLAYERS], leader, ws[W_TRUMP])
+    if not quick:
+        return -rest, 0
+    most = left - quick
+    taken = 0
+    for seat in range(ws[W_PLAYERS]):
+        taken += _costliest(ws, _hand(h0, h1, h2, h3, seat) & worthy & ~cashed, most)
+    return rest - 2 * taken, cashed
 
 
 @kernel
@@ -900,6 +974,19 @@ def _sure(
             elif side == 1 and 2 * taken - rest < high:
                 high = 2 * taken - rest
                 high_cards |= deps
+    # The leader's side wins at least the leader's quick tricks, the other side at most the rest
+    # (unless the first card is narrowed: All Fours' called card may not be one of them).
+    margin, cashed = -rest, 0
+    if ws[W_RESTRICT] == _ALL:
+        margin, cashed = _cashed_bound(ws, h0, h1, h2, h3, leader, left, worthy, rest)
+    if cashed:
+        if leader & 1 == 0:
+            if margin > low:
+                low = margin
+                low_cards |= cashed
+        elif -margin < high:
+            high = -margin
+            high_cards |= cashed
     if open_key:
         if (masters >> key) & 1:
             if side == 0:
@@ -1836,6 +1923,15 @@ class Search:
     def over(self) -> bool:
         """True when the budget ran out (the last answer is then meaningless)."""
         return bool(self.ws[W_OVER])
+
+    def killer(self, hand: int, best: int = -1, need: int = 0) -> int:
+        """The card that last settled a search from ``hand`` with ``best`` the trick's winning
+        card so far (-1 for a lead) and (unless :data:`POINTS`, whose killers keep none) the
+        question ``need``, or -1: the card the search tries first there, and so the likeliest
+        to be answered at once from the table (a line of best play tries it first)."""
+        if self.ws[W_MODE] == POINTS:
+            need = 0
+        return int(_killer(self.ws, hand, best, need))
 
     def ask(
         self,
