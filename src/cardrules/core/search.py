@@ -927,10 +927,11 @@ def _sure(
         mine = _hand(h0, h1, h2, h3, leader) & trumps
         rest_trumps = (h0 | h1 | h2 | h3) & trumps & ~mine
         forced = 0
-        if leader & 1 == side and mine and rest_trumps:
+        if leader & 1 == side and mine and rest_trumps and ws[W_RESTRICT] == _ALL:
             # The leader's trumps above every other trump lead round after round, and each
             # opponent must follow with a trump each round: the cards of those it gives up
             # (at least its cheapest; all of them when it holds no more) are the leader's side's.
+            # Not while the first card is narrowed (a called card may not be a trump).
             rounds = _COUNT13[(mine >> (13 * trump)) >> (_top(rest_trumps) % 13 + 1)]
             for seat in range(n):
                 if (seat - leader) & 1:
