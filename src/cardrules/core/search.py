@@ -367,6 +367,24 @@ def _sure_trumps(
 
 
 @kernel
+def _winners(mine: int, others: int, suit: int) -> tuple[int, int]:
+    """The cards of ``mine`` in ``suit`` above every card of ``others`` in it (they win the
+    tricks they are cashed on while the suit is followed): how many, and which."""
+    shift = 13 * suit
+    held = (mine >> shift) & _SUIT
+    rest = (others >> shift) & _SUIT
+    above = _TOP13[rest] if rest else -1
+    count = 0
+    cards = 0
+    while held and _TOP13[held] > above:
+        place = _TOP13[held]
+        held ^= 1 << place
+        cards |= 1 << (shift + place)
+        count += 1
+    return count, cards
+
+
+@kernel
 def _quick(
     h0: int, h1: int, h2: int, h3: int, n: int, leader: int, trump: int, enough: int
 ) -> tuple[int, int]:
@@ -386,14 +404,7 @@ def _quick(
     rounds = 0
     if trump >= 0:
         shift = 13 * trump
-        held = (mine >> shift) & _SUIT
-        rest = (others >> shift) & _SUIT
-        above = _TOP13[rest] if rest else -1
-        while held and _TOP13[held] > above:
-            place = _TOP13[held]
-            held ^= 1 << place
-            deps |= 1 << (shift + place)
-            rounds += 1
+        rounds, deps = _winners(mine, others, trump)
         tricks = rounds
         if rounds:
             mine_t = (mine >> shift) & _SUIT
@@ -427,16 +438,7 @@ def _quick(
         if tricks + (best if ruffers else total) >= enough:
             break
         shift = 13 * suit
-        held = (mine >> shift) & _SUIT
-        rest = (others >> shift) & _SUIT
-        above = _TOP13[rest] if rest else -1
-        run = 0
-        run_deps = 0
-        while held and _TOP13[held] > above:
-            place = _TOP13[held]
-            held ^= 1 << place
-            run_deps |= 1 << (shift + place)
-            run += 1
+        run, run_deps = _winners(mine, others, suit)
         if run == 0:
             continue
         longest = 0
@@ -483,14 +485,7 @@ def _cashed(h0: int, h1: int, h2: int, h3: int, n: int, leader: int, trump: int)
     cards = 0
     if trump >= 0:
         shift = 13 * trump
-        held = (mine >> shift) & _SUIT
-        rest = (others >> shift) & _SUIT
-        above = _TOP13[rest] if rest else -1
-        while held and _TOP13[held] > above:
-            place = _TOP13[held]
-            held ^= 1 << place
-            cards |= 1 << (shift + place)
-            tricks += 1
+        tricks, cards = _winners(mine, others, trump)
         for seat in range(n):
             if (seat - leader) & 1 and _COUNT13[
                 (_hand(h0, h1, h2, h3, seat) >> shift) & _SUIT
@@ -499,15 +494,9 @@ def _cashed(h0: int, h1: int, h2: int, h3: int, n: int, leader: int, trump: int)
     for suit in range(4):
         if suit == trump:
             continue
-        shift = 13 * suit
-        held = (mine >> shift) & _SUIT
-        rest = (others >> shift) & _SUIT
-        above = _TOP13[rest] if rest else -1
-        while held and _TOP13[held] > above:
-            place = _TOP13[held]
-            held ^= 1 << place
-            cards |= 1 << (shift + place)
-            tricks += 1
+        run, won = _winners(mine, others, suit)
+        tricks += run
+        cards |= won
     return tricks, cards
 
 
