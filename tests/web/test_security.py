@@ -27,7 +27,9 @@ from cardrules.web.app import create_app
 
 pytestmark = pytest.mark.filterwarnings("ignore:Using `httpx`")
 
-CARD = re.compile(r"\b[2-9TJQKA][CDHS]\b")
+#: A card's name standing alone: not two letters inside a random id (``secrets.token_urlsafe``
+#: draws letters, digits, ``-`` and ``_``: an id such as ``JS-x8...`` is no card).
+CARD = re.compile(r"(?<![\w-])[2-9TJQKA][CDHS](?![\w-])")
 SEED = 987_654_321
 
 
